@@ -1,0 +1,44 @@
+// The shapes detectors produce and the analysis returns. The public result (spec 2.1)
+// is a projection of AnalysisReport; the evidence stays in the stored result.
+import type { Confidence, DocumentType, Flag } from "./flags";
+
+/** [x, y, width, height] in pixels of the page or image the evidence is on. */
+export type Box = [number, number, number, number];
+
+/** One measured fact that supports a flag: enough to show a person why. */
+export interface Evidence {
+  flag: Flag;
+  /** Name of the detector that measured it, e.g. "jpeg-quantization". */
+  detector: string;
+  /** How strongly this evidence alone suggests forgery, 0..1. */
+  strength: number;
+  message: string;
+  page?: number;
+  box?: Box;
+  measured?: number | string;
+  threshold?: number | string;
+}
+
+/** What one detector returns: its evidence, plus facts worth showing even when clean. */
+export interface DetectorResult {
+  detector: string;
+  evidence: Evidence[];
+  facts: Record<string, unknown>;
+  /**
+   * How much this detector could see, 0..1 (e.g. 0 for a JPEG detector on a PNG, low for
+   * a tiny or heavily recompressed image). Low coverage lowers confidence, never raises
+   * the score.
+   */
+  coverage: number;
+}
+
+export interface AnalysisReport {
+  documentType: DocumentType;
+  forgeryScore: number;
+  confidence: Confidence;
+  flags: Flag[];
+  evidence: Evidence[];
+  detectors: DetectorResult[];
+  format: "jpeg" | "png" | "pdf";
+  pages: number;
+}

@@ -1,0 +1,62 @@
+// Composition of the HTTP layer: request ids, authentication and rate limiting before any
+// body is read, one error envelope for everything, and the resource routes.
+import { Elysia } from "elysia";
+import { AppError } from "../errors";
+import { authenticate } from "../keys/authenticate";
+import { errorResponse, toAppError } from "./http-errors";
+import { contextOf, openContext } from "./request-context";
+import { docsRoutes } from "./docs";
+import { healthRoutes } from "./health";
+import { verifyRoutes } from "./verify";
+import { batchRoutes } from "./batches";
+import { verificationRoutes } from "./verifications";
+import { allowedMethods } from "./route-table";
+import type { AppDeps } from "./deps";
+
+const isApiPath = (path: string) => path === "/api" || path.startsWith("/api/");
+
+export function createApp(deps: AppDeps) {
+  const app = new Elysia()
+    .onRequest(({ request, set }) => {
+      const context = openContext(request, performance.now());
+      set.headers["x-request-id"] = context.requestId;
+      if (!isApiPath(new URL(request.url).pathname)) return;
+      try {
+        if (!deps.accepting()) throw new AppError("SERVICE_UNAVAILABLE", "The service is shutting down", { retryAfterSec: 5 });
+        context.key = authenticate(request.headers.get("authorization"), deps.store.keys);
+        if (context.key.rateLimitPerSecond !== null) {
+          const decision = deps.rateLimiter.take(context.key.id, context.key.rateLimitPerSecond, deps.clock.now());
+          if (!decision.ok) throw new AppError("RATE_LIMITED", "Too many requests for this API key", { retryAfterSec: decision.retryAfterSec });
+        }
+      } catch (error) {
+        return errorResponse(toAppError("UNKNOWN", error, deps.log, context.requestId), context.requestId);
+      }
+    })
+    .onError(({ code, error, request }) => {
+      const requestId = contextOf(request)?.requestId ?? "req_unknown";
+      let appError = toAppError(code, error, deps.log, requestId);
+      const headers: Record<string, string> = {};
+      if (appError.code === "NOT_FOUND" && code === "NOT_FOUND") {
+        const allowed = allowedMethods(app, new URL(request.url).pathname);
+        if (allowed.length > 0 && !allowed.includes(request.method)) {
+          appError = new AppError("METHOD_NOT_ALLOWED", `${request.method} is not allowed here; use ${allowed.join(", ")}`);
+          headers.allow = allowed.join(", ");
+        }
+      }
+      return errorResponse(appError, requestId, headers);
+    })
+    .onAfterResponse(({ request, route, set }) => {
+      const context = contextOf(request);
+      if (!context) return;
+      const status = typeof set.status === "number" ? set.status : 200;
+      deps.metrics.requestFinished(route || "unmatched", request.method, status, (performance.now() - context.startedAt) / 1000);
+    })
+    .use(docsRoutes())
+    .use(healthRoutes(deps))
+    .use(verifyRoutes(deps))
+    .use(batchRoutes(deps))
+    .use(verificationRoutes(deps));
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

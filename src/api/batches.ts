@@ -1,0 +1,87 @@
+import { Elysia, t } from "elysia";
+import { AppError } from "../errors";
+import { LIMITS } from "../intake/document";
+import { decodeBase64Document } from "../intake/base64";
+import { parseHttpsUrl } from "../net/address-policy";
+import { checkCallbackUrl } from "../webhooks/callback-url";
+import { reserveDocuments } from "../limits/billing";
+import { Batch, BatchAcknowledgement, BatchRequest, UUID_PATTERN } from "./schemas/batch";
+import { ErrorBody } from "./schemas/error";
+import { readBody } from "./read-body";
+import { keyOf } from "./request-context";
+import type { AppDeps } from "./deps";
+
+/** Decodes every document up front so a bad one is refused before anything is stored. */
+function decodeAll(documents: string[]): Uint8Array[] {
+  return documents.map((document, index) => {
+    try {
+      return decodeBase64Document(document, LIMITS.uploadBytes);
+    } catch (error) {
+      if (error instanceof AppError && error.code === "VALIDATION_ERROR") {
+        throw new AppError("VALIDATION_ERROR", `documents[${index}]: ${error.message}`, { details: [{ path: `/documents/${index}`, message: error.message }] });
+      }
+      throw error;
+    }
+  });
+}
+
+export const batchRoutes = (deps: AppDeps) =>
+  new Elysia({ name: "batches" })
+    .post(
+      "/api/v1/verify/batch",
+      async ({ body, request, set }) => {
+        const key = keyOf(request);
+        const callbackUrl = parseHttpsUrl(body.callbackUrl);
+        await checkCallbackUrl(callbackUrl, deps.config.allowPrivateUrls);
+        const documents = decodeAll(body.documents);
+        const now = deps.clock.now();
+        reserveDocuments(deps.store.usage, key, documents.length, deps.config.pricePerDocument, now);
+        const batch = deps.store.batches.create({
+          keyId: key.id,
+          sandbox: key.mode === "test",
+          callbackUrl: callbackUrl.href,
+          callbackSecret: body.callbackSecret,
+          documents,
+          now,
+        });
+        deps.wakeBatchWorker();
+        set.status = 202;
+        return { data: { batchId: batch.id, totalDocuments: batch.total, status: "processing" as const } };
+      },
+      {
+        // "Total request body under 4.5 MB": a body of exactly 4,500,000 bytes is refused.
+        parse: ({ request }) => readBody(request, LIMITS.batchBodyBytes - 1),
+        body: BatchRequest,
+        response: { 202: t.Object({ data: BatchAcknowledgement }), 400: ErrorBody, 401: ErrorBody, 402: ErrorBody, 422: ErrorBody, 429: ErrorBody },
+        detail: {
+          summary: "Submit up to 50 documents for asynchronous analysis",
+          description:
+            "Documents are stored durably before the 202 is sent. Each document's result is POSTed to `callbackUrl` as `{ batchId, documentIndex, result }` (or `error` for a document that could not be analysed), signed with `X-Service-Signature: sha256=<lowercase hex HMAC-SHA256 of the raw body>` using `callbackSecret`, with `X-Service-Delivery` (stable across retries) and `X-Service-Timestamp`. Non-2xx answers are retried after 1, 5 and 30 minutes.",
+          tags: ["Batches"],
+          security: [{ bearerAuth: [] }],
+        },
+      },
+    )
+    .get(
+      "/api/v1/batches/:batchId",
+      ({ params, request }) => {
+        const key = keyOf(request);
+        const batch = UUID_PATTERN.test(params.batchId) ? deps.store.batches.get(params.batchId) : null;
+        if (!batch || batch.keyId !== key.id) throw new AppError("NOT_FOUND", "No such batch");
+        const data: Batch = {
+          batchId: batch.id,
+          totalDocuments: batch.total,
+          completedCount: batch.completed,
+          failedCount: batch.failed,
+          status: batch.status,
+          createdAt: new Date(batch.createdAt).toISOString(),
+          verificationIds: deps.store.verifications.idsOfBatch(batch.id),
+        };
+        return { data };
+      },
+      {
+        params: t.Object({ batchId: t.String({ description: "The identifier returned at submission." }) }),
+        response: { 200: t.Object({ data: Batch }), 401: ErrorBody, 404: ErrorBody, 429: ErrorBody },
+        detail: { summary: "Read a batch's status and progress", tags: ["Batches"], security: [{ bearerAuth: [] }] },
+      },
+    );

@@ -1,0 +1,32 @@
+import { Elysia, t } from "elysia";
+import type { AppDeps } from "./deps";
+
+const Check = t.Object({ ok: t.Boolean(), detail: t.Optional(t.String()) });
+
+export const healthRoutes = (deps: AppDeps) =>
+  new Elysia({ name: "health" })
+    .get("/healthz", () => ({ status: "ok" as const }), {
+      response: { 200: t.Object({ status: t.Literal("ok") }) },
+      detail: { summary: "Liveness: the process answers", tags: ["Operations"] },
+    })
+    .get(
+      "/readyz",
+      async ({ set }) => {
+        const readiness = await deps.readiness();
+        set.status = readiness.ready ? 200 : 503;
+        return { status: readiness.ready ? ("ready" as const) : ("not_ready" as const), checks: readiness.checks };
+      },
+      {
+        response: {
+          200: t.Object({ status: t.Literal("ready"), checks: t.Record(t.String(), Check) }),
+          503: t.Object({ status: t.Literal("not_ready"), checks: t.Record(t.String(), Check) }),
+        },
+        detail: { summary: "Readiness: the store and the analyser answer", tags: ["Operations"] },
+      },
+    )
+    .get(
+      "/metrics",
+      async () =>
+        new Response(await deps.metrics.registry.metrics(), { headers: { "content-type": deps.metrics.registry.contentType } }),
+      { detail: { summary: "Prometheus metrics", tags: ["Operations"] } },
+    );

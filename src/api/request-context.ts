@@ -1,0 +1,27 @@
+// Per-request facts set before routing (request id, the authenticated key) so route
+// handlers and the error handler can read them without Elysia's context in services.
+import { randomBytes } from "node:crypto";
+import { AppError } from "../errors";
+import type { ApiKeyRecord } from "../store/keys";
+
+export interface RequestContext {
+  requestId: string;
+  startedAt: number;
+  key?: ApiKeyRecord;
+}
+
+const contexts = new WeakMap<Request, RequestContext>();
+
+export function openContext(request: Request, startedAt: number): RequestContext {
+  const context = { requestId: "req_" + randomBytes(8).toString("hex"), startedAt };
+  contexts.set(request, context);
+  return context;
+}
+
+export const contextOf = (request: Request): RequestContext | undefined => contexts.get(request);
+
+export function keyOf(request: Request): ApiKeyRecord {
+  const key = contexts.get(request)?.key;
+  if (!key) throw new AppError("UNAUTHORIZED", "Missing API key");
+  return key;
+}

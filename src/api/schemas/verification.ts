@@ -1,0 +1,40 @@
+import { t, type Static } from "elysia";
+import { CONFIDENCES, DOCUMENT_TYPES, FLAGS } from "../../analysis/flags";
+
+const literals = <T extends readonly string[]>(values: T, description: string) =>
+  t.Union(
+    values.map((value) => t.Literal(value)),
+    { description },
+  );
+
+export const Flag = literals(FLAGS, "An anomaly raised by a named detector; see the stored evidence for why.");
+
+export const VerificationResult = t.Object(
+  {
+    id: t.String({ description: "Unique verification ID.", examples: ["ver_3f0c1a9e2b7d4c6f8a1e0b2c3d4e5f60"] }),
+    forgeryScore: t.Number({ minimum: 0, maximum: 1, description: "0.0 (authentic) to 1.0 (forged)." }),
+    confidence: literals(CONFIDENCES, "How much the evidence can bear."),
+    documentType: literals(DOCUMENT_TYPES, "Detected document type."),
+    flags: t.Array(Flag, { description: "Anomaly flags detected; empty when none." }),
+    latencyMs: t.Number({ minimum: 0, description: "Processing time in milliseconds." }),
+    sandbox: t.Optional(t.Literal(true, { description: "Present, and true, only when a test key was used." })),
+  },
+  {
+    additionalProperties: false,
+    examples: [
+      {
+        id: "ver_3f0c1a9e2b7d4c6f8a1e0b2c3d4e5f60",
+        forgeryScore: 0.91,
+        confidence: "high",
+        documentType: "financial",
+        flags: ["pdf_incremental_update", "pdf_text_overlay"],
+        latencyMs: 412,
+        sandbox: true,
+      },
+    ],
+  },
+);
+
+export type VerificationResult = Static<typeof VerificationResult>;
+
+export const VERIFICATION_ID_PATTERN = /^ver_[0-9a-f]{32}$/;

@@ -1,0 +1,35 @@
+import { Elysia, t } from "elysia";
+import { AppError } from "../errors";
+import { VerificationResult, VERIFICATION_ID_PATTERN } from "./schemas/verification";
+import { EvidenceSchema } from "./schemas/evidence";
+import { ErrorBody } from "./schemas/error";
+import { keyOf } from "./request-context";
+import type { AppDeps } from "./deps";
+
+const VerificationWithEvidence = t.Composite([
+  VerificationResult,
+  t.Object({
+    evidence: t.Array(EvidenceSchema, { description: "What each detector measured that raised a flag: the explanation of the score." }),
+  }),
+]);
+
+export const verificationRoutes = (deps: AppDeps) =>
+  new Elysia({ name: "verifications" }).get(
+    "/api/v1/verifications/:id",
+    ({ params, request }) => {
+      const key = keyOf(request);
+      const stored = VERIFICATION_ID_PATTERN.test(params.id) ? deps.store.verifications.findForKey(params.id, key.id) : null;
+      if (!stored) throw new AppError("NOT_FOUND", "No such verification");
+      return { data: { ...stored.result, evidence: stored.report.evidence } };
+    },
+    {
+      params: t.Object({ id: t.String({ description: "A verification ID returned by this key." }) }),
+      response: { 200: t.Object({ data: VerificationWithEvidence }), 401: ErrorBody, 404: ErrorBody, 429: ErrorBody },
+      detail: {
+        summary: "Read a stored verification result with its evidence",
+        description: "A key reads only its own results, kept for the configured retention period.",
+        tags: ["Verification"],
+        security: [{ bearerAuth: [] }],
+      },
+    },
+  );

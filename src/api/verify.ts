@@ -1,0 +1,84 @@
+import { Elysia, t } from "elysia";
+import { AppError } from "../errors";
+import { LIMITS } from "../intake/document";
+import { decodeBase64Document } from "../intake/base64";
+import { fetchDocumentUrl } from "../intake/fetch-url";
+import { validateDocument } from "../intake/validate";
+import { parseHttpsUrl } from "../net/address-policy";
+import { reserveDocuments } from "../limits/billing";
+import { runVerification } from "../verification/run-verification";
+import { VerificationResult } from "./schemas/verification";
+import { ErrorBody } from "./schemas/error";
+import { readBody } from "./read-body";
+import { keyOf } from "./request-context";
+import type { AppDeps } from "./deps";
+
+// A base64 JSON body may be 4/3 of the decoded limit plus a data-URL prefix and JSON
+// framing; multipart adds boundaries and part headers. Anything past that is too large.
+const JSON_BODY_CEILING = Math.ceil((LIMITS.uploadBytes * 4) / 3) + 64 * 1024;
+const MULTIPART_BODY_CEILING = LIMITS.uploadBytes + 64 * 1024;
+
+export const VerifyRequest = t.Union([
+  t.Object(
+    { document: t.File({ description: "JPEG, PNG or PDF; at most 4,500,000 bytes. multipart/form-data only." }) },
+    { title: "Multipart upload", additionalProperties: false },
+  ),
+  t.Object(
+    { document: t.String({ minLength: 1, description: "Base64 of a JPEG, PNG or PDF, or a data URL; at most 4,500,000 decoded bytes." }) },
+    { title: "Base64 document", additionalProperties: false },
+  ),
+  t.Object(
+    { documentUrl: t.String({ minLength: 1, description: "HTTPS URL of a JPEG, PNG or PDF; fetched by the service; at most 10,000,000 bytes." }) },
+    { title: "Document URL", additionalProperties: false },
+  ),
+]);
+
+async function documentBytes(body: typeof VerifyRequest.static, allowPrivateUrls: boolean): Promise<Uint8Array> {
+  if ("documentUrl" in body) return fetchDocumentUrl(parseHttpsUrl(body.documentUrl).href, { allowPrivate: allowPrivateUrls });
+  if (typeof body.document === "string") return decodeBase64Document(body.document, LIMITS.uploadBytes);
+  if (body.document.size > LIMITS.uploadBytes) throw new AppError("FILE_TOO_LARGE", `The document exceeds ${LIMITS.uploadBytes} bytes`);
+  return new Uint8Array(await body.document.arrayBuffer());
+}
+
+export const verifyRoutes = (deps: AppDeps) =>
+  new Elysia({ name: "verify" }).post(
+    "/api/v1/verify",
+    async ({ body, request }) => {
+      const key = keyOf(request);
+      const startedAt = deps.clock.now();
+      const reservation = reserveDocuments(deps.store.usage, key, 1, deps.config.pricePerDocument, startedAt);
+      try {
+        const document = await validateDocument(await documentBytes(body, deps.config.allowPrivateUrls));
+        const { result, report } = await runVerification({ analyzer: deps.analyzer, document, sandbox: key.mode === "test", clock: deps.clock, startedAt });
+        deps.store.verifications.insert({ keyId: key.id, result, report, createdAt: deps.clock.now() });
+        deps.metrics.documentAnalysed(result, report);
+        return { data: result };
+      } catch (error) {
+        if (reservation) deps.store.usage.release(reservation);
+        throw error;
+      }
+    },
+    {
+      parse: async ({ request }) => {
+        const multipart = (request.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/");
+        return readBody(request, multipart ? MULTIPART_BODY_CEILING : JSON_BODY_CEILING);
+      },
+      body: VerifyRequest,
+      response: {
+        200: t.Object({ data: VerificationResult }),
+        400: ErrorBody,
+        401: ErrorBody,
+        402: ErrorBody,
+        422: ErrorBody,
+        429: ErrorBody,
+        503: ErrorBody,
+      },
+      detail: {
+        summary: "Analyse one document",
+        description:
+          "Submits one JPEG, PNG or PDF for forgery analysis and returns the result. Send exactly one of: a multipart `document` file, a JSON `document` (base64 or data URL), or a JSON `documentUrl` (HTTPS).",
+        tags: ["Verification"],
+        security: [{ bearerAuth: [] }],
+      },
+    },
+  );

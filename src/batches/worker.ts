@@ -1,0 +1,120 @@
+// Analyses stored batch documents with bounded concurrency. Each outcome is recorded with
+// its webhook in one transaction (BatchStore.recordOutcome). A document whose analyser is
+// unreachable is handed back and tried again later: batch documents wait, never drop.
+import { randomUUID } from "node:crypto";
+import { AppError, isAppError, type ErrorCode } from "../errors";
+import { validateDocument } from "../intake/validate";
+import { runVerification } from "../verification/run-verification";
+import { monthOf, type UsageStore } from "../store/usage";
+import type { Analyzer } from "../analysis/analyzer";
+import type { BatchStore, ClaimedDocument, DocumentOutcome } from "../store/batches";
+import type { Clock } from "../clock";
+import type { Logger } from "../log";
+import type { Metrics } from "../metrics/registry";
+
+/** Codes a failed document's webhook may carry (the verify endpoint's error table). */
+const DOCUMENT_ERROR_CODES = new Set<ErrorCode>(["UNSUPPORTED_FORMAT", "FILE_TOO_LARGE", "VALIDATION_ERROR"]);
+const MAX_UNEXPECTED_FAILURES = 3;
+const LEASE_MS = 5 * 60_000;
+
+export interface BatchWorkerOptions {
+  batches: BatchStore;
+  usage: UsageStore;
+  analyzer: Analyzer;
+  clock: Clock;
+  log: Logger;
+  metrics: Metrics;
+  concurrency: number;
+  pollMs: number;
+  /** Called after an outcome is recorded, so the dispatcher can send without waiting. */
+  onRecorded(): void;
+}
+
+export class BatchWorker {
+  private readonly owner = "worker-" + randomUUID();
+  private stopping = false;
+  private lanes: Promise<void>[] = [];
+  private sleepers = new Set<() => void>();
+
+  constructor(private readonly options: BatchWorkerOptions) {}
+
+  start(): void {
+    if (this.lanes.length > 0) return;
+    const released = this.options.batches.releaseForeignLeases(this.owner);
+    if (released > 0) this.options.log.info("resuming batch documents left by a previous run", { documents: released });
+    this.lanes = Array.from({ length: this.options.concurrency }, () => this.lane());
+  }
+
+  wake(): void {
+    for (const wake of this.sleepers) wake();
+  }
+
+  /** Stops claiming; documents in flight finish and are recorded before this resolves. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.wake();
+    await Promise.all(this.lanes);
+  }
+
+  private async lane(): Promise<void> {
+    while (!this.stopping) {
+      const claimed = this.options.batches.claimNext(this.owner, this.options.clock.now(), LEASE_MS);
+      if (claimed) await this.process(claimed);
+      else await this.sleep();
+    }
+  }
+
+  private sleep(): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.sleepers.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, this.options.pollMs);
+      this.sleepers.add(done);
+    });
+  }
+
+  private async process(claimed: ClaimedDocument): Promise<void> {
+    const { batches, clock, log, metrics } = this.options;
+    const { batch, documentIndex } = claimed;
+    const fields = { batchId: batch.id, documentIndex, attempt: claimed.attempts };
+    let outcome: DocumentOutcome;
+    try {
+      const document = await validateDocument(claimed.content);
+      const { result, report } = await runVerification({ analyzer: this.options.analyzer, document, sandbox: batch.sandbox, clock });
+      outcome = { ok: true, result, report };
+    } catch (error) {
+      const failure = this.classify(error, claimed.attempts);
+      if (failure === "retry") {
+        const backoffMs = Math.min(60_000, 1000 * 2 ** Math.min(claimed.attempts, 6));
+        batches.release(batch.id, documentIndex, this.owner, clock.now() + backoffMs);
+        log.warn("batch document handed back; will retry", { ...fields, retryInMs: backoffMs, code: isAppError(error) ? error.code : "UNEXPECTED" });
+        return;
+      }
+      outcome = { ok: false, error: failure };
+    }
+    const recorded = batches.recordOutcome({ batch, documentIndex, owner: this.owner, keyId: batch.keyId, outcome, now: clock.now() });
+    if (!recorded) {
+      log.warn("batch document lease lost before its outcome was recorded", fields);
+      return;
+    }
+    if (outcome.ok) {
+      metrics.documentAnalysed(outcome.result, outcome.report);
+    } else {
+      metrics.documentFailed(outcome.error.code);
+      if (!batch.sandbox) this.options.usage.release({ keyId: batch.keyId, month: monthOf(batch.createdAt), documents: 1 });
+      log.info("batch document could not be analysed", { ...fields, code: outcome.error.code });
+    }
+    this.options.onRecorded();
+  }
+
+  private classify(error: unknown, attempts: number): "retry" | { code: ErrorCode; message: string } {
+    if (isAppError(error) && DOCUMENT_ERROR_CODES.has(error.code)) return { code: error.code, message: error.message };
+    if (isAppError(error) && (error.retryable || error.code === "SERVICE_UNAVAILABLE")) return "retry";
+    if (attempts < MAX_UNEXPECTED_FAILURES) return "retry";
+    this.options.log.error("batch document failed repeatedly", { error: error instanceof AppError ? error.code : (error as Error)?.name });
+    return { code: "UNSUPPORTED_FORMAT", message: "The document could not be analysed" };
+  }
+}

@@ -1,0 +1,73 @@
+// Command dispatch. Exit status: 0 success, 1 failure of the work, 2 bad usage or
+// configuration (with one stderr line `docverify: <SETTING>: <reason>`).
+import { ConfigError, loadConfig, splitFlags } from "../config";
+import { isAppError } from "../errors";
+import { UsageError, createKey, listKeys, revokeKey } from "./keys";
+
+const USAGE = `usage: docverify <command>
+  serve                         start the API (and an embedded sidecar unless --sidecar is set)
+  sidecar                       start the inference sidecar
+  keys create --mode test|live [--plan trial|paid] [--trial-quota N] [--rate-limit N/s] [--monthly-cap AMOUNT]
+  keys list
+  keys revoke ID|KEY
+  analyze FILE [--json]         analyse a document locally and print the report`;
+
+export async function run(argv: string[], env: Record<string, string | undefined>): Promise<number> {
+  const { flags, positional } = splitFlags(argv);
+  const [command, sub, arg] = positional;
+  try {
+    if (!command || flags.has("--help") || command === "help") {
+      console.log(USAGE);
+      return command ? 0 : 2;
+    }
+    const config = loadConfig(env, flags);
+    switch (command) {
+      case "serve": {
+        const { startService } = await import("./serve");
+        const service = await startService(config);
+        const local = `http://localhost:${service.port}`;
+        console.log(`docverify is listening on port ${service.port}`);
+        console.log(`  API docs (Swagger UI): ${local}/docs`);
+        console.log(`  get a test key:        docverify keys create --mode test   (from source: bun src/main.ts keys create --mode test)`);
+        await new Promise<void>((resolve) => {
+          const shutdown = () => void service.stop().then(resolve);
+          process.once("SIGTERM", shutdown);
+          process.once("SIGINT", shutdown);
+        });
+        return 0;
+      }
+      case "keys":
+        if (sub === "create") console.log(createKey(config, flags));
+        else if (sub === "list") console.log(listKeys(config));
+        else if (sub === "revoke") console.log(`revoked ${revokeKey(config, arg)}`);
+        else throw new UsageError("usage: docverify keys create|list|revoke");
+        return 0;
+      case "analyze": {
+        if (!sub) throw new UsageError("usage: docverify analyze FILE [--json]");
+        const { analyzeFile } = await import("./analyze");
+        console.log(await analyzeFile(config, sub, flags.has("--json")));
+        return 0;
+      }
+      default:
+        throw new UsageError(`unknown command "${command}"\n${USAGE}`);
+    }
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`docverify: ${error.setting}: ${error.reason}`);
+      return 2;
+    }
+    if (error instanceof UsageError) {
+      console.error(`docverify: ${error.message}`);
+      return 2;
+    }
+    if (isAppError(error)) {
+      console.error(`docverify: ${error.code}: ${error.message}`);
+      return 1;
+    }
+    if ((error as NodeJS.ErrnoException)?.code === "ENOENT") {
+      console.error(`docverify: ${(error as Error).message}`);
+      return 1;
+    }
+    throw error;
+  }
+}

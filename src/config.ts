@@ -1,0 +1,164 @@
+// Configuration in one place: environment variables, each with a flag of the same meaning
+// (flag wins). Nothing else reads process.env. Bad values stop start-up with
+// `docverify: <SETTING>: <reason>` and exit status 2 (DESIGN.md operating contract).
+import { Type, type Static } from "@sinclair/typebox";
+import { Value } from "@sinclair/typebox/value";
+
+export const ConfigSchema = Type.Object({
+  port: Type.Integer({ minimum: 0, maximum: 65535 }),
+  host: Type.String({ minLength: 1 }),
+  dataDir: Type.String({ minLength: 1 }),
+  /** Empty: start an embedded sidecar. Otherwise host:port[,host:port…]. */
+  sidecar: Type.Array(Type.String()),
+  sidecarListen: Type.String({ minLength: 1 }),
+  sidecarDevice: Type.Union([Type.Literal("auto"), Type.Literal("cpu"), Type.Literal("cuda")]),
+  webhookRetryScheduleMs: Type.Array(Type.Integer({ minimum: 0 })),
+  allowPrivateUrls: Type.Boolean(),
+  pricePerDocument: Type.Number({ minimum: 0 }),
+  retentionDays: Type.Integer({ minimum: 1 }),
+  batchConcurrency: Type.Integer({ minimum: 1, maximum: 64 }),
+  outboxPollMs: Type.Integer({ minimum: 10 }),
+  webhookTimeoutMs: Type.Integer({ minimum: 100 }),
+  logLevel: Type.Union([Type.Literal("debug"), Type.Literal("info"), Type.Literal("warn"), Type.Literal("error")]),
+});
+
+export type Config = Static<typeof ConfigSchema>;
+
+export class ConfigError extends Error {
+  constructor(
+    readonly setting: string,
+    readonly reason: string,
+  ) {
+    super(`${setting}: ${reason}`);
+    this.name = "ConfigError";
+  }
+}
+
+type Parser<T> = (raw: string) => T;
+
+interface Setting<K extends keyof Config> {
+  key: K;
+  env: string;
+  fallback: string;
+  parse: Parser<Config[K]>;
+}
+
+const integer =
+  (min: number, max: number): Parser<number> =>
+  (raw) => {
+    if (!/^\d+$/.test(raw.trim())) throw new Error(`expected a whole number, got "${raw}"`);
+    const value = Number(raw);
+    if (value < min || value > max) throw new Error(`must be between ${min} and ${max}`);
+    return value;
+  };
+
+const boolean: Parser<boolean> = (raw) => {
+  const value = raw.trim().toLowerCase();
+  if (["1", "true", "yes", "on"].includes(value)) return true;
+  if (["0", "false", "no", "off", ""].includes(value)) return false;
+  throw new Error(`expected true or false, got "${raw}"`);
+};
+
+const oneOf =
+  <T extends string>(...values: T[]): Parser<T> =>
+  (raw) => {
+    const value = raw.trim().toLowerCase() as T;
+    if (!values.includes(value)) throw new Error(`expected one of ${values.join(", ")}, got "${raw}"`);
+    return value;
+  };
+
+const DURATION_UNITS_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+
+/** "1m,5m,30m" → [60000, 300000, 1800000]; also accepts ms, s and h. */
+export const parseDurationList: Parser<number[]> = (raw) =>
+  raw.split(",").map((part) => {
+    const match = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h)\s*$/.exec(part);
+    if (!match) throw new Error(`"${part.trim()}" is not a duration like 30s, 5m or 1h`);
+    return Math.round(Number(match[1]) * DURATION_UNITS_MS[match[2]!]!);
+  });
+
+const hostPortList: Parser<string[]> = (raw) =>
+  raw
+    .split(",")
+    .map((item) => item.trim())
+    .filter(Boolean)
+    .map((item) => {
+      if (!/^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+):\d{1,5}$/.test(item)) throw new Error(`"${item}" is not host:port`);
+      return item;
+    });
+
+const hostPort: Parser<string> = (raw) => {
+  const [item] = hostPortList(raw);
+  if (!item) throw new Error("expected host:port");
+  return item;
+};
+
+const decimal: Parser<number> = (raw) => {
+  if (!/^\d+(\.\d+)?$/.test(raw.trim())) throw new Error(`expected a non-negative number, got "${raw}"`);
+  return Number(raw);
+};
+
+const nonEmpty: Parser<string> = (raw) => {
+  if (!raw.trim()) throw new Error("must not be empty");
+  return raw.trim();
+};
+
+const SETTINGS = [
+  { key: "port", env: "DOCVERIFY_PORT", fallback: "8080", parse: integer(0, 65535) },
+  { key: "host", env: "DOCVERIFY_HOST", fallback: "0.0.0.0", parse: nonEmpty },
+  { key: "dataDir", env: "DOCVERIFY_DATA_DIR", fallback: "./data", parse: nonEmpty },
+  { key: "sidecar", env: "DOCVERIFY_SIDECAR", fallback: "", parse: hostPortList },
+  { key: "sidecarListen", env: "DOCVERIFY_SIDECAR_LISTEN", fallback: "127.0.0.1:50051", parse: hostPort },
+  { key: "sidecarDevice", env: "DOCVERIFY_SIDECAR_DEVICE", fallback: "auto", parse: oneOf("auto", "cpu", "cuda") },
+  { key: "webhookRetryScheduleMs", env: "DOCVERIFY_WEBHOOK_RETRY_SCHEDULE", fallback: "1m,5m,30m", parse: parseDurationList },
+  { key: "allowPrivateUrls", env: "DOCVERIFY_ALLOW_PRIVATE_URLS", fallback: "false", parse: boolean },
+  { key: "pricePerDocument", env: "DOCVERIFY_PRICE_PER_DOCUMENT", fallback: "0.10", parse: decimal },
+  { key: "retentionDays", env: "DOCVERIFY_RETENTION_DAYS", fallback: "30", parse: integer(1, 36500) },
+  { key: "batchConcurrency", env: "DOCVERIFY_BATCH_CONCURRENCY", fallback: "2", parse: integer(1, 64) },
+  { key: "outboxPollMs", env: "DOCVERIFY_OUTBOX_POLL_MS", fallback: "500", parse: integer(10, 60_000) },
+  { key: "webhookTimeoutMs", env: "DOCVERIFY_WEBHOOK_TIMEOUT_MS", fallback: "15000", parse: integer(100, 120_000) },
+  { key: "logLevel", env: "DOCVERIFY_LOG_LEVEL", fallback: "info", parse: oneOf("debug", "info", "warn", "error") },
+] as const satisfies readonly Setting<keyof Config>[];
+
+/** `DOCVERIFY_WEBHOOK_RETRY_SCHEDULE` ⇄ `--webhook-retry-schedule`. */
+export const flagName = (env: string) => `--${env.replace(/^DOCVERIFY_/, "").toLowerCase().replaceAll("_", "-")}`;
+
+/** Splits `--name value` and `--name=value` flags from positional arguments. */
+export function splitFlags(argv: string[]): { flags: Map<string, string>; positional: string[] } {
+  const flags = new Map<string, string>();
+  const positional: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (!arg.startsWith("--")) {
+      positional.push(arg);
+      continue;
+    }
+    const eq = arg.indexOf("=");
+    if (eq > 0) flags.set(arg.slice(0, eq), arg.slice(eq + 1));
+    else if (i + 1 < argv.length && !argv[i + 1]!.startsWith("--")) flags.set(arg, argv[++i]!);
+    else flags.set(arg, "true");
+  }
+  return { flags, positional };
+}
+
+export function loadConfig(env: Record<string, string | undefined>, flags: Map<string, string> = new Map()): Config {
+  const values: Record<string, unknown> = {};
+  for (const setting of SETTINGS) {
+    const raw = flags.get(flagName(setting.env)) ?? env[setting.env] ?? setting.fallback;
+    try {
+      values[setting.key] = setting.parse(raw);
+    } catch (error) {
+      throw new ConfigError(setting.env, (error as Error).message);
+    }
+  }
+  const config = values as Config;
+  if (config.webhookRetryScheduleMs.length === 0) throw new ConfigError("DOCVERIFY_WEBHOOK_RETRY_SCHEDULE", "needs at least one delay");
+  if (!Value.Check(ConfigSchema, config)) {
+    const [first] = Value.Errors(ConfigSchema, config);
+    throw new ConfigError(first?.path ?? "config", first?.message ?? "invalid");
+  }
+  return config;
+}
+
+/** Flags that `loadConfig` understands, for validating a command line. */
+export const knownConfigFlags = (): string[] => SETTINGS.map((setting) => flagName(setting.env));

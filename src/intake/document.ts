@@ -1,0 +1,18 @@
+// What intake hands to analysis: bytes whose format was judged from their content.
+
+export const DOCUMENT_FORMATS = ["jpeg", "png", "pdf"] as const;
+export type DocumentFormat = (typeof DOCUMENT_FORMATS)[number];
+
+export interface IntakeDocument {
+  bytes: Uint8Array;
+  format: DocumentFormat;
+}
+
+/** Sizes in bytes, DESIGN.md "Precise rules". */
+export const LIMITS = {
+  uploadBytes: 4_500_000,
+  urlBytes: 10_000_000,
+  batchBodyBytes: 4_500_000,
+  batchDocuments: 50,
+  callbackSecretMinLength: 16,
+} as const;

@@ -1,0 +1,40 @@
+import { openDatabase, type Db } from "./db";
+import { KeyStore } from "./keys";
+import { UsageStore } from "./usage";
+import { VerificationStore } from "./verifications";
+import { BatchStore } from "./batches";
+import { OutboxStore } from "./outbox";
+
+export interface Store {
+  db: Db;
+  keys: KeyStore;
+  usage: UsageStore;
+  verifications: VerificationStore;
+  batches: BatchStore;
+  outbox: OutboxStore;
+  /** True when the database answers a trivial query (readiness). */
+  ping(): boolean;
+  close(): void;
+}
+
+export function createStore(dataDir: string): Store {
+  const db = openDatabase(dataDir);
+  const verifications = new VerificationStore(db);
+  return {
+    db,
+    keys: new KeyStore(db),
+    usage: new UsageStore(db),
+    verifications,
+    batches: new BatchStore(db, verifications),
+    outbox: new OutboxStore(db),
+    ping: () => {
+      try {
+        db.query("SELECT 1").get();
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close: () => db.close(),
+  };
+}

@@ -1,0 +1,80 @@
+// Append-only: never edit a migration that has shipped; add a new one.
+export const MIGRATIONS: string[] = [
+  `
+  CREATE TABLE api_keys (
+    id TEXT PRIMARY KEY,
+    key_hash TEXT NOT NULL UNIQUE,
+    mode TEXT NOT NULL CHECK (mode IN ('test', 'live')),
+    plan TEXT NOT NULL CHECK (plan IN ('sandbox', 'trial', 'paid')),
+    trial_quota INTEGER,
+    rate_limit_per_s REAL,
+    monthly_cap REAL,
+    created_at TEXT NOT NULL,
+    revoked_at TEXT
+  ) STRICT;
+
+  CREATE TABLE key_usage (
+    key_id TEXT NOT NULL REFERENCES api_keys(id),
+    period TEXT NOT NULL,
+    documents INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (key_id, period)
+  ) STRICT;
+
+  CREATE TABLE verifications (
+    id TEXT PRIMARY KEY,
+    key_id TEXT NOT NULL,
+    batch_id TEXT,
+    document_index INTEGER,
+    result TEXT NOT NULL,
+    report TEXT NOT NULL,
+    created_at INTEGER NOT NULL
+  ) STRICT;
+  CREATE INDEX verifications_created ON verifications (created_at);
+  CREATE INDEX verifications_batch ON verifications (batch_id, document_index);
+
+  CREATE TABLE batches (
+    id TEXT PRIMARY KEY,
+    key_id TEXT NOT NULL,
+    sandbox INTEGER NOT NULL,
+    total INTEGER NOT NULL,
+    completed INTEGER NOT NULL DEFAULT 0,
+    failed INTEGER NOT NULL DEFAULT 0,
+    status TEXT NOT NULL CHECK (status IN ('processing', 'completed')),
+    callback_url TEXT NOT NULL,
+    callback_secret TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    completed_at INTEGER
+  ) STRICT;
+
+  CREATE TABLE batch_documents (
+    batch_id TEXT NOT NULL REFERENCES batches(id),
+    document_index INTEGER NOT NULL,
+    content BLOB,
+    state TEXT NOT NULL CHECK (state IN ('pending', 'done', 'failed')),
+    attempts INTEGER NOT NULL DEFAULT 0,
+    lease_owner TEXT,
+    lease_until INTEGER NOT NULL DEFAULT 0,
+    not_before INTEGER NOT NULL DEFAULT 0,
+    verification_id TEXT,
+    PRIMARY KEY (batch_id, document_index)
+  ) STRICT;
+  CREATE INDEX batch_documents_pending ON batch_documents (state, not_before);
+
+  CREATE TABLE outbox (
+    delivery_id TEXT PRIMARY KEY,
+    batch_id TEXT NOT NULL REFERENCES batches(id),
+    document_index INTEGER NOT NULL,
+    body BLOB NOT NULL,
+    state TEXT NOT NULL CHECK (state IN ('pending', 'delivered', 'failed')),
+    attempts INTEGER NOT NULL DEFAULT 0,
+    next_attempt_at INTEGER NOT NULL,
+    lease_owner TEXT,
+    lease_until INTEGER NOT NULL DEFAULT 0,
+    last_status INTEGER,
+    last_error TEXT,
+    created_at INTEGER NOT NULL,
+    finished_at INTEGER
+  ) STRICT;
+  CREATE INDEX outbox_due ON outbox (state, next_attempt_at);
+  `,
+];

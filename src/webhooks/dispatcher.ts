@@ -1,0 +1,98 @@
+// Timer-driven outbox dispatcher: claims due deliveries with a lease, sends them, and
+// records the outcome. A retry is scheduled its delay after the attempt that failed; after
+// the last delay the delivery is marked failed. Nothing is held in memory that a crash
+// could lose: the outbox row is the truth.
+import { randomUUID } from "node:crypto";
+import type { Clock } from "../clock";
+import type { Logger } from "../log";
+import type { Metrics } from "../metrics/registry";
+import type { OutboxStore, Delivery } from "../store/outbox";
+import { signBody } from "./sign";
+import type { WebhookSender } from "./send";
+
+export interface DispatcherOptions {
+  outbox: OutboxStore;
+  send: WebhookSender;
+  clock: Clock;
+  log: Logger;
+  metrics: Metrics;
+  retryScheduleMs: number[];
+  pollMs: number;
+  timeoutMs: number;
+  concurrency?: number;
+}
+
+export class WebhookDispatcher {
+  private readonly owner = "dispatch-" + randomUUID();
+  private stopping = false;
+  private loop: Promise<void> | null = null;
+  private wake: (() => void) | null = null;
+
+  constructor(private readonly options: DispatcherOptions) {}
+
+  start(): void {
+    this.options.outbox.releaseForeignLeases(this.owner);
+    this.loop ??= this.run();
+  }
+
+  /** Finishes the attempts in flight, then returns. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.wake?.();
+    await this.loop;
+  }
+
+  nudge(): void {
+    this.wake?.();
+  }
+
+  private async run(): Promise<void> {
+    const { outbox, clock, pollMs, timeoutMs } = this.options;
+    while (!this.stopping) {
+      // The lease outlives one attempt's timeout, so a slow receiver is never sent twice at once.
+      const due = outbox.claimDue(this.owner, clock.now(), timeoutMs + 30_000, this.options.concurrency ?? 8);
+      if (due.length > 0) {
+        await Promise.all(due.map((delivery) => this.attempt(delivery)));
+        continue;
+      }
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, pollMs);
+        this.wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.wake = null;
+    }
+  }
+
+  private async attempt(delivery: Delivery): Promise<void> {
+    const { outbox, clock, log, metrics, retryScheduleMs } = this.options;
+    const headers = {
+      "content-type": "application/json",
+      "user-agent": "docverify-webhooks/1",
+      "x-service-signature": signBody(delivery.callbackSecret, delivery.body),
+      "x-service-delivery": delivery.deliveryId,
+      "x-service-timestamp": String(Math.floor(clock.now() / 1000)),
+    };
+    const outcome = await this.options.send({ url: delivery.callbackUrl, body: delivery.body, headers });
+    const fields = { deliveryId: delivery.deliveryId, batchId: delivery.batchId, documentIndex: delivery.documentIndex, attempt: delivery.attempts };
+    if (outcome.ok) {
+      outbox.markDelivered(delivery.deliveryId, this.owner, outcome.status, clock.now());
+      metrics.webhookAttempt("delivered");
+      log.info("webhook delivered", { ...fields, status: outcome.status });
+      return;
+    }
+    // attempts counts this one: attempt 1 failing schedules retry 1, and so on.
+    const delay = retryScheduleMs[delivery.attempts - 1];
+    const next = delay === undefined ? null : clock.now() + delay;
+    outbox.markFailed(delivery.deliveryId, this.owner, { status: outcome.status, error: outcome.error }, next, clock.now());
+    metrics.webhookAttempt(next === null ? "failed" : "retry");
+    log.warn(next === null ? "webhook delivery failed for good" : "webhook attempt failed; will retry", {
+      ...fields,
+      status: outcome.status,
+      error: outcome.error,
+      ...(next === null ? {} : { retryInMs: delay }),
+    });
+  }
+}
