@@ -31,7 +31,7 @@ export const batchRoutes = (deps: AppDeps) =>
       "/api/v1/verify/batch",
       async ({ body, request, set }) => {
         const key = keyOf(request);
-        const callbackUrl = parseHttpsUrl(body.callbackUrl);
+        const callbackUrl = parseHttpsUrl(body.callbackUrl, "callbackUrl");
         await checkCallbackUrl(callbackUrl, deps.config.allowPrivateUrls);
         const documents = decodeAll(body.documents);
         const now = deps.clock.now();

@@ -18,13 +18,13 @@ export async function readBody(request: Request, maxBytes: number): Promise<unkn
     }
   }
   if (contentType.startsWith("multipart/form-data")) {
-    let form: FormData;
+    let form: Awaited<ReturnType<Response["formData"]>>;
     try {
       form = await new Response(bytes, { headers: { "content-type": contentType } }).formData();
     } catch {
       throw new AppError("VALIDATION_ERROR", "The multipart body could not be parsed");
     }
-    const fields: Record<string, FormDataEntryValue> = {};
+    const fields: Record<string, unknown> = {};
     for (const [name, value] of form.entries()) {
       if (name in fields) throw new AppError("VALIDATION_ERROR", `The multipart field "${name}" is repeated`);
       fields[name] = value;

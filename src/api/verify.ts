@@ -34,7 +34,7 @@ export const VerifyRequest = t.Union([
 ]);
 
 async function documentBytes(body: typeof VerifyRequest.static, allowPrivateUrls: boolean): Promise<Uint8Array> {
-  if ("documentUrl" in body) return fetchDocumentUrl(parseHttpsUrl(body.documentUrl).href, { allowPrivate: allowPrivateUrls });
+  if ("documentUrl" in body) return fetchDocumentUrl(parseHttpsUrl(body.documentUrl, "documentUrl").href, { allowPrivate: allowPrivateUrls });
   if (typeof body.document === "string") return decodeBase64Document(body.document, LIMITS.uploadBytes);
   if (body.document.size > LIMITS.uploadBytes) throw new AppError("FILE_TOO_LARGE", `The document exceeds ${LIMITS.uploadBytes} bytes`);
   return new Uint8Array(await body.document.arrayBuffer());

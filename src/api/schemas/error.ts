@@ -4,10 +4,7 @@ import { ERROR_CODES } from "../../errors";
 export const ErrorBody = t.Object(
   {
     error: t.Object({
-      code: t.Union(
-        ERROR_CODES.map((code) => t.Literal(code)),
-        { description: "Stable machine-readable error code." },
-      ),
+      code: t.UnionEnum([...ERROR_CODES], { description: "Stable machine-readable error code." }),
       message: t.String({ description: "Human-readable explanation; do not parse." }),
       details: t.Optional(t.Unknown({ description: "Structured detail, e.g. which field failed validation." })),
       requestId: t.String({ description: "Quote this when reporting a problem; it is also in the X-Request-Id header." }),

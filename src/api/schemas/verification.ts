@@ -1,11 +1,8 @@
 import { t, type Static } from "elysia";
 import { CONFIDENCES, DOCUMENT_TYPES, FLAGS } from "../../analysis/flags";
 
-const literals = <T extends readonly string[]>(values: T, description: string) =>
-  t.Union(
-    values.map((value) => t.Literal(value)),
-    { description },
-  );
+// UnionEnum renders as a JSON-schema `enum`, which is how OpenAPI tools show a vocabulary.
+const literals = <const T extends readonly [string, ...string[]]>(values: T, description: string) => t.UnionEnum([...values], { description });
 
 export const Flag = literals(FLAGS, "An anomaly raised by a named detector; see the stored evidence for why.");
 
