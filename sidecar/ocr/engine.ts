@@ -1,0 +1,122 @@
+// The OCR engine the sidecar serves: PP-OCRv4 detection then recognition, one ONNX Runtime
+// session per model shared by all requests, each model behind a dynamic batcher.
+import { InferenceSession } from "onnxruntime-node";
+import { type RgbImage, assertRgb } from "../image/rgb.ts";
+import { loadModelBytes } from "../models/index.ts";
+import { cropQuad } from "./crop.ts";
+import { ctcLabels } from "./ctc.ts";
+import { createDetector } from "./detect.ts";
+import type { Point, Quad } from "./geometry.ts";
+import { type Device, chooseExecutionProviders, sessionOptions } from "./providers.ts";
+import { MAX_REC_WIDTH, REC_HEIGHT, createRecognizer } from "./recognize.ts";
+
+export interface OcrLine {
+  text: string;
+  /** Mean probability of the recognised characters, 0..1. */
+  confidence: number;
+  /** Corners clockwise from top-left, in page pixels. */
+  polygon: [number, number][];
+  /** Axis-aligned bounds [x, y, width, height] in whole page pixels. */
+  box: [number, number, number, number];
+}
+
+export interface OcrEngineOptions {
+  device: Device;
+  intraOpThreads?: number;
+  interOpThreads?: number;
+  /** Longest side of the page as the detector sees it (default 960, PP-OCR's own limit). */
+  maxSide?: number;
+  /** Lines read with less confidence are dropped (default 0.5, PaddleOCR's drop_score). */
+  minConfidence?: number;
+  /** Larger pages are refused (default 120 megapixels); decoding should have stopped them already. */
+  maxPixels?: number;
+  batch: { maxBatch: number; maxWaitMs: number };
+  /** Told the duration of every model call (session.run alone) and how many inputs it served. */
+  onModelRun?(run: ModelRun): void;
+}
+
+export interface ModelRun {
+  model: "detection" | "recognition";
+  items: number;
+  ms: number;
+}
+
+export interface OcrEngine {
+  readonly executionProviders: string[];
+  readImage(image: RgbImage): Promise<OcrLine[]>;
+  close(): Promise<void>;
+}
+
+/** An image the engine will not read; `reason` is safe to show (no content). */
+export class OcrInputError extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+    this.name = "OcrInputError";
+  }
+}
+
+const DEFAULT_MAX_SIDE = 960;
+const DEFAULT_MIN_CONFIDENCE = 0.5;
+const DEFAULT_MAX_PIXELS = 120_000_000;
+
+export async function createOcrEngine(options: OcrEngineOptions): Promise<OcrEngine> {
+  const executionProviders = chooseExecutionProviders(options.device);
+  const session = sessionOptions(executionProviders, options);
+  const [detModel, recModel, dictionary] = await Promise.all([
+    loadModelBytes("ocr-detection"),
+    loadModelBytes("ocr-recognition"),
+    loadModelBytes("ocr-dictionary"),
+  ]);
+  const [detSession, recSession] = await Promise.all([InferenceSession.create(detModel, session), InferenceSession.create(recModel, session)]);
+  const report = (model: ModelRun["model"]) => (items: number, ms: number) => options.onModelRun?.({ model, items, ms });
+  const detector = createDetector({
+    session: detSession,
+    maxSide: options.maxSide ?? DEFAULT_MAX_SIDE,
+    ...options.batch,
+    onRun: report("detection"),
+  });
+  const recognizer = createRecognizer({ session: recSession, labels: ctcLabels(dictionary), ...options.batch, onRun: report("recognition") });
+  const minConfidence = options.minConfidence ?? DEFAULT_MIN_CONFIDENCE;
+  const maxPixels = options.maxPixels ?? DEFAULT_MAX_PIXELS;
+  let closed = false;
+
+  const readImage = async (image: RgbImage): Promise<OcrLine[]> => {
+    if (closed) throw new Error("OCR engine is closed");
+    try {
+      assertRgb(image);
+    } catch (error) {
+      throw new OcrInputError((error as Error).message);
+    }
+    if (image.width * image.height > maxPixels) {
+      throw new OcrInputError(`image of ${image.width}x${image.height} pixels exceeds the ${maxPixels} pixel limit`);
+    }
+    const quads = await detector.detect(image);
+    const decoded = await recognizer.recognize(quads.map((quad) => cropQuad(image, quad, REC_HEIGHT, MAX_REC_WIDTH)));
+    const lines: OcrLine[] = [];
+    quads.forEach((quad, i) => {
+      const { text, confidence } = decoded[i]!;
+      if (text.trim() === "" || confidence < minConfidence) return;
+      lines.push({ text, confidence, polygon: quad.map(roundPoint), box: bounds(quad) });
+    });
+    return lines;
+  };
+
+  const close = async (): Promise<void> => {
+    if (closed) return;
+    closed = true;
+    await Promise.all([detector.close(), recognizer.close()]);
+    await Promise.all([detSession.release(), recSession.release()]);
+  };
+
+  return { executionProviders, readImage, close };
+}
+
+const roundPoint = ([x, y]: Point): [number, number] => [Math.round(x * 10) / 10, Math.round(y * 10) / 10];
+
+function bounds(quad: Quad): [number, number, number, number] {
+  const xs = quad.map((p) => p[0]);
+  const ys = quad.map((p) => p[1]);
+  const x = Math.floor(Math.min(...xs));
+  const y = Math.floor(Math.min(...ys));
+  return [x, y, Math.ceil(Math.max(...xs)) - x, Math.ceil(Math.max(...ys)) - y];
+}
