@@ -1,0 +1,257 @@
+// Bank statements, payslips and utility bills as data whose numbers add up, and the
+// generic page layout both PDF generators draw them from.
+import { addDays, formatDate } from "../clock.ts";
+import { fullName, type Person } from "../identity/person.ts";
+import type { Rng } from "../rng.ts";
+
+export type FinanceKind = "bank_statement" | "payslip" | "utility_bill";
+
+export interface Cell {
+  text: string;
+  /** Name under which the value is labelled and can be forged, e.g. `row4.balance`. */
+  field?: string;
+}
+
+export interface Column {
+  header: string;
+  width: number; // fraction of the table width
+  align: "left" | "right";
+}
+
+/** What a generator draws, top to bottom. Amounts are strings as printed. */
+export interface FinanceDocument {
+  kind: FinanceKind;
+  issuer: string[];
+  title: string;
+  recipient: string[];
+  meta: Array<[string, Cell]>;
+  columns: Column[];
+  rows: Cell[][];
+  summary: Array<[string, Cell]>;
+  footer: string[];
+  /** Cent values behind the printed amounts, for forgeries that keep totals consistent. */
+  ledger: Ledger;
+}
+
+export type Ledger =
+  | { kind: "bank_statement"; opening: number; moves: number[]; descriptions: string[] }
+  | { kind: "payslip"; earnings: number[]; deductions: number[] }
+  | { kind: "utility_bill"; items: number[]; vatRate: number };
+
+export function money(cents: number): string {
+  const neg = cents < 0;
+  const abs = Math.abs(Math.round(cents));
+  const units = Math.floor(abs / 100)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return `${neg ? "-" : ""}${units}.${String(abs % 100).padStart(2, "0")}`;
+}
+
+const BANKS = [
+  ["Banque Galathée", "12 place de la Bourse", "75002 Paris"],
+  ["Crédit du Pilea", "4 rue du Marché", "69002 Lyon"],
+  ["Birdyland Sparkasse", "Marktplatz 3", "50667 Köln"],
+  ["Lemon Savings Bank", "1 Harbour Street", "Rotterdam"],
+];
+const EMPLOYERS = ["Atelier Moreau SARL", "Nordlicht Logistik GmbH", "Blue Harbour Consulting", "Clinique Saint-Roch", "Vega Retail SA"];
+const SUPPLIERS = [
+  ["Énergie Galathée", "Service clients", "BP 4410, 75008 Paris"],
+  ["Stadtwerke Birdyland", "Kundenservice", "Postfach 120, 50670 Köln"],
+  ["AquaPilea", "Water services", "22 quai du Rhône, 69007 Lyon"],
+];
+const PAYEES = [
+  "CARREFOUR MARKET", "SNCF INTERNET", "AMAZON EU", "PHARMACIE CENTRALE", "BOULANGERIE PAUL", "TOTAL ENERGIES",
+  "NETFLIX.COM", "ORANGE MOBILE", "LIDL", "IKEA", "DECATHLON", "UBER TRIP", "FNAC", "RESTAURANT LE ZINC",
+];
+
+function iban(rng: Rng): string {
+  return `FR76 ${rng.digits(4)} ${rng.digits(4)} ${rng.digits(4)} ${rng.digits(4)} ${rng.digits(4)} ${rng.digits(3)}`;
+}
+
+export function bankStatement(rng: Rng, p: Person, today: Date): FinanceDocument {
+  const bank = rng.pick(BANKS);
+  const start = addDays(today, -rng.int(35, 70));
+  const n = rng.int(14, 30);
+  const opening = rng.int(150_000, 900_000);
+  const moves: number[] = [];
+  const descriptions: string[] = [];
+  const dates: Date[] = [];
+  const salaryAt = rng.int(2, n - 3);
+  for (let i = 0; i < n; i++) {
+    dates.push(addDays(start, Math.floor((i * 30) / n)));
+    if (i === salaryAt) {
+      moves.push(rng.int(180_000, 520_000));
+      descriptions.push(`VIR SALAIRE ${rng.pick(EMPLOYERS).toUpperCase()}`);
+    } else if (rng.chance(0.12)) {
+      moves.push(rng.int(1_000, 60_000));
+      descriptions.push(`VIR RECU ${rng.letters(3)}${rng.digits(5)}`);
+    } else {
+      moves.push(-rng.int(250, 18_000));
+      descriptions.push(`CB ${rng.pick(PAYEES)} ${formatDate(dates[i] as Date, "/").slice(0, 5)}`);
+    }
+  }
+  const ledger: Ledger = { kind: "bank_statement", opening, moves, descriptions };
+  return layoutStatement(bank, p, iban(rng), start, dates, ledger);
+}
+
+function layoutStatement(bank: string[], p: Person, account: string, start: Date, dates: Date[], ledger: Ledger & { kind: "bank_statement" }): FinanceDocument {
+  const a = amountFields(ledger);
+  const cell = (field: string): Cell => ({ text: a[field] as string, field });
+  const rows: Cell[][] = ledger.moves.map((m, i) => [
+    { text: formatDate(dates[i] as Date, "/") },
+    { text: ledger.descriptions[i] as string },
+    m < 0 ? cell(`row${i}.debit`) : { text: "" },
+    m >= 0 ? cell(`row${i}.credit`) : { text: "" },
+    cell(`row${i}.balance`),
+  ]);
+  const end = dates[dates.length - 1] as Date;
+  return {
+    kind: "bank_statement",
+    issuer: bank,
+    title: "RELEVÉ DE COMPTE / ACCOUNT STATEMENT",
+    recipient: [fullName(p).toUpperCase(), p.address[0], p.address[1]],
+    meta: [
+      ["Account holder", { text: fullName(p).toUpperCase(), field: "holder" }],
+      ["IBAN", { text: account, field: "iban" }],
+      ["Period", { text: `${formatDate(start, "/")} - ${formatDate(end, "/")}` }],
+      ["Currency", { text: "EUR" }],
+    ],
+    columns: [
+      { header: "Date", width: 0.13, align: "left" },
+      { header: "Description", width: 0.45, align: "left" },
+      { header: "Debit", width: 0.14, align: "right" },
+      { header: "Credit", width: 0.14, align: "right" },
+      { header: "Balance", width: 0.14, align: "right" },
+    ],
+    rows,
+    summary: [
+      ["Opening balance", cell("opening_balance")],
+      ["Total debits", cell("total_debits")],
+      ["Total credits", cell("total_credits")],
+      ["Closing balance", cell("closing_balance")],
+    ],
+    footer: [
+      `${bank[0]} - ${bank[1]}, ${bank[2]}. Please check this statement and report any discrepancy within 30 days.`,
+      "Balances are shown after each transaction. Amounts in EUR.",
+    ],
+    ledger,
+  };
+}
+
+export function payslip(rng: Rng, p: Person, today: Date): FinanceDocument {
+  const employer = rng.pick(EMPLOYERS);
+  const base = rng.int(190_000, 560_000);
+  const earnings = [base, rng.chance(0.5) ? rng.int(5_000, 40_000) : 0, rng.int(0, 15_000)];
+  const gross = earnings.reduce((a, b) => a + b, 0);
+  const deductions = [Math.round(gross * 0.069), Math.round(gross * 0.024), Math.round(gross * 0.092), Math.round(gross * 0.015)];
+  const ledger: Ledger = { kind: "payslip", earnings, deductions };
+  return layoutPayslip(employer, p, today, `${rng.digits(3)} ${rng.digits(3)} ${rng.digits(3)} ${rng.digits(5)}`, ledger);
+}
+
+const EARNING_LABELS = ["Base salary", "Overtime", "Transport allowance"];
+const DEDUCTION_LABELS = ["Social security", "Unemployment insurance", "Income tax withheld", "Pension scheme"];
+
+function layoutPayslip(employer: string, p: Person, today: Date, siret: string, ledger: Ledger & { kind: "payslip" }): FinanceDocument {
+  const a = amountFields(ledger);
+  const cell = (field: string): Cell => ({ text: a[field] as string, field });
+  const rows: Cell[][] = [
+    ...ledger.earnings.map((_, i) => [{ text: EARNING_LABELS[i] as string }, cell(`earning${i}`), { text: "" }]),
+    ...ledger.deductions.map((_, i) => [{ text: DEDUCTION_LABELS[i] as string }, { text: "" }, cell(`deduction${i}`)]),
+  ];
+  const month = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 1, 1));
+  return {
+    kind: "payslip",
+    issuer: [employer, "SIRET " + siret],
+    title: "BULLETIN DE PAIE / PAYSLIP",
+    recipient: [fullName(p), p.address[0], p.address[1]],
+    meta: [
+      ["Employee", { text: fullName(p), field: "employee" }],
+      ["Pay period", { text: `${String(month.getUTCMonth() + 1).padStart(2, "0")}/${month.getUTCFullYear()}` }],
+      ["Payment date", { text: formatDate(addDays(today, -3), "/") }],
+    ],
+    columns: [
+      { header: "Item", width: 0.5, align: "left" },
+      { header: "Earnings", width: 0.25, align: "right" },
+      { header: "Deductions", width: 0.25, align: "right" },
+    ],
+    rows,
+    summary: [
+      ["Gross pay", cell("gross")],
+      ["Total deductions", cell("total_deductions")],
+      ["Net pay", cell("net")],
+    ],
+    footer: ["Keep this payslip without time limit.", `${employer} - payroll department`],
+    ledger,
+  };
+}
+
+const ITEM_LABELS = ["Subscription", "Consumption peak hours", "Consumption off-peak hours", "Network fee", "Local taxes"];
+
+export function utilityBill(rng: Rng, p: Person, today: Date): FinanceDocument {
+  const supplier = rng.pick(SUPPLIERS);
+  const items = ITEM_LABELS.map(() => rng.int(300, 9_000));
+  const ledger: Ledger = { kind: "utility_bill", items, vatRate: 20 };
+  return layoutUtilityBill(supplier, p, today, `${rng.digits(10)}`, ledger);
+}
+
+function layoutUtilityBill(supplier: string[], p: Person, today: Date, accountNo: string, ledger: Ledger & { kind: "utility_bill" }): FinanceDocument {
+  const a = amountFields(ledger);
+  const cell = (field: string): Cell => ({ text: a[field] as string, field });
+  return {
+    kind: "utility_bill",
+    issuer: supplier,
+    title: "FACTURE / INVOICE",
+    recipient: [fullName(p), p.address[0], p.address[1]],
+    meta: [
+      ["Customer", { text: fullName(p), field: "customer" }],
+      ["Supply address", { text: `${p.address[0]}, ${p.address[1]}`, field: "supply_address" }],
+      ["Account number", { text: accountNo }],
+      ["Invoice date", { text: formatDate(today, "/") }],
+    ],
+    columns: [
+      { header: "Description", width: 0.7, align: "left" },
+      { header: "Amount (EUR)", width: 0.3, align: "right" },
+    ],
+    rows: ledger.items.map((_, i) => [{ text: ITEM_LABELS[i] as string }, cell(`item${i}`)]),
+    summary: [
+      ["Subtotal", cell("subtotal")],
+      [`VAT ${ledger.vatRate}%`, cell("vat")],
+      ["Total due", cell("total")],
+    ],
+    footer: ["Payment by direct debit on the 15th of next month.", `${supplier[0]} - ${supplier[1]} - ${supplier[2]}`],
+    ledger,
+  };
+}
+
+/** Every printed amount that follows from the ledger, by field name. */
+export function amountFields(ledger: Ledger): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (ledger.kind === "bank_statement") {
+    let balance = ledger.opening;
+    ledger.moves.forEach((m, i) => {
+      balance += m;
+      out[m < 0 ? `row${i}.debit` : `row${i}.credit`] = money(Math.abs(m));
+      out[`row${i}.balance`] = money(balance);
+    });
+    out.opening_balance = money(ledger.opening);
+    out.total_debits = money(ledger.moves.filter((m) => m < 0).reduce((a, b) => a - b, 0));
+    out.total_credits = money(ledger.moves.filter((m) => m >= 0).reduce((a, b) => a + b, 0));
+    out.closing_balance = money(balance);
+  } else if (ledger.kind === "payslip") {
+    ledger.earnings.forEach((e, i) => (out[`earning${i}`] = money(e)));
+    ledger.deductions.forEach((d, i) => (out[`deduction${i}`] = money(d)));
+    const gross = ledger.earnings.reduce((a, b) => a + b, 0);
+    const ded = ledger.deductions.reduce((a, b) => a + b, 0);
+    out.gross = money(gross);
+    out.total_deductions = money(ded);
+    out.net = money(gross - ded);
+  } else {
+    ledger.items.forEach((c, i) => (out[`item${i}`] = money(c)));
+    const sub = ledger.items.reduce((a, b) => a + b, 0);
+    const vat = Math.round((sub * ledger.vatRate) / 100);
+    out.subtotal = money(sub);
+    out.vat = money(vat);
+    out.total = money(sub + vat);
+  }
+  return out;
+}
