@@ -3,6 +3,7 @@
 // `docverify: <SETTING>: <reason>` and exit status 2 (DESIGN.md operating contract).
 import { Type, type Static } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
+import { accessSync, constants } from "node:fs";
 
 export const ConfigSchema = Type.Object({
   port: Type.Integer({ minimum: 0, maximum: 65535 }),
@@ -20,6 +21,16 @@ export const ConfigSchema = Type.Object({
   outboxPollMs: Type.Integer({ minimum: 10 }),
   webhookTimeoutMs: Type.Integer({ minimum: 100 }),
   logLevel: Type.Union([Type.Literal("debug"), Type.Literal("info"), Type.Literal("warn"), Type.Literal("error")]),
+  /** PEM files: for `sidecar` its identity and the CA clients must chain to; for `serve` the reverse. */
+  sidecarTlsCa: Type.Optional(Type.String()),
+  sidecarTlsCert: Type.Optional(Type.String()),
+  sidecarTlsKey: Type.Optional(Type.String()),
+  /** Name to verify in a sidecar's certificate (needed when sidecars are addressed by IP). */
+  sidecarTlsServerName: Type.Optional(Type.String()),
+  /** ONNX Runtime intra-op threads in the sidecar; absent = one per core. */
+  sidecarThreads: Type.Optional(Type.Integer({ minimum: 1, maximum: 256 })),
+  sidecarConcurrency: Type.Integer({ minimum: 1, maximum: 64 }),
+  sidecarDeadlineMs: Type.Integer({ minimum: 1000 }),
 });
 
 export type Config = Static<typeof ConfigSchema>;
@@ -98,6 +109,27 @@ const decimal: Parser<number> = (raw) => {
   return Number(raw);
 };
 
+const optional =
+  <T>(parse: Parser<T>): Parser<T | undefined> =>
+  (raw) =>
+    raw.trim() === "" ? undefined : parse(raw);
+
+const readableFile: Parser<string> = (raw) => {
+  const path = raw.trim();
+  try {
+    accessSync(path, constants.R_OK);
+  } catch {
+    throw new Error(`cannot read ${path}`);
+  }
+  return path;
+};
+
+const singleDuration: Parser<number> = (raw) => {
+  const [value, ...rest] = parseDurationList(raw);
+  if (value === undefined || rest.length > 0) throw new Error(`expected one duration like 120s, got "${raw}"`);
+  return value;
+};
+
 const nonEmpty: Parser<string> = (raw) => {
   if (!raw.trim()) throw new Error("must not be empty");
   return raw.trim();
@@ -118,6 +150,13 @@ const SETTINGS = [
   { key: "outboxPollMs", env: "DOCVERIFY_OUTBOX_POLL_MS", fallback: "500", parse: integer(10, 60_000) },
   { key: "webhookTimeoutMs", env: "DOCVERIFY_WEBHOOK_TIMEOUT_MS", fallback: "15000", parse: integer(100, 120_000) },
   { key: "logLevel", env: "DOCVERIFY_LOG_LEVEL", fallback: "info", parse: oneOf("debug", "info", "warn", "error") },
+  { key: "sidecarTlsCa", env: "DOCVERIFY_SIDECAR_TLS_CA", fallback: "", parse: optional(readableFile) },
+  { key: "sidecarTlsCert", env: "DOCVERIFY_SIDECAR_TLS_CERT", fallback: "", parse: optional(readableFile) },
+  { key: "sidecarTlsKey", env: "DOCVERIFY_SIDECAR_TLS_KEY", fallback: "", parse: optional(readableFile) },
+  { key: "sidecarTlsServerName", env: "DOCVERIFY_SIDECAR_TLS_SERVER_NAME", fallback: "", parse: optional(nonEmpty) },
+  { key: "sidecarThreads", env: "DOCVERIFY_SIDECAR_THREADS", fallback: "", parse: optional(integer(1, 256)) },
+  { key: "sidecarConcurrency", env: "DOCVERIFY_SIDECAR_CONCURRENCY", fallback: "4", parse: integer(1, 64) },
+  { key: "sidecarDeadlineMs", env: "DOCVERIFY_SIDECAR_DEADLINE", fallback: "120s", parse: singleDuration },
 ] as const satisfies readonly Setting<keyof Config>[];
 
 /** `DOCVERIFY_WEBHOOK_RETRY_SCHEDULE` ⇄ `--webhook-retry-schedule`. */
@@ -152,6 +191,9 @@ export function loadConfig(env: Record<string, string | undefined>, flags: Map<s
     }
   }
   const config = values as Config;
+  if (Boolean(config.sidecarTlsCert) !== Boolean(config.sidecarTlsKey)) {
+    throw new ConfigError(config.sidecarTlsCert ? "DOCVERIFY_SIDECAR_TLS_KEY" : "DOCVERIFY_SIDECAR_TLS_CERT", "a TLS certificate and its key go together");
+  }
   if (config.webhookRetryScheduleMs.length === 0) throw new ConfigError("DOCVERIFY_WEBHOOK_RETRY_SCHEDULE", "needs at least one delay");
   if (!Value.Check(ConfigSchema, config)) {
     const [first] = Value.Errors(ConfigSchema, config);

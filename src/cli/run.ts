@@ -39,6 +39,10 @@ export async function run(argv: string[], env: Record<string, string | undefined
         });
         return 0;
       }
+      case "sidecar": {
+        const { runSidecarCommand } = await import("../../sidecar/main");
+        return await runSidecarCommand(config);
+      }
       case "keys":
         if (sub === "create") console.log(createKey(config, flags));
         else if (sub === "list") console.log(listKeys(config));

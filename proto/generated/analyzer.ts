@@ -1,0 +1,46 @@
+import type * as grpc from '@grpc/grpc-js';
+import type { EnumTypeDefinition, MessageTypeDefinition } from '@grpc/proto-loader';
+
+import type { AnalyzeDocumentRequest as _docverify_sidecar_v1_AnalyzeDocumentRequest, AnalyzeDocumentRequest__Output as _docverify_sidecar_v1_AnalyzeDocumentRequest__Output } from './docverify/sidecar/v1/AnalyzeDocumentRequest';
+import type { AnalyzeDocumentResponse as _docverify_sidecar_v1_AnalyzeDocumentResponse, AnalyzeDocumentResponse__Output as _docverify_sidecar_v1_AnalyzeDocumentResponse__Output } from './docverify/sidecar/v1/AnalyzeDocumentResponse';
+import type { AnalyzerClient as _docverify_sidecar_v1_AnalyzerClient, AnalyzerDefinition as _docverify_sidecar_v1_AnalyzerDefinition } from './docverify/sidecar/v1/Analyzer';
+import type { Box as _docverify_sidecar_v1_Box, Box__Output as _docverify_sidecar_v1_Box__Output } from './docverify/sidecar/v1/Box';
+import type { DocumentHeader as _docverify_sidecar_v1_DocumentHeader, DocumentHeader__Output as _docverify_sidecar_v1_DocumentHeader__Output } from './docverify/sidecar/v1/DocumentHeader';
+import type { Fact as _docverify_sidecar_v1_Fact, Fact__Output as _docverify_sidecar_v1_Fact__Output } from './docverify/sidecar/v1/Fact';
+import type { ForensicRegion as _docverify_sidecar_v1_ForensicRegion, ForensicRegion__Output as _docverify_sidecar_v1_ForensicRegion__Output } from './docverify/sidecar/v1/ForensicRegion';
+import type { Heatmap as _docverify_sidecar_v1_Heatmap, Heatmap__Output as _docverify_sidecar_v1_Heatmap__Output } from './docverify/sidecar/v1/Heatmap';
+import type { ImageFacts as _docverify_sidecar_v1_ImageFacts, ImageFacts__Output as _docverify_sidecar_v1_ImageFacts__Output } from './docverify/sidecar/v1/ImageFacts';
+import type { LineTraceScores as _docverify_sidecar_v1_LineTraceScores, LineTraceScores__Output as _docverify_sidecar_v1_LineTraceScores__Output } from './docverify/sidecar/v1/LineTraceScores';
+import type { OcrLine as _docverify_sidecar_v1_OcrLine, OcrLine__Output as _docverify_sidecar_v1_OcrLine__Output } from './docverify/sidecar/v1/OcrLine';
+import type { Page as _docverify_sidecar_v1_Page, Page__Output as _docverify_sidecar_v1_Page__Output } from './docverify/sidecar/v1/Page';
+import type { Point as _docverify_sidecar_v1_Point, Point__Output as _docverify_sidecar_v1_Point__Output } from './docverify/sidecar/v1/Point';
+import type { TraceScore as _docverify_sidecar_v1_TraceScore, TraceScore__Output as _docverify_sidecar_v1_TraceScore__Output } from './docverify/sidecar/v1/TraceScore';
+
+type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> = {
+  new(...args: ConstructorParameters<Constructor>): Subtype;
+};
+
+export interface ProtoGrpcType {
+  docverify: {
+    sidecar: {
+      v1: {
+        AnalyzeDocumentRequest: MessageTypeDefinition<_docverify_sidecar_v1_AnalyzeDocumentRequest, _docverify_sidecar_v1_AnalyzeDocumentRequest__Output>
+        AnalyzeDocumentResponse: MessageTypeDefinition<_docverify_sidecar_v1_AnalyzeDocumentResponse, _docverify_sidecar_v1_AnalyzeDocumentResponse__Output>
+        Analyzer: SubtypeConstructor<typeof grpc.Client, _docverify_sidecar_v1_AnalyzerClient> & { service: _docverify_sidecar_v1_AnalyzerDefinition }
+        Box: MessageTypeDefinition<_docverify_sidecar_v1_Box, _docverify_sidecar_v1_Box__Output>
+        DocumentFormat: EnumTypeDefinition
+        DocumentHeader: MessageTypeDefinition<_docverify_sidecar_v1_DocumentHeader, _docverify_sidecar_v1_DocumentHeader__Output>
+        Fact: MessageTypeDefinition<_docverify_sidecar_v1_Fact, _docverify_sidecar_v1_Fact__Output>
+        ForensicRegion: MessageTypeDefinition<_docverify_sidecar_v1_ForensicRegion, _docverify_sidecar_v1_ForensicRegion__Output>
+        Heatmap: MessageTypeDefinition<_docverify_sidecar_v1_Heatmap, _docverify_sidecar_v1_Heatmap__Output>
+        ImageFacts: MessageTypeDefinition<_docverify_sidecar_v1_ImageFacts, _docverify_sidecar_v1_ImageFacts__Output>
+        LineTraceScores: MessageTypeDefinition<_docverify_sidecar_v1_LineTraceScores, _docverify_sidecar_v1_LineTraceScores__Output>
+        OcrLine: MessageTypeDefinition<_docverify_sidecar_v1_OcrLine, _docverify_sidecar_v1_OcrLine__Output>
+        Page: MessageTypeDefinition<_docverify_sidecar_v1_Page, _docverify_sidecar_v1_Page__Output>
+        Point: MessageTypeDefinition<_docverify_sidecar_v1_Point, _docverify_sidecar_v1_Point__Output>
+        TraceScore: MessageTypeDefinition<_docverify_sidecar_v1_TraceScore, _docverify_sidecar_v1_TraceScore__Output>
+      }
+    }
+  }
+}
+

@@ -1,0 +1,86 @@
+// Original file: docverify/sidecar/v1/analyzer.proto
+
+import type { OcrLine as _docverify_sidecar_v1_OcrLine, OcrLine__Output as _docverify_sidecar_v1_OcrLine__Output } from '../../../docverify/sidecar/v1/OcrLine';
+import type { ForensicRegion as _docverify_sidecar_v1_ForensicRegion, ForensicRegion__Output as _docverify_sidecar_v1_ForensicRegion__Output } from '../../../docverify/sidecar/v1/ForensicRegion';
+import type { Heatmap as _docverify_sidecar_v1_Heatmap, Heatmap__Output as _docverify_sidecar_v1_Heatmap__Output } from '../../../docverify/sidecar/v1/Heatmap';
+import type { ImageFacts as _docverify_sidecar_v1_ImageFacts, ImageFacts__Output as _docverify_sidecar_v1_ImageFacts__Output } from '../../../docverify/sidecar/v1/ImageFacts';
+import type { LineTraceScores as _docverify_sidecar_v1_LineTraceScores, LineTraceScores__Output as _docverify_sidecar_v1_LineTraceScores__Output } from '../../../docverify/sidecar/v1/LineTraceScores';
+import type { Fact as _docverify_sidecar_v1_Fact, Fact__Output as _docverify_sidecar_v1_Fact__Output } from '../../../docverify/sidecar/v1/Fact';
+
+export interface Page {
+  /**
+   * 0-based position in the document.
+   */
+  'index'?: (number);
+  /**
+   * The analysed pixels: every box, polygon and heatmap below is in this pixel space.
+   */
+  'width'?: (number);
+  'height'?: (number);
+  /**
+   * Pixels per inch of the analysed pixels: the render resolution of a PDF page, the declared
+   * density of an image (0 when the image declares none).
+   */
+  'dpi'?: (number | string);
+  /**
+   * Size before any downscaling: a PDF page in points (1/72 in), an image in pixels after EXIF rotation.
+   */
+  'sourceWidth'?: (number | string);
+  'sourceHeight'?: (number | string);
+  /**
+   * Analysed pixels per source unit (1 unless the page was downscaled to fit the pixel limits;
+   * for PDFs, dpi / 72).
+   */
+  'scale'?: (number | string);
+  'lines'?: (_docverify_sidecar_v1_OcrLine)[];
+  'regions'?: (_docverify_sidecar_v1_ForensicRegion)[];
+  'heatmap'?: (_docverify_sidecar_v1_Heatmap | null);
+  'facts'?: (_docverify_sidecar_v1_ImageFacts | null);
+  /**
+   * Per OCR line, the pixel-trace scores measured inside its box.
+   */
+  'lineScores'?: (_docverify_sidecar_v1_LineTraceScores)[];
+  /**
+   * Measurements of the forensic analysis worth showing (e.g. an estimated JPEG quality).
+   */
+  'forensicFacts'?: (_docverify_sidecar_v1_Fact)[];
+}
+
+export interface Page__Output {
+  /**
+   * 0-based position in the document.
+   */
+  'index': (number);
+  /**
+   * The analysed pixels: every box, polygon and heatmap below is in this pixel space.
+   */
+  'width': (number);
+  'height': (number);
+  /**
+   * Pixels per inch of the analysed pixels: the render resolution of a PDF page, the declared
+   * density of an image (0 when the image declares none).
+   */
+  'dpi': (number);
+  /**
+   * Size before any downscaling: a PDF page in points (1/72 in), an image in pixels after EXIF rotation.
+   */
+  'sourceWidth': (number);
+  'sourceHeight': (number);
+  /**
+   * Analysed pixels per source unit (1 unless the page was downscaled to fit the pixel limits;
+   * for PDFs, dpi / 72).
+   */
+  'scale': (number);
+  'lines': (_docverify_sidecar_v1_OcrLine__Output)[];
+  'regions': (_docverify_sidecar_v1_ForensicRegion__Output)[];
+  'heatmap': (_docverify_sidecar_v1_Heatmap__Output | null);
+  'facts': (_docverify_sidecar_v1_ImageFacts__Output | null);
+  /**
+   * Per OCR line, the pixel-trace scores measured inside its box.
+   */
+  'lineScores': (_docverify_sidecar_v1_LineTraceScores__Output)[];
+  /**
+   * Measurements of the forensic analysis worth showing (e.g. an estimated JPEG quality).
+   */
+  'forensicFacts': (_docverify_sidecar_v1_Fact__Output)[];
+}

@@ -1,0 +1,179 @@
+// PDF pages to RGB through a small pool of render workers (render-worker.ts). One document
+// holds one worker; pages are rendered one at a time on request, so a document in flight holds
+// at most one page of pixels. A worker that overruns the document's time budget is terminated.
+import type { RgbImage } from "../image/rgb.ts";
+import { status } from "@grpc/grpc-js";
+import { DocumentRefused, invalidDocument, overLimit } from "./errors.ts";
+import type { DocumentLimits } from "./limits.ts";
+import type { RenderReply, RenderRequest } from "./render-protocol.ts";
+
+export interface RenderedPage {
+  index: number;
+  image: RgbImage;
+  widthPt: number;
+  heightPt: number;
+  /** Pixels per point. */
+  scale: number;
+}
+
+export interface PdfRenderer {
+  /**
+   * Renders up to limits.maxPages pages, handing each to `onPage` before rendering the next.
+   * Resolves with the document's page count.
+   */
+  render(bytes: Uint8Array, signal: AbortSignal, onPage: (page: RenderedPage) => Promise<void>): Promise<number>;
+  close(): Promise<void>;
+}
+
+// From source the worker lies beside this file. In the compiled binary it is a second entry
+// point of the build, addressed from the bundle's root (the repository root of the build).
+const WORKER_URL = Bun.isStandaloneExecutable ? "./sidecar/server/render-worker.ts" : new URL("./render-worker.ts", import.meta.url).href;
+
+class RenderWorker {
+  private readonly worker = new Worker(WORKER_URL);
+  private pending: { resolve(reply: RenderReply): void; reject(error: Error): void } | null = null;
+  private dead = false;
+  readonly started: Promise<RenderReply>;
+
+  constructor() {
+    this.worker.onmessage = (event: MessageEvent<RenderReply>) => this.settle((p) => p.resolve(event.data));
+    this.worker.onerror = () => this.fail(invalidDocument("the PDF could not be rendered"));
+    this.started = this.expect();
+  }
+
+  get alive(): boolean {
+    return !this.dead;
+  }
+
+  /** Sends one request and waits for its reply, at most `timeoutMs` (then the worker is ended). */
+  request(message: RenderRequest, timeoutMs: number, signal: AbortSignal): Promise<RenderReply> {
+    const reply = this.expect();
+    this.worker.postMessage(message);
+    return this.bounded(reply, timeoutMs, signal);
+  }
+
+  terminate(): void {
+    this.dead = true;
+    this.worker.terminate();
+  }
+
+  private expect(): Promise<RenderReply> {
+    return new Promise((resolve, reject) => {
+      this.pending = { resolve, reject };
+    });
+  }
+
+  private bounded(reply: Promise<RenderReply>, timeoutMs: number, signal: AbortSignal): Promise<RenderReply> {
+    const timer = setTimeout(() => this.fail(overLimit(`rendering the PDF ran past its time budget`)), Math.max(0, timeoutMs));
+    const abort = () => this.fail(new DocumentRefused(status.CANCELLED, "the request was cancelled"));
+    signal.addEventListener("abort", abort, { once: true });
+    return reply.finally(() => {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", abort);
+    });
+  }
+
+  private settle(action: (p: NonNullable<RenderWorker["pending"]>) => void): void {
+    const pending = this.pending;
+    this.pending = null;
+    if (pending) action(pending);
+  }
+
+  private fail(error: Error): void {
+    this.terminate();
+    this.settle((p) => p.reject(error));
+  }
+}
+
+export function createPdfRenderer(options: { workers: number; limits: DocumentLimits }): PdfRenderer {
+  const { limits } = options;
+  const idle: RenderWorker[] = [];
+  const waiting: ((worker: RenderWorker) => void)[] = [];
+  let created = 0;
+  let closed = false;
+
+  const spawn = async (): Promise<RenderWorker> => {
+    const worker = new RenderWorker();
+    const first = await worker.started;
+    if (first.type !== "ready") throw new Error("the render worker did not start");
+    return worker;
+  };
+
+  const acquire = async (): Promise<RenderWorker> => {
+    const worker = idle.pop();
+    if (worker) return worker;
+    if (created < options.workers) {
+      created++;
+      try {
+        return await spawn();
+      } catch (error) {
+        created--;
+        throw error;
+      }
+    }
+    return new Promise((resolve) => waiting.push(resolve));
+  };
+
+  const release = (worker: RenderWorker): void => {
+    if (!worker.alive || closed) {
+      if (worker.alive) worker.terminate();
+      created--;
+      // A replaced worker frees a slot: the next waiter gets a fresh one.
+      const next = waiting.shift();
+      if (next && !closed) {
+        created++;
+        spawn().then(next, () => created--);
+      }
+      return;
+    }
+    const next = waiting.shift();
+    if (next) next(worker);
+    else idle.push(worker);
+  };
+
+  const render: PdfRenderer["render"] = async (bytes, signal, onPage) => {
+    if (closed) throw new Error("the renderer is closed");
+    const worker = await acquire();
+    // The budget counts time in the worker only, not the OCR of pages between renders.
+    let budget = limits.renderBudgetMs;
+    const timed = async (message: RenderRequest): Promise<RenderReply> => {
+      const started = performance.now();
+      try {
+        return await worker.request(message, budget, signal);
+      } finally {
+        budget -= performance.now() - started;
+      }
+    };
+    const settings = { maxPages: limits.maxPages, pdfDpi: limits.pdfDpi, maxPagePixels: limits.maxPagePixels, maxPageSide: limits.maxPageSide };
+    try {
+      // The bytes are copied into the worker, not transferred: the caller still owns them.
+      const opened = await timed({ type: "open", bytes, settings });
+      if (opened.type === "refused") throw invalidDocument(opened.message);
+      if (opened.type !== "opened") throw new Error(`render worker answered ${opened.type} to open`);
+      const pageCount = opened.pageCount;
+      for (let index = 0; index < Math.min(pageCount, limits.maxPages); index++) {
+        const page = await timed({ type: "render", index });
+        if (page.type === "refused") throw invalidDocument(page.message);
+        if (page.type !== "page") throw new Error(`render worker answered ${page.type} to render`);
+        await onPage({
+          index,
+          image: { data: page.rgb, width: page.width, height: page.height },
+          widthPt: page.widthPt,
+          heightPt: page.heightPt,
+          scale: page.scale,
+        });
+      }
+      return pageCount;
+    } finally {
+      if (worker.alive) await worker.request({ type: "close" }, 5_000, new AbortController().signal).catch(() => undefined);
+      release(worker);
+    }
+  };
+
+  const close = async (): Promise<void> => {
+    closed = true;
+    for (const worker of idle.splice(0)) worker.terminate();
+  };
+
+  return { render, close };
+}

@@ -1,0 +1,86 @@
+// Renders PDF pages with mupdf in a worker thread. mupdf is WebAssembly and runs synchronously:
+// on the sidecar's own thread a hostile page would stall every request and the health checks,
+// and nothing could interrupt it. Here the sidecar can terminate a render that overruns its
+// budget, and mupdf's heap (at most 2 GB of WebAssembly memory) goes away with the worker.
+//
+// In the compiled binary this file is a second entry point of the build (scripts/build.ts).
+import { prepareRuntime } from "../../src/runtime/index.ts";
+import type { RenderReply, RenderRequest, RenderSettings } from "./render-protocol.ts";
+import { fitScale } from "./limits.ts";
+
+declare const self: Worker;
+
+await prepareRuntime();
+const mupdf = await import("mupdf");
+
+let open: { document: InstanceType<typeof mupdf.Document>; settings: RenderSettings } | null = null;
+
+const reply = (message: RenderReply, transfer: ArrayBuffer[] = []) => self.postMessage(message, transfer);
+
+function openDocument(bytes: Uint8Array, settings: RenderSettings): void {
+  closeDocument();
+  let document: InstanceType<typeof mupdf.Document>;
+  try {
+    document = mupdf.Document.openDocument(bytes, "application/pdf");
+  } catch {
+    return reply({ type: "refused", message: "the PDF could not be parsed" });
+  }
+  open = { document, settings };
+  if (!document.isPDF()) return reply({ type: "refused", message: "the document is not a PDF" });
+  if (document.needsPassword()) return reply({ type: "refused", message: "the PDF is password-protected" });
+  let pageCount: number;
+  try {
+    pageCount = document.countPages();
+  } catch {
+    return reply({ type: "refused", message: "the PDF's page tree could not be read" });
+  }
+  if (pageCount < 1) return reply({ type: "refused", message: "the PDF has no pages" });
+  reply({ type: "opened", pageCount });
+}
+
+function renderPage(index: number): void {
+  if (!open) return reply({ type: "refused", message: "no document is open" });
+  const { document, settings } = open;
+  let page: ReturnType<typeof document.loadPage> | undefined;
+  let pixmap: InstanceType<typeof mupdf.Pixmap> | undefined;
+  try {
+    page = document.loadPage(index);
+    const [x0, y0, x1, y1] = page.getBounds();
+    const widthPt = x1 - x0;
+    const heightPt = y1 - y0;
+    if (!(widthPt > 0 && heightPt > 0)) return reply({ type: "refused", message: `page ${index + 1} has no area` });
+    const dpiScale = settings.pdfDpi / 72;
+    // Scaled before rendering, so a huge MediaBox never allocates more than the page limit.
+    const scale = dpiScale * fitScale(widthPt * dpiScale, heightPt * dpiScale, settings);
+    pixmap = page.toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceRGB, false);
+    const width = pixmap.getWidth();
+    const height = pixmap.getHeight();
+    const stride = pixmap.getStride();
+    const pixels = pixmap.getPixels();
+    const rgb = new Uint8Array(width * height * 3);
+    for (let y = 0; y < height; y++) rgb.set(pixels.subarray(y * stride, y * stride + width * 3), y * width * 3);
+    reply({ type: "page", index, rgb, width, height, widthPt, heightPt, scale }, [rgb.buffer as ArrayBuffer]);
+  } catch {
+    reply({ type: "refused", message: `page ${index + 1} could not be rendered` });
+  } finally {
+    pixmap?.destroy();
+    page?.destroy();
+  }
+}
+
+function closeDocument(): void {
+  open?.document.destroy();
+  open = null;
+}
+
+self.onmessage = (event: MessageEvent<RenderRequest>) => {
+  const request = event.data;
+  if (request.type === "open") openDocument(request.bytes, request.settings);
+  else if (request.type === "render") renderPage(request.index);
+  else {
+    closeDocument();
+    reply({ type: "closed" });
+  }
+};
+
+reply({ type: "ready" });

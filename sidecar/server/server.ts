@@ -1,0 +1,146 @@
+// The sidecar's gRPC server: the Analyzer service and the standard health service, over one
+// OCR engine and one pool of PDF render workers shared by every request.
+import { Server, ServerCredentials, type ServerReadableStream, type sendUnaryData, status } from "@grpc/grpc-js";
+import { protos } from "../../proto/load.ts";
+import type { AnalyzeDocumentRequest__Output } from "../../proto/generated/docverify/sidecar/v1/AnalyzeDocumentRequest.ts";
+import type { AnalyzeDocumentResponse } from "../../proto/generated/docverify/sidecar/v1/AnalyzeDocumentResponse.ts";
+import type { Logger } from "../../src/log.ts";
+import { createOcrEngine } from "../ocr/engine.ts";
+import type { Device } from "../ocr/providers.ts";
+import { createDocumentAnalyzer } from "./analyze-document.ts";
+import { createAdmission } from "./concurrency.ts";
+import { DocumentRefused, toServiceError } from "./errors.ts";
+import { createHealthService } from "./health.ts";
+import { DEFAULT_LIMITS, type DocumentLimits } from "./limits.ts";
+import { receiveDocument } from "./receive.ts";
+import { createPdfRenderer } from "./render-pdf.ts";
+
+/** PEM contents. With `ca` set, clients must present a certificate it signed (mutual TLS). */
+export interface ServerTls {
+  cert: Uint8Array | string;
+  key: Uint8Array | string;
+  ca?: Uint8Array | string;
+}
+
+export interface SidecarServerOptions {
+  /** host:port; port 0 picks a free one. */
+  listen: string;
+  device: Device;
+  log: Logger;
+  tls?: ServerTls;
+  limits?: Partial<DocumentLimits>;
+  /** ONNX Runtime threads per model call (default: all cores) and dynamic batching of model calls. */
+  ocr?: { intraOpThreads?: number; interOpThreads?: number; maxBatch?: number; maxWaitMs?: number };
+  /** Documents analysed at once (default 4) and waiting beyond those (default 32). */
+  concurrentDocuments?: number;
+  queuedDocuments?: number;
+  /** PDF render worker threads (default 2). */
+  renderWorkers?: number;
+}
+
+export interface SidecarServer {
+  /** host:port actually bound. */
+  address: string;
+  port: number;
+  executionProviders: string[];
+  /** Stops taking calls, lets calls in flight finish for up to `graceMs`, then releases everything. */
+  stop(graceMs?: number): Promise<void>;
+}
+
+export async function startSidecarServer(options: SidecarServerOptions): Promise<SidecarServer> {
+  const { log } = options;
+  const limits: DocumentLimits = { ...DEFAULT_LIMITS, ...options.limits };
+  const ocr = await createOcrEngine({
+    device: options.device,
+    intraOpThreads: options.ocr?.intraOpThreads,
+    interOpThreads: options.ocr?.interOpThreads,
+    maxPixels: limits.maxPagePixels,
+    batch: { maxBatch: options.ocr?.maxBatch ?? 16, maxWaitMs: options.ocr?.maxWaitMs ?? 5 },
+  });
+  const renderer = createPdfRenderer({ workers: options.renderWorkers ?? 2, limits });
+  const analyze = createDocumentAnalyzer({ ocr, renderer, limits });
+  const admission = createAdmission({ concurrent: options.concurrentDocuments ?? 4, queued: options.queuedDocuments ?? 32 });
+  const health = createHealthService("SERVING");
+
+  const analyzeDocument = async (
+    call: ServerReadableStream<AnalyzeDocumentRequest__Output, AnalyzeDocumentResponse>,
+    callback: sendUnaryData<AnalyzeDocumentResponse>,
+  ) => {
+    const aborted = new AbortController();
+    call.on("cancelled", () => aborted.abort());
+    const started = performance.now();
+    let release: (() => void) | undefined;
+    try {
+      release = await admission.enter(aborted.signal);
+      const document = await receiveDocument(call, limits.maxDocumentBytes);
+      const response = await analyze(document, aborted.signal);
+      log.info("document analysed", {
+        format: document.format,
+        bytes: document.bytes.length,
+        pages: response.pages?.length,
+        ms: Math.round(performance.now() - started),
+      });
+      callback(null, response);
+    } catch (error) {
+      if (error instanceof DocumentRefused) {
+        if (error.code !== status.CANCELLED) log.info("document refused", { code: status[error.code], reason: error.message });
+      } else {
+        log.error("document analysis failed", { error: (error as Error).message });
+      }
+      callback(toServiceError(error));
+    } finally {
+      release?.();
+    }
+  };
+
+  const server = new Server({
+    // A chunked stream never needs big messages; refuse anything larger than a whole document.
+    "grpc.max_receive_message_length": limits.maxDocumentBytes + 1024,
+    "grpc.max_send_message_length": 64 * 1024 * 1024,
+  });
+  const { analyzer: analyzerProto, health: healthProto } = protos();
+  server.addService(analyzerProto.Analyzer.service, { AnalyzeDocument: analyzeDocument });
+  server.addService(healthProto.Health.service, health.handlers);
+
+  const credentials = options.tls
+    ? ServerCredentials.createSsl(
+        options.tls.ca ? Buffer.from(options.tls.ca) : null,
+        [{ cert_chain: Buffer.from(options.tls.cert), private_key: Buffer.from(options.tls.key) }],
+        options.tls.ca !== undefined,
+      )
+    : ServerCredentials.createInsecure();
+  let port: number;
+  try {
+    port = await new Promise<number>((resolve, reject) =>
+      server.bindAsync(options.listen, credentials, (error, bound) => (error ? reject(error) : resolve(bound))),
+    );
+  } catch (error) {
+    await Promise.all([renderer.close(), ocr.close()]);
+    throw error;
+  }
+  const host = options.listen.slice(0, options.listen.lastIndexOf(":"));
+  const address = `${host}:${port}`;
+  log.info("sidecar listening", { address, executionProviders: ocr.executionProviders, tls: Boolean(options.tls) });
+
+  let stopped: Promise<void> | undefined;
+  const stop = (graceMs = 10_000) =>
+    (stopped ??= (async () => {
+      health.set("NOT_SERVING");
+      health.close();
+      await new Promise<void>((resolve) => {
+        const force = setTimeout(() => {
+          server.forceShutdown();
+          resolve();
+        }, graceMs);
+        server.tryShutdown(() => {
+          clearTimeout(force);
+          resolve();
+        });
+      });
+      await renderer.close();
+      await ocr.close();
+      log.info("sidecar stopped");
+    })());
+
+  return { address, port, executionProviders: ocr.executionProviders, stop };
+}

@@ -1,0 +1,111 @@
+// What the sidecar tells the API about a document, in the API's terms: boxes as the
+// [x, y, width, height] tuples evidence uses, numbers instead of proto wrappers.
+import type { AnalyzeDocumentResponse__Output } from "../../proto/generated/docverify/sidecar/v1/AnalyzeDocumentResponse.ts";
+import type { Box__Output } from "../../proto/generated/docverify/sidecar/v1/Box.ts";
+import type { Fact__Output } from "../../proto/generated/docverify/sidecar/v1/Fact.ts";
+import type { ImageFacts__Output } from "../../proto/generated/docverify/sidecar/v1/ImageFacts.ts";
+import type { Box } from "../analysis/report.ts";
+
+export interface SidecarLine {
+  text: string;
+  /** 0..1 */
+  confidence: number;
+  /** Four corners clockwise from top-left, in page pixels. */
+  polygon: [number, number][];
+  box: Box;
+}
+
+export interface SidecarRegion {
+  box: Box;
+  /** 0..1 */
+  score: number;
+  /** The trace that found it, e.g. "ela", "noise". */
+  trace: string;
+}
+
+export interface SidecarHeatmap {
+  width: number;
+  height: number;
+  /** width*height bytes, row-major, 0 clean .. 255 most suspicious. */
+  values: Uint8Array;
+}
+
+export type ImageFacts = ImageFacts__Output;
+
+export interface SidecarPage {
+  index: number;
+  /** The analysed pixels; every box is in this space. */
+  width: number;
+  height: number;
+  /** Pixels per inch of the analysed pixels; 0 when an image declares no density. */
+  dpi: number;
+  /** Before downscaling: PDF page in points, image in pixels (upright). */
+  sourceWidth: number;
+  sourceHeight: number;
+  /** Analysed pixels per source unit. */
+  scale: number;
+  lines: SidecarLine[];
+  regions: SidecarRegion[];
+  heatmap: SidecarHeatmap | null;
+  facts: ImageFacts | null;
+  /** Per OCR line (index into lines), trace name → score. */
+  lineScores: { lineIndex: number; scores: Record<string, number> }[];
+  forensicFacts: Record<string, number | string | boolean>;
+}
+
+export interface SidecarAnalysis {
+  pages: SidecarPage[];
+  /** Pages in the document; more than pages.length when the sidecar's page limit cut it short. */
+  pageCount: number;
+  executionProviders: string[];
+  /** Time the sidecar spent once it had the bytes. */
+  elapsedMs: number;
+  /** Which sidecar answered (host:port). */
+  sidecar: string;
+}
+
+const box = (b: Box__Output | null): Box => (b ? [b.x, b.y, b.width, b.height] : [0, 0, 0, 0]);
+
+function factValue(fact: Fact__Output): number | string | boolean | undefined {
+  if (fact.value === "number") return fact.number;
+  if (fact.value === "text") return fact.text;
+  if (fact.value === "flag") return fact.flag;
+  return undefined;
+}
+
+export function fromResponse(response: AnalyzeDocumentResponse__Output, sidecar: string): SidecarAnalysis {
+  return {
+    pageCount: response.pageCount,
+    executionProviders: response.executionProviders,
+    elapsedMs: response.elapsedMs,
+    sidecar,
+    pages: response.pages.map((page) => ({
+      index: page.index,
+      width: page.width,
+      height: page.height,
+      dpi: page.dpi,
+      sourceWidth: page.sourceWidth,
+      sourceHeight: page.sourceHeight,
+      scale: page.scale,
+      lines: page.lines.map((line) => ({
+        text: line.text,
+        confidence: line.confidence,
+        polygon: line.polygon.map((p) => [p.x, p.y] as [number, number]),
+        box: box(line.box),
+      })),
+      regions: page.regions.map((region) => ({ box: box(region.box), score: region.score, trace: region.trace })),
+      heatmap: page.heatmap && page.heatmap.width > 0 ? { width: page.heatmap.width, height: page.heatmap.height, values: new Uint8Array(page.heatmap.values) } : null,
+      facts: page.facts,
+      lineScores: page.lineScores.map((entry) => ({
+        lineIndex: entry.lineIndex,
+        scores: Object.fromEntries(entry.scores.map((s) => [s.trace, s.score])),
+      })),
+      forensicFacts: Object.fromEntries(
+        page.forensicFacts.flatMap((fact) => {
+          const value = factValue(fact);
+          return value === undefined ? [] : [[fact.name, value]];
+        }),
+      ),
+    })),
+  };
+}
