@@ -4,6 +4,7 @@ import { UsageStore } from "./usage";
 import { VerificationStore } from "./verifications";
 import { BatchStore } from "./batches";
 import { OutboxStore } from "./outbox";
+import { FingerprintStore } from "./fingerprints";
 
 export interface Store {
   db: Db;
@@ -12,6 +13,7 @@ export interface Store {
   verifications: VerificationStore;
   batches: BatchStore;
   outbox: OutboxStore;
+  fingerprints: FingerprintStore;
   /** True when the database answers a trivial query (readiness). */
   ping(): boolean;
   close(): void;
@@ -27,6 +29,7 @@ export function createStore(dataDir: string): Store {
     verifications,
     batches: new BatchStore(db, verifications),
     outbox: new OutboxStore(db),
+    fingerprints: new FingerprintStore(db),
     ping: () => {
       try {
         db.query("SELECT 1").get();

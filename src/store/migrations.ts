@@ -77,4 +77,22 @@ export const MIGRATIONS: string[] = [
   ) STRICT;
   CREATE INDEX outbox_due ON outbox (state, next_attempt_at);
   `,
+  `
+  CREATE TABLE fingerprints (
+    key_id TEXT NOT NULL,
+    verification_id TEXT NOT NULL,
+    exact TEXT NOT NULL,
+    image TEXT,
+    layout TEXT,
+    content TEXT,
+    identifiers TEXT NOT NULL,
+    dates TEXT,
+    portrait TEXT,
+    created_at INTEGER NOT NULL,
+    PRIMARY KEY (key_id, verification_id)
+  ) STRICT;
+  CREATE INDEX fingerprints_key ON fingerprints (key_id, created_at);
+  CREATE INDEX fingerprints_exact ON fingerprints (key_id, exact);
+  CREATE INDEX fingerprints_created ON fingerprints (created_at);
+  `,
 ];

@@ -1,0 +1,93 @@
+// Labelled values of the visual zone: "Surname / Nom" above or beside "ERIKSSON", "Date
+// of birth" beside "12 JAN 1985". Labels are matched folded (accents off, upper case) in
+// the languages identity documents most often print; a value is the text after a colon
+// on the label's line, else the nearest line below the label, else the next cell right.
+import { fold, isConfident, rowsOf, type TextLine, type TextPage } from "./text.ts";
+
+export type FieldKind = "surname" | "givenNames" | "documentNumber" | "birthDate" | "expiryDate" | "issueDate";
+
+export interface LabelledValue {
+  kind: FieldKind;
+  page: number;
+  text: string;
+  line: TextLine;
+  /** Both the label and the value were read confidently. */
+  confident: boolean;
+}
+
+// Order matters: "given names" must win over the "name" inside it.
+const LABELS: [FieldKind, RegExp][] = [
+  ["givenNames", /\b(GIVEN\s*NAMES?|FORENAMES?|FIRST\s*NAMES?|PRENOMS?|VORNAMEN?|NOMBRES?|NOME|NOMI|IMIONA|VOORNAMEN)\b/],
+  ["surname", /\b(SURNAMES?|LAST\s*NAME|FAMILY\s*NAME|NOM|APELLIDOS?|NACHNAME|COGNOME|NAZWISKO|ACHTERNAAM|NAME)\b/],
+  [
+    "documentNumber",
+    /\b((DOCUMENT|PASSPORT|PASSEPORT|PASAPORTE|PASSAPORTO|CARD|CARTE|DOKUMENTEN|PASS|LICEN[CS]E)\s*[-.]?\s*(NO\b\.?|NR\b\.?|N°|NUMBER|NUMMER|NUMERO|#)|(NO|NR|N°|NUMERO)\.?\s*(DU|DE|DEL|OF)?\s*(PASSEPORT|PASAPORTE|DOCUMENTO?|PASSPORT|LA\s*CARTE))/,
+  ],
+  ["birthDate", /\b(DATE\s*OF\s*BIRTH|BIRTH\s*DATE|DATE\s*DE\s*NAISSANCE|GEBURTSDATUM|GEBURTSTAG|FECHA\s*DE\s*NACIMIENTO|DATA\s*DI\s*NASCITA|D\.?\s*O\.?\s*B\b\.?)/],
+  [
+    "expiryDate",
+    /\b(DATE\s*OF\s*EXPIRY|EXPIRY(\s*DATE)?|EXPIRATION(\s*DATE)?|EXPIRES|DATE\s*D.EXPIRATION|GULTIG\s*BIS|VALID\s*(UNTIL|THRU|THROUGH|TO)|FECHA\s*DE\s*(CADUCIDAD|EXPIRACION)|SCADENZA)\b/,
+  ],
+  ["issueDate", /\b(DATE\s*OF\s*ISSUE|ISSUE\s*DATE|ISSUED(\s*ON)?|DATE\s*DE\s*DELIVRANCE|AUSSTELLUNGSDATUM|FECHA\s*DE\s*EXPEDICION|DATA\s*DI\s*RILASCIO)\b/],
+];
+
+const ANY_LABEL = new RegExp(LABELS.map(([, re]) => re.source).join("|"));
+
+function kindOf(folded: string): FieldKind | null {
+  for (const [kind, re] of LABELS) if (re.test(folded)) return kind;
+  return null;
+}
+
+const hasContent = (text: string) => /[\p{L}\p{N}]{2,}/u.test(text);
+
+/** The labelled values on a page, skipping lines the caller has already explained (the MRZ). */
+export function labelledValues(page: TextPage, skip: ReadonlySet<TextLine> = new Set()): LabelledValue[] {
+  const lines = page.lines.filter((line) => !skip.has(line));
+  const isLabel = (line: TextLine) => kindOf(fold(line.text)) !== null;
+  const rows = rowsOf({ ...page, lines });
+  const values: LabelledValue[] = [];
+  for (const label of lines) {
+    const folded = fold(label.text);
+    const kind = kindOf(folded);
+    if (!kind) continue;
+    const value = sameLineValue(label) ?? lineBelow(label, lines, isLabel) ?? cellRight(label, rows, isLabel);
+    if (!value) continue;
+    values.push({
+      kind,
+      page: page.page,
+      text: value.text,
+      line: value.line,
+      confident: isConfident(label) && isConfident(value.line),
+    });
+  }
+  return values;
+}
+
+function sameLineValue(label: TextLine): { text: string; line: TextLine } | null {
+  // Only after a colon: "Surname/Nom/Cognome" with an unknown third language must not
+  // become a surname.
+  const colon = label.text.lastIndexOf(":");
+  if (colon < 0) return null;
+  const after = label.text.slice(colon + 1).trim();
+  if (!hasContent(after) || ANY_LABEL.test(fold(after))) return null;
+  return { text: after, line: label };
+}
+
+function lineBelow(label: TextLine, lines: readonly TextLine[], isLabel: (line: TextLine) => boolean) {
+  const [x, y, w, h] = label.box;
+  const bottom = y + h;
+  const candidates = lines.filter((line) => {
+    const [lx, ly, lw] = line.box;
+    const overlap = Math.min(x + w, lx + lw) - Math.max(x, lx);
+    return line !== label && ly >= bottom - h * 0.3 && ly - bottom <= h * 2.5 && (overlap > 0 || Math.abs(lx - x) <= h) && hasContent(line.text) && !isLabel(line);
+  });
+  const nearest = candidates.sort((a, b) => a.box[1] - b.box[1] || Math.abs(a.box[0] - x) - Math.abs(b.box[0] - x))[0];
+  return nearest ? { text: nearest.text.trim(), line: nearest } : null;
+}
+
+function cellRight(label: TextLine, rows: ReturnType<typeof rowsOf>, isLabel: (line: TextLine) => boolean) {
+  const row = rows.find((r) => r.cells.includes(label));
+  const next = row?.cells[row.cells.indexOf(label) + 1];
+  if (!next || isLabel(next) || !hasContent(next.text)) return null;
+  return { text: next.text.trim(), line: next };
+}

@@ -1,0 +1,286 @@
+// Finding and reading a machine-readable zone the way OCR delivers it. Off-the-shelf OCR
+// turns '<' into K, L, C or '«', drops or adds filler, inserts spaces and confuses O/0,
+// I/1, B/8, S/5, Z/2, G/6. Each position of an ICAO 9303 zone has a known kind (digit,
+// letter, either), so most confusions have one right answer; where a position may hold
+// either, single substitutions are tried and kept only when they make more check digits
+// agree. The `mrz` package parses and computes the check digits of every variant.
+import { parse, type ParseResult } from "mrz";
+import { meanConfidence, rowsOf, unionBox, type DocumentText, type TextLine } from "./text.ts";
+import type { Box } from "../report.ts";
+
+export type MrzLayout = "TD1" | "TD2" | "TD3" | "MRV-A" | "MRV-B";
+
+export interface MrzCandidate {
+  page: number;
+  layout: MrzLayout;
+  /** The zone's rows as read, one string per MRZ line. */
+  raw: string[];
+  /** The text lines the zone was read from. */
+  lines: TextLine[];
+  box: Box;
+  /** Mean line confidence, PDF text counting as 1. */
+  confidence: number;
+  source: "pdf" | "ocr";
+}
+
+export interface CheckDigit {
+  field: string;
+  label: string;
+  valid: boolean;
+  printed: string;
+  /** The digit the field's content gives, when the parser says. */
+  computed?: string;
+}
+
+export interface MrzReading {
+  layout: MrzLayout;
+  /** The corrected zone. */
+  lines: string[];
+  result: ParseResult;
+  checks: CheckDigit[];
+  /** Characters changed from what was read, filler added or removed aside. */
+  corrections: number;
+  /** Of those, the ones that were guesses rather than given by the position. */
+  substitutions: number;
+  /** Filler characters added or removed to reach the layout's line length. */
+  lengthFixes: number;
+}
+
+const LINE_LENGTH: Record<MrzLayout, number> = { TD1: 30, TD2: 36, TD3: 44, "MRV-A": 44, "MRV-B": 36 };
+
+// Kind of every position: A letter (document code, state, sex), N name, D digit
+// (dates, check digits), X letter or digit (document number, optional data).
+const r = (kind: string, n: number) => kind.repeat(n);
+const KINDS: Record<MrzLayout, string[]> = {
+  TD1: [r("A", 5) + r("X", 9) + "D" + r("X", 15), r("D", 7) + "A" + r("D", 7) + r("A", 3) + r("X", 11) + "D", r("N", 30)],
+  TD2: [r("A", 5) + r("N", 31), r("X", 9) + "D" + r("A", 3) + r("D", 7) + "A" + r("D", 7) + r("X", 7) + "D"],
+  TD3: [r("A", 5) + r("N", 39), r("X", 9) + "D" + r("A", 3) + r("D", 7) + "A" + r("D", 7) + r("X", 14) + "DD"],
+  "MRV-A": [r("A", 5) + r("N", 39), r("X", 9) + "D" + r("A", 3) + r("D", 7) + "A" + r("D", 7) + r("X", 16)],
+  "MRV-B": [r("A", 5) + r("N", 31), r("X", 9) + "D" + r("A", 3) + r("D", 7) + "A" + r("D", 7) + r("X", 8)],
+};
+
+/** Visas carry no composite and no personal-number check digit; what sits there is optional data. */
+const JUDGED_ON_VISAS = new Set(["documentNumberCheckDigit", "birthDateCheckDigit", "expirationDateCheckDigit"]);
+
+const TO_DIGIT: Record<string, string> = { O: "0", D: "0", Q: "0", I: "1", Z: "2", S: "5", G: "6", B: "8", K: "<", L: "<", C: "<" };
+const TO_LETTER: Record<string, string> = { "0": "O", "1": "I", "2": "Z", "5": "S", "6": "G", "8": "B" };
+/** Alternatives tried where a letter or a digit may stand. */
+const EITHER: Record<string, string> = { O: "0", D: "0", Q: "0", I: "1", Z: "2", S: "5", G: "6", B: "8", "0": "O", "1": "I", "2": "Z", "5": "S", "6": "G", "8": "B" };
+
+/** Upper case, no spaces, the chevron look-alikes as '<', stray punctuation gone. */
+function toMrzChars(text: string): string {
+  return text
+    .replace(/[l|]/g, "I")
+    .toUpperCase()
+    .replace(/[«»‹›≪≫〈〉⟨⟩＜(\[{]/g, "<")
+    .replace(/[\s.,'`"’‘_:;-]/g, "");
+}
+
+const MRZ_SHAPED = /^[A-Z0-9<]+$/;
+
+/** A row that may be a zone line: filler or a run of digits, nearly all MRZ characters. */
+function mrzLike(text: string): boolean {
+  if (text.length < 26 || text.length > 50) return false;
+  if (!text.includes("<") && (text.match(/\d/g)?.length ?? 0) < 8) return false;
+  let valid = 0;
+  for (const c of text) if (MRZ_SHAPED.test(c)) valid++;
+  return valid / text.length >= 0.9;
+}
+
+function layoutOf(lengths: number[]): MrzLayout | null {
+  const mean = lengths.reduce((a, b) => a + b, 0) / lengths.length;
+  if (lengths.length === 3 && Math.abs(mean - 30) <= 3) return "TD1";
+  if (lengths.length === 2 && Math.abs(mean - 36) <= 3) return "TD2";
+  if (lengths.length === 2 && Math.abs(mean - 44) <= 4) return "TD3";
+  return null;
+}
+
+/** The machine-readable zones in a document: runs of 2 or 3 MRZ-shaped rows. */
+export function findMrz(document: DocumentText): MrzCandidate[] {
+  const found: MrzCandidate[] = [];
+  for (const page of document.pages) {
+    const rows = rowsOf(page).map((row) => ({ row, chars: toMrzChars(row.cells.map((c) => c.text).join("")) }));
+    let i = rows.length - 1;
+    // From the bottom up: the zone is at the foot of the page, and a run of MRZ-shaped
+    // rows longer than the zone is more likely text above it than a fourth line.
+    while (i >= 1) {
+      const window = [3, 2]
+        .map((n) => rows.slice(i - n + 1, i + 1))
+        .find((w) => w.length >= 2 && w.every((x) => mrzLike(x.chars)) && w.some((x) => x.chars.includes("<<")) && layoutOf(w.map((x) => x.chars.length)) !== null);
+      if (!window) {
+        i--;
+        continue;
+      }
+      const layout = layoutOf(window.map((x) => x.chars.length))!;
+      const lines = window.flatMap((x) => x.row.cells);
+      const isVisa = window[0]!.chars.startsWith("V");
+      found.push({
+        page: page.page,
+        layout: isVisa && layout === "TD3" ? "MRV-A" : isVisa && layout === "TD2" ? "MRV-B" : layout,
+        raw: window.map((x) => x.chars),
+        lines,
+        box: unionBox(lines.map((l) => l.box)),
+        confidence: meanConfidence(lines),
+        source: lines.every((l) => l.source === "pdf") ? "pdf" : "ocr",
+      });
+      i -= window.length;
+    }
+  }
+  return found;
+}
+
+/** Ways to bring a line to its length by growing or shrinking one filler run (or the end). */
+function lengthVariants(line: string, length: number): string[] {
+  const delta = length - line.length;
+  if (delta === 0) return [line];
+  // Longest runs first: OCR loses or adds filler where there is most of it.
+  const runs = [...line.matchAll(/<+/g)]
+    .map((m) => ({ start: m.index, end: m.index + m[0].length }))
+    .sort((a, b) => b.end - b.start - (a.end - a.start));
+  const variants = new Set<string>();
+  for (const run of runs) {
+    if (delta > 0) variants.add(line.slice(0, run.end) + "<".repeat(delta) + line.slice(run.end));
+    else if (run.end - run.start >= -delta) variants.add(line.slice(0, run.start) + line.slice(run.start - delta));
+  }
+  if (delta > 0) variants.add(line + "<".repeat(delta));
+  return [...variants].slice(0, 8);
+}
+
+const isDigitChar = (c: string | undefined) => c !== undefined && c >= "0" && c <= "9";
+const isLetterChar = (c: string | undefined) => c !== undefined && c >= "A" && c <= "Z";
+
+/** Applies the corrections each position's kind makes unambiguous. */
+function byKind(line: string, kinds: string): string {
+  let out = "";
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i]!;
+    const kind = kinds[i];
+    if (kind === "D" && TO_DIGIT[c]) out += TO_DIGIT[c];
+    else if ((kind === "A" || kind === "N") && TO_LETTER[c]) out += TO_LETTER[c];
+    // Where either may stand, a look-alike letter between two digits is a digit, and
+    // K/L/C between fillers (or after one at the end) is filler: genuine numbers hold neither.
+    else if (kind === "X" && EITHER[c] && isDigitChar(EITHER[c]) && isDigitChar(line[i - 1]) && isDigitChar(line[i + 1])) out += EITHER[c];
+    else out += c;
+  }
+  out = out.replace(/(?<=<)[KLC]{1,2}(?=<|$)/g, (run, offset: number) =>
+    [...run].every((_, k) => kinds[offset + k] === "X") ? "<".repeat(run.length) : run,
+  );
+  // A name ends in filler: from the first '<' of its trailing run, K/L/C are misread '<'.
+  return kinds.endsWith("N") ? out.replace(/<[<KLC]*$/, (tail) => "<".repeat(tail.length)) : out;
+}
+
+interface Substitution {
+  line: number;
+  start: number;
+  text: string;
+}
+
+
+/**
+ * Plausible misreads where a letter or a digit may stand. A letter is read back as a
+ * digit only beside a digit, a digit as a letter only beside a letter: a forger's digit
+ * among digits offers no such way out. (The composite check digit is no second opinion
+ * here: it weighs the document number with the same weights as its own check digit.)
+ */
+function substitutions(lines: string[], kinds: string[]): Substitution[] {
+  const out: Substitution[] = [];
+  lines.forEach((line, li) => {
+    const lineKinds = kinds[li]!;
+    for (let i = 0; i < line.length; i++) {
+      if (lineKinds[i] !== "X") continue;
+      const c = line[i]!;
+      const neighbours = [line[i - 1], line[i + 1]];
+      const alternative = EITHER[c];
+      if (alternative !== undefined) {
+        const wanted = isDigitChar(alternative) ? neighbours.some(isDigitChar) : neighbours.some(isLetterChar);
+        if (wanted) out.push({ line: li, start: i, text: alternative });
+      }
+      if ((c === "K" || c === "L" || c === "C") && neighbours.includes("<")) out.push({ line: li, start: i, text: "<" });
+    }
+    // A run of filler partly misread as K/L/C, within one letter-or-digit segment.
+    for (const m of line.matchAll(/[<KLC]*<[<KLC]*/g)) {
+      let start = m.index;
+      let end = m.index + m[0].length;
+      while (start < end && lineKinds[start] !== "X") start++;
+      while (end > start && lineKinds[end - 1] !== "X") end--;
+      const span = line.slice(start, end);
+      if (/[KLC]/.test(span) && /<.*[KLC]|[KLC].*</.test(span)) out.push({ line: li, start, text: "<".repeat(span.length) });
+    }
+  });
+  return out;
+}
+
+function apply(lines: string[], subs: Substitution[]): string[] {
+  return lines.map((line, li) =>
+    subs.filter((s) => s.line === li).reduce((text, s) => text.slice(0, s.start) + s.text + text.slice(s.start + s.text.length), line),
+  );
+}
+
+const overlap = (a: Substitution, b: Substitution) => a.line === b.line && a.start < b.start + b.text.length && b.start < a.start + a.text.length;
+
+function judge(lines: string[], layout: MrzLayout): { result: ParseResult; checks: CheckDigit[] } | null {
+  let result: ParseResult;
+  try {
+    result = parse(lines);
+  } catch {
+    return null;
+  }
+  const visa = layout === "MRV-A" || layout === "MRV-B";
+  const checks = result.details
+    .filter((d) => d.field !== null && d.field.endsWith("CheckDigit") && (!visa || JUDGED_ON_VISAS.has(d.field)))
+    .map((d) => ({
+      field: d.field!.replace(/CheckDigit$/, ""),
+      label: d.label,
+      valid: d.valid,
+      printed: lines[d.line]?.slice(d.start, d.end) ?? "",
+      computed: d.error?.match(/Must be (\d)/)?.[1],
+    }));
+  return { result, checks };
+}
+
+const validCount = (checks: CheckDigit[]) => checks.filter((c) => c.valid).length;
+
+/** Ranks readings: agreeing check digits first, then fields that parse, then fewest guesses. */
+function better(a: MrzReading, b: MrzReading): boolean {
+  const checks = validCount(a.checks) - validCount(b.checks);
+  if (checks !== 0) return checks > 0;
+  const fields = a.result.details.filter((d) => d.valid).length - b.result.details.filter((d) => d.valid).length;
+  if (fields !== 0) return fields > 0;
+  return a.substitutions < b.substitutions;
+}
+
+/** Parses one zone may cost at most: a bound on hostile or hopelessly noisy input (~0.1 s). */
+const PARSE_BUDGET = 3000;
+
+/** The best reading of a zone: the variant with the most check digits that agree. */
+export function readMrz(candidate: MrzCandidate): MrzReading | null {
+  const length = LINE_LENGTH[candidate.layout];
+  const kinds = KINDS[candidate.layout];
+  const perLine = candidate.raw.map((line) => lengthVariants(line, length));
+  if (perLine.some((v) => v.length === 0)) return null;
+  const combinations = perLine.reduce<string[][]>((acc, variants) => acc.flatMap((prefix) => variants.map((v) => [...prefix, v])), [[]]);
+  const lengthFixes = candidate.raw.reduce((sum, line) => sum + Math.abs(line.length - length), 0);
+  let best: MrzReading | null = null as MrzReading | null;
+  let budget = PARSE_BUDGET;
+  const consider = (lines: string[], read: string[], substitutionCount: number) => {
+    if (budget-- <= 0) return;
+    const judged = judge(lines, candidate.layout);
+    if (!judged) return;
+    const corrections = lines.reduce((n, line, i) => n + [...line].filter((c, k) => c !== read[i]![k]).length, 0);
+    const reading: MrzReading = { layout: candidate.layout, lines, ...judged, corrections, substitutions: substitutionCount, lengthFixes };
+    if (!best || better(reading, best)) best = reading;
+  };
+  for (const combination of combinations.slice(0, 64)) {
+    const base = combination.map((line, i) => byKind(line, kinds[i]!));
+    consider(base, combination, 0);
+    // PDF text holds the characters themselves: nothing to guess beyond the layout.
+    // Then one or two plausible misreads, tried only while some check digit disagrees.
+    if (candidate.source !== "ocr" || best?.checks.every((c) => c.valid)) continue;
+    const singles = substitutions(base, kinds);
+    singles.forEach((first, i) => {
+      consider(apply(base, [first]), combination, 1);
+      for (const second of singles.slice(i + 1)) if (!overlap(first, second)) consider(apply(base, [first, second]), combination, 2);
+    });
+  }
+  return best;
+}

@@ -1,0 +1,118 @@
+// Compares the visual zone with the MRZ. The two are printed in different fonts and read
+// separately, so a difference only counts when it cannot be a reading or a spelling
+// rule: names are compared as letter skeletons after ICAO-style transliteration (MÜLLER
+// may be MULLER or MUELLER) and without K/L/C (the letters OCR makes of '<'), a name the
+// MRZ truncated only as a prefix, document numbers modulo look-alike characters, dates
+// in any reading the visual format allows.
+import type { MrzLayout, MrzReading } from "./mrz-read.ts";
+import type { LabelledValue } from "./fields.ts";
+import { findDates, readings } from "./read-date.ts";
+import { repairDigits, touchesRepair } from "./read-digits.ts";
+
+export interface Mismatch {
+  field: "name" | "surname" | "documentNumber" | "birthDate" | "expiryDate";
+  visual: string;
+  mrz: string;
+  value: LabelledValue;
+}
+
+const TRANSLITERATIONS: [RegExp, string, string][] = [
+  // [character, ICAO 9303 Part 3 form, plain form]
+  [/Ä/g, "AE", "A"],
+  [/Ö/g, "OE", "O"],
+  [/Ü/g, "UE", "U"],
+  [/Å/g, "AA", "A"],
+  [/Ø/g, "OE", "O"],
+  [/Æ/g, "AE", "AE"],
+  [/Œ/g, "OE", "OE"],
+  [/ß/g, "SS", "SS"],
+  [/Þ/g, "TH", "TH"],
+  [/Ð/g, "D", "D"],
+  [/Ñ/g, "NXX", "N"],
+];
+
+/** Letters only, K/L/C dropped: what survives both OCR's '<' misreads and separators. */
+const skeleton = (text: string) => text.replace(/[^A-Z]/g, "").replace(/[KLC]/g, "");
+
+function nameForms(visual: string): string[] {
+  const upper = visual.toUpperCase();
+  const forms = [1, 2].map((which) => {
+    let out = upper;
+    for (const [re, icao, plain] of TRANSLITERATIONS) out = out.replace(re, which === 1 ? icao : plain);
+    return skeleton(out.normalize("NFD").replace(/\p{M}+/gu, ""));
+  });
+  return [...new Set(forms)];
+}
+
+const NAME_REGION: Record<MrzLayout, { line: number; start: number }> = {
+  TD1: { line: 2, start: 0 },
+  TD2: { line: 0, start: 5 },
+  TD3: { line: 0, start: 5 },
+  "MRV-A": { line: 0, start: 5 },
+  "MRV-B": { line: 0, start: 5 },
+};
+
+const LOOK_ALIKE_CLASS: Record<string, string> = { O: "0", D: "0", Q: "0", I: "1", L: "1", Z: "2", S: "5", G: "6", B: "8" };
+const lookAlikeFold = (text: string) =>
+  text
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, "")
+    .replace(/[A-Z]/g, (c) => LOOK_ALIKE_CLASS[c] ?? c);
+
+const checkValid = (reading: MrzReading, field: string) => reading.checks.some((c) => c.field === field && c.valid);
+
+/** Differences between confidently read visual values and the MRZ reading. */
+export function compareWithVisual(reading: MrzReading, values: readonly LabelledValue[], referenceYear: number): Mismatch[] {
+  const confident = values.filter((v) => v.confident);
+  const first = (kind: LabelledValue["kind"]) => confident.find((v) => v.kind === kind);
+  const mismatches: Mismatch[] = [];
+
+  const region = NAME_REGION[reading.layout];
+  const nameField = reading.lines[region.line]!.slice(region.start);
+  const truncated = !nameField.endsWith("<");
+  const mrzName = skeleton(nameField.replace(/</g, ""));
+  const mrzDisplay = nameField.replace(/<+$/, "").replace(/<+/g, " ").trim();
+  const surname = first("surname");
+  const given = first("givenNames");
+  if (surname && given && mrzName !== "") {
+    const forms = nameForms(surname.text).flatMap((s) => nameForms(given.text).map((g) => s + g));
+    const agrees = forms.some((v) => v === mrzName || (truncated && v.startsWith(mrzName)));
+    if (!agrees && forms.some((v) => v.length > 0)) {
+      mismatches.push({ field: "name", visual: `${surname.text} ${given.text}`, mrz: mrzDisplay, value: surname });
+    }
+  } else if (surname && mrzName !== "") {
+    const forms = nameForms(surname.text);
+    const agrees = forms.some((v) => mrzName.startsWith(v) || (truncated && v.startsWith(mrzName)));
+    if (!agrees && forms.some((v) => v.length > 0)) mismatches.push({ field: "surname", visual: surname.text, mrz: mrzDisplay, value: surname });
+  }
+
+  const documentNumber = first("documentNumber");
+  const mrzNumber = reading.result.documentNumber ?? reading.result.fields.documentNumber;
+  if (documentNumber && mrzNumber && checkValid(reading, "documentNumber")) {
+    const visual = lookAlikeFold(documentNumber.text);
+    const mrz = lookAlikeFold(mrzNumber);
+    if (visual.length >= 5 && visual !== mrz && !(visual.length > mrz.length && mrz.length >= 9 && visual.startsWith(mrz))) {
+      mismatches.push({ field: "documentNumber", visual: documentNumber.text, mrz: mrzNumber, value: documentNumber });
+    }
+  }
+
+  for (const [kind, field, futureYears] of [
+    ["birthDate", "birthDate", 0],
+    ["expiryDate", "expirationDate", 30],
+  ] as const) {
+    const value = first(kind);
+    const mrzDate = reading.result.fields[field];
+    if (!value || !mrzDate || !/^\d{6}$/.test(mrzDate) || !checkValid(reading, field)) continue;
+    const { text, repaired } = repairDigits(value.text, value.line.source);
+    const match = findDates(text)[0];
+    if (!match || touchesRepair(repaired, match.index, match.text.length)) continue;
+    const options = { referenceYear, futureYears };
+    const visualDates = readings(match, null, options);
+    if (visualDates.length === 0) continue;
+    const agrees = visualDates.some(
+      (d) => `${String(d.year % 100).padStart(2, "0")}${String(d.month).padStart(2, "0")}${String(d.day).padStart(2, "0")}` === mrzDate,
+    );
+    if (!agrees) mismatches.push({ field: kind, visual: match.text, mrz: mrzDate, value });
+  }
+  return mismatches;
+}

@@ -1,0 +1,65 @@
+// Money as statements, payslips and bills print it: 1,234.56 · 1.234,56 · 1 234,56 ·
+// 1'234.56 · -12.00 · (12.00) · 12.00- · 12.00 CR / DR · with or without a currency
+// sign. Only values with exactly two decimals count: that is what keeps dates, account
+// numbers and quantities out. Values are integer cents so sums are exact.
+import { repairDigits, touchesRepair } from "./read-digits.ts";
+import { spansIn, type Row, type TextLine } from "./text.ts";
+
+export interface Amount {
+  /** Signed value in cents; negative for a minus, parentheses or DR. */
+  cents: number;
+  /** True when the sign came from the text (minus, parentheses, CR/DR). */
+  signed: boolean;
+  text: string;
+  line: TextLine;
+  /** Horizontal centre and right edge on the page, to place the value in a column. */
+  x: number;
+  right: number;
+  /** Approximate width of one character of its line. */
+  charWidth: number;
+  /** A look-alike letter had to be read as a digit. */
+  repaired: boolean;
+}
+
+const CURRENCY = "(?:[$€£¥₹₣₤₺₽]|CHF|EUR|USD|GBP|R\\$|kr)";
+// Integer part: grouped thousands (one kind of separator) or a plain run of digits.
+const INTEGER = "(\\d{1,3}(?:([,.' \\u00a0\\u202f])\\d{3})(?:\\2\\d{3})*|\\d+)";
+const AMOUNT_PATTERN = new RegExp(
+  `(?<![\\w.,'])(\\()?\\s?([-+−])?\\s?${CURRENCY}?\\s?([-−])?\\s?${INTEGER}([.,])(\\d{2})(?![\\d]|[.,]\\d)\\s?(\\))?(-(?!\\d))?\\s?(CR|DR|Cr|Dr)?(?![\\p{L}\\d])`,
+  "gu",
+);
+
+function parseAmountMatch(match: readonly (string | undefined)[]): { cents: number; signed: boolean } | null {
+  const [, open, sign, innerSign, integer, groupSeparator, decimalSeparator, decimals, close, trailingMinus, crdr] = match;
+  if (integer === undefined || decimals === undefined) return null;
+  if (groupSeparator !== undefined && groupSeparator === decimalSeparator) return null;
+  if ((open === undefined) !== (close === undefined)) return null;
+  const whole = Number(integer.replace(/[^\d]/g, ""));
+  if (!Number.isSafeInteger(whole * 100)) return null;
+  const magnitude = whole * 100 + Number(decimals);
+  const minus = open !== undefined || (sign && sign !== "+") || innerSign !== undefined || trailingMinus !== undefined || /^dr$/i.test(crdr ?? "");
+  const signed = minus || sign === "+" || crdr !== undefined;
+  return { cents: minus ? -magnitude : magnitude, signed: Boolean(signed) };
+}
+
+/** Every amount in a row, left to right, with OCR look-alikes read back as digits. */
+export function amountsIn(row: Row): Amount[] {
+  const repairedCells = row.cells.map((line) => ({ line, ...repairDigits(line.text, line.source) }));
+  const asRow: Row = { ...row, cells: repairedCells.map(({ line, text }) => ({ ...line, text })) };
+  return spansIn(asRow, AMOUNT_PATTERN).flatMap((span) => {
+    const parsed = parseAmountMatch([span.text, ...span.groups]);
+    if (!parsed) return [];
+    const cell = repairedCells[asRow.cells.indexOf(span.line)]!;
+    const charWidth = cell.line.box[2] / Math.max(1, cell.line.text.length);
+    const right = cell.line.box[0] + charWidth * (span.index + span.text.trimEnd().length);
+    return [
+      { ...parsed, text: span.text.trim(), line: cell.line, x: span.x, right, charWidth, repaired: touchesRepair(cell.repaired, span.index, span.text.length) },
+    ];
+  });
+}
+
+export const formatCents = (cents: number): string => {
+  const sign = cents < 0 ? "-" : "";
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+};

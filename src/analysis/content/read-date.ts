@@ -1,0 +1,175 @@
+// Dates as documents print them: "12 JAN 1985", "12 JAN/JANV 85", "Jan 12, 2024",
+// "12.01.1985", "12/01/85", "2024-01-12". A numeric date with both parts ≤ 12 has two
+// readings (day/month or month/day); the caller decides which order the document uses.
+// Hand-written: date libraries parse one locale's format at a time and silently roll
+// 31 Feb over into March, which is exactly what must be noticed here.
+
+export interface CalendarDate {
+  year: number;
+  month: number;
+  day: number;
+}
+
+export type DateOrder = "dmy" | "mdy";
+
+export interface DateMatch {
+  text: string;
+  index: number;
+  /** Month given by name (or ISO order): only one reading. */
+  fixed: boolean;
+  first: number;
+  second: number;
+  /** Four-digit year as printed, or two digits. */
+  year: number;
+  twoDigitYear: boolean;
+}
+
+// Month names of the languages identity and bank documents are most often printed in,
+// by folded prefix; longer prefixes first so JUIN/JUIL are told apart from JUN/JUL.
+const MONTH_PREFIXES: [string, number][] = [
+  ["JUIN", 6],
+  ["JUIL", 7],
+  ["JAN", 1],
+  ["ENE", 1],
+  ["FEB", 2],
+  ["FEV", 2],
+  ["MAR", 3],
+  ["APR", 4],
+  ["AVR", 4],
+  ["ABR", 4],
+  ["MAY", 5],
+  ["MAI", 5],
+  ["JUN", 6],
+  ["JUL", 7],
+  ["AUG", 8],
+  ["AOU", 8],
+  ["AGO", 8],
+  ["SEP", 9],
+  ["OCT", 10],
+  ["OKT", 10],
+  ["NOV", 11],
+  ["DEC", 12],
+  ["DEZ", 12],
+  ["DIC", 12],
+];
+
+function monthFromName(word: string): number | null {
+  const folded = word.normalize("NFD").replace(/\p{M}+/gu, "").toUpperCase();
+  if (folded.length < 3) return null;
+  for (const [prefix, month] of MONTH_PREFIXES) if (folded.startsWith(prefix)) return month;
+  return null;
+}
+
+const MONTH_WORD = "(\\p{L}{3,9})\\.?(?:\\s*/\\s*\\p{L}{3,9}\\.?)?";
+const PATTERNS: { pattern: RegExp; read: (m: RegExpExecArray) => Omit<DateMatch, "text" | "index"> | null }[] = [
+  {
+    // 12 JAN 1985, 12-Jan-24, 12 JAN/JANV 85, 12. Januar 2024
+    pattern: new RegExp(`(?<![\\p{L}\\d])(\\d{1,2})\\.?[\\s\\-/]*${MONTH_WORD}[\\s\\-/,]*(\\d{4}|\\d{2})(?!\\d)`, "gu"),
+    read: (m) => named(m[1]!, m[2]!, m[3]!),
+  },
+  {
+    // Jan 12, 2024
+    pattern: new RegExp(`(?<![\\p{L}\\d])${MONTH_WORD}\\s+(\\d{1,2}),?\\s+(\\d{4})(?!\\d)`, "gu"),
+    read: (m) => named(m[2]!, m[1]!, m[3]!),
+  },
+  {
+    // 2024-01-12, 2024/01/12, 2024.01.12
+    pattern: /(?<![\d.,])(\d{4})([-/.])(\d{1,2})\2(\d{1,2})(?![\d])/g,
+    read: (m) => ({ fixed: true, first: Number(m[4]), second: Number(m[3]), year: Number(m[1]), twoDigitYear: false }),
+  },
+  {
+    // 12.01.1985, 12/01/85, 12-01-1985, 12 01 1985 (a space only with a four-digit year)
+    pattern: /(?<![\d.,])(\d{1,2})([./-]|\s)(\d{1,2})\2(\d{4}|\d{2})(?![\d.,]\d|\d)/g,
+    read: (m) => {
+      if (m[2] === " " && m[4]!.length === 2) return null;
+      return { fixed: false, first: Number(m[1]), second: Number(m[3]), year: Number(m[4]), twoDigitYear: m[4]!.length === 2 };
+    },
+  },
+];
+
+function named(day: string, monthWord: string, year: string): Omit<DateMatch, "text" | "index"> | null {
+  const month = monthFromName(monthWord);
+  if (month === null) return null;
+  return { fixed: true, first: Number(day), second: month, year: Number(year), twoDigitYear: year.length === 2 };
+}
+
+/** Every date in a piece of text, left to right, overlaps resolved in favour of the first pattern. */
+export function findDates(text: string): DateMatch[] {
+  const found: DateMatch[] = [];
+  for (const { pattern, read } of PATTERNS) {
+    for (const m of text.matchAll(pattern)) {
+      const end = m.index + m[0].length;
+      if (found.some((f) => m.index < f.index + f.text.length && end > f.index)) continue;
+      const parts = read(m as RegExpExecArray);
+      if (parts) found.push({ text: m[0], index: m.index, ...parts });
+    }
+  }
+  return found.sort((a, b) => a.index - b.index);
+}
+
+const daysIn = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
+
+function isValidDate(date: CalendarDate): boolean {
+  return date.month >= 1 && date.month <= 12 && date.day >= 1 && date.day <= daysIn(date.year, date.month);
+}
+
+/**
+ * A two-digit year in the century that keeps it at most `futureYears` after the
+ * reference year: birth dates want 0, expiry and statement dates some slack.
+ */
+export function fullYear(twoDigits: number, referenceYear: number, futureYears: number): number {
+  const century = Math.floor(referenceYear / 100) * 100;
+  const candidate = century + twoDigits;
+  return candidate > referenceYear + futureYears ? candidate - 100 : candidate;
+}
+
+export interface ReadOptions {
+  referenceYear: number;
+  futureYears?: number;
+}
+
+/** The date a match means in a given order, or null when that reading is no date. */
+function interpret(match: DateMatch, order: DateOrder, options: ReadOptions): CalendarDate | null {
+  const year = match.twoDigitYear ? fullYear(match.year, options.referenceYear, options.futureYears ?? 20) : match.year;
+  const [day, month] = match.fixed || order === "dmy" ? [match.first, match.second] : [match.second, match.first];
+  const date = { year, month, day };
+  return isValidDate(date) ? date : null;
+}
+
+/** The readings a match can have when the document's order is known (or not). */
+export function readings(match: DateMatch, order: DateOrder | null, options: ReadOptions): CalendarDate[] {
+  if (match.fixed || order !== null) {
+    const date = interpret(match, order ?? "dmy", options);
+    return date ? [date] : [];
+  }
+  const both = [interpret(match, "dmy", options), interpret(match, "mdy", options)].filter((d): d is CalendarDate => d !== null);
+  return both.length === 2 && compareDates(both[0]!, both[1]!) === 0 ? [both[0]!] : both;
+}
+
+/** The order a set of numeric dates implies: a part above 12 can only be a day. */
+export function inferOrder(matches: readonly DateMatch[]): DateOrder | null {
+  let dmy = 0;
+  let mdy = 0;
+  for (const m of matches) {
+    if (m.fixed) continue;
+    if (m.first > 12 && m.second <= 12) dmy++;
+    if (m.second > 12 && m.first <= 12) mdy++;
+  }
+  if (dmy === mdy) return null;
+  return dmy > mdy ? "dmy" : "mdy";
+}
+
+export function compareDates(a: CalendarDate, b: CalendarDate): number {
+  return a.year - b.year || a.month - b.month || a.day - b.day;
+}
+
+export const toIsoDate = (d: CalendarDate): string =>
+  `${String(d.year).padStart(4, "0")}-${String(d.month).padStart(2, "0")}-${String(d.day).padStart(2, "0")}`;
+
+export const fromUtc = (date: Date): CalendarDate => ({
+  year: date.getUTCFullYear(),
+  month: date.getUTCMonth() + 1,
+  day: date.getUTCDate(),
+});
+
+export const dayNumber = (d: CalendarDate): number => Date.UTC(d.year, d.month - 1, d.day) / 86_400_000;

@@ -1,0 +1,71 @@
+// Fingerprints of analysed documents, per API key and never across keys, for
+// duplicate_submission. Rows hold hashes only (no text), and go with the retention of
+// the verifications they belong to.
+import type { Db } from "./db";
+import { hammingHex, type EarlierFingerprint, type Fingerprint } from "../analysis/content/fingerprint";
+
+/** Most recent fingerprints of a key compared by distance; exact copies are found by index at any age. */
+const SCAN_LIMIT = 20_000;
+/** Loose pre-filter on hash distances; the detector applies its own, tighter thresholds. */
+const NEAR_BITS = 12;
+
+interface Row {
+  verification_id: string;
+  exact: string;
+  image: string | null;
+  layout: string | null;
+  content: string | null;
+  identifiers: string;
+  dates: string | null;
+  portrait: string | null;
+  created_at: number;
+}
+
+const toEarlier = (row: Row): EarlierFingerprint => ({
+  verificationId: row.verification_id,
+  createdAt: row.created_at,
+  fingerprint: {
+    exact: row.exact,
+    image: row.image,
+    layout: row.layout,
+    content: row.content,
+    identifiers: JSON.parse(row.identifiers) as string[],
+    dates: row.dates,
+    portrait: row.portrait,
+  },
+});
+
+const near = (a: string | null, b: string | null) => a !== null && b !== null && hammingHex(a, b) <= NEAR_BITS;
+
+export class FingerprintStore {
+  constructor(private readonly db: Db) {}
+
+  record(keyId: string, verificationId: string, fp: Fingerprint, createdAt: number): void {
+    this.db
+      .query(
+        `INSERT OR REPLACE INTO fingerprints (key_id, verification_id, exact, image, layout, content, identifiers, dates, portrait, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(keyId, verificationId, fp.exact, fp.image, fp.layout, fp.content, JSON.stringify(fp.identifiers), fp.dates, fp.portrait, createdAt);
+  }
+
+  /** Earlier fingerprints of this key that share the bytes, or come near in picture, text, identifiers or portrait. */
+  findSimilar(keyId: string, fp: Fingerprint): EarlierFingerprint[] {
+    const columns = "verification_id, exact, image, layout, content, identifiers, dates, portrait, created_at";
+    const exact = this.db.query(`SELECT ${columns} FROM fingerprints WHERE key_id = ? AND exact = ?`).all(keyId, fp.exact) as Row[];
+    const recent = this.db
+      .query(`SELECT ${columns} FROM fingerprints WHERE key_id = ? ORDER BY created_at DESC LIMIT ?`)
+      .all(keyId, SCAN_LIMIT) as Row[];
+    const seen = new Set(exact.map((r) => r.verification_id));
+    const similar = recent.filter((row) => {
+      if (seen.has(row.verification_id)) return false;
+      const ids = JSON.parse(row.identifiers) as string[];
+      return near(row.image, fp.image) || near(row.content, fp.content) || near(row.portrait, fp.portrait) || ids.some((id) => fp.identifiers.includes(id));
+    });
+    return [...exact, ...similar].map(toEarlier);
+  }
+
+  deleteOlderThan(cutoffMs: number): number {
+    return this.db.query("DELETE FROM fingerprints WHERE created_at < ?").run(cutoffMs).changes;
+  }
+}

@@ -1,0 +1,101 @@
+import { describe, expect, test } from "bun:test";
+import { checkMrz } from "../../../../src/analysis/content/mrz.ts";
+import { documentOf, page, td1, td2, td3, type LineSpec, type Person } from "./fixtures.ts";
+
+const now = new Date("2025-06-01T12:00:00Z");
+const anna: Person = { surname: "ERIKSSON", given: "ANNA MARIA", number: "L898902C3", birth: "740812", expiry: "340415", state: "SWE", optional: "ZE184226B" };
+
+const visualZone = (birth = "12 AUG/AOÛT 74", confidence = 0.98): LineSpec[] => [
+  { text: "Passport No. / No du passeport", x: 600, y: 100, confidence },
+  { text: "L898902C3", x: 600, y: 125, confidence },
+  { text: "Surname / Nom", y: 200, confidence },
+  { text: "ERIKSSON", y: 225, confidence },
+  { text: "Given names / Prénoms", y: 260, confidence },
+  { text: "ANNA MARIA", y: 285, confidence },
+  { text: "Date of birth / Date de naissance", y: 320, confidence },
+  { text: birth, y: 345, confidence },
+];
+
+const zoneLines = (lines: string[], confidence = 0.98): LineSpec[] => lines.map((text, i) => ({ text, y: 1000 + i * 30, confidence }));
+const flagsOf = (result: ReturnType<typeof checkMrz>) => [...new Set(result.evidence.map((e) => e.flag))];
+
+/** Changes the birth date in the zone and leaves the check digits as printed. */
+function withBirthDate(lines: string[], layout: "TD1" | "TD2" | "TD3", birth: string): string[] {
+  const at = layout === "TD1" ? { line: 1, start: 0 } : { line: 1, start: 13 };
+  return lines.map((line, i) => (i === at.line ? line.slice(0, at.start) + birth + line.slice(at.start + 6) : line));
+}
+
+describe("a forged MRZ", () => {
+  test.each([
+    ["TD3", td3(anna)],
+    ["TD2", td2(anna)],
+    ["TD1", td1(anna)],
+  ] as const)("in the %s layout, with a changed birth date and the old check digits, raises mrz_checksum_invalid", (layout, lines) => {
+    const forged = withBirthDate(lines, layout, "840812");
+    const result = checkMrz(documentOf(page(zoneLines(forged))), { now });
+    expect(flagsOf(result)).toEqual(["mrz_checksum_invalid"]);
+    const fields = result.evidence.map((e) => e.message);
+    expect(fields.some((m) => m.startsWith("Birth date check digit"))).toBe(true);
+    expect(result.evidence[0]!.box).toBeDefined();
+  });
+
+  test("read from a PDF text layer raises mrz_checksum_invalid too", () => {
+    const forged = withBirthDate(td3(anna), "TD3", "840812");
+    expect(flagsOf(checkMrz(documentOf(page(zoneLines(forged), "pdf")), { now }))).toEqual(["mrz_checksum_invalid"]);
+  });
+
+  test("with a changed document number and the old check digits raises mrz_checksum_invalid despite OCR corrections", () => {
+    const [upper, lower] = td3(anna);
+    const forged = [upper!, "L898907C3" + lower!.slice(9)];
+    expect(flagsOf(checkMrz(documentOf(page(zoneLines(forged))), { now }))).toEqual(["mrz_checksum_invalid"]);
+  });
+
+  test("with recomputed check digits passes the checksum but mismatches the visual birth date", () => {
+    const forged = td3({ ...anna, birth: "840812" });
+    const result = checkMrz(documentOf(page([...visualZone(), ...zoneLines(forged)])), { now });
+    expect(flagsOf(result)).toEqual(["mrz_mismatch"]);
+    expect(result.evidence[0]!.message).toContain("birthDate");
+    expect(result.evidence[0]!.measured).toBe("12 AUG/AOÛT 74");
+    expect(result.evidence[0]!.threshold).toBe("840812");
+  });
+
+  test("with another surname in the MRZ mismatches the visual name", () => {
+    const forged = td3({ ...anna, surname: "ERIKSEN" });
+    const result = checkMrz(documentOf(page([...visualZone(), ...zoneLines(forged)])), { now });
+    expect(flagsOf(result)).toEqual(["mrz_mismatch"]);
+    expect(result.evidence[0]!.message).toContain("name");
+  });
+
+  test("with another document number, recomputed, mismatches the visual document number", () => {
+    const forged = td3({ ...anna, number: "L898907C3" });
+    const result = checkMrz(documentOf(page([...visualZone(), ...zoneLines(forged)])), { now });
+    expect(flagsOf(result)).toEqual(["mrz_mismatch"]);
+    expect(result.evidence[0]!.message).toContain("documentNumber");
+  });
+});
+
+describe("what was not read confidently never accuses", () => {
+  test("a check digit failure on low-confidence OCR lines raises nothing and lowers coverage", () => {
+    const forged = withBirthDate(td3(anna), "TD3", "840812");
+    const result = checkMrz(documentOf(page(zoneLines(forged, 0.7))), { now });
+    expect(flagsOf(result)).toEqual([]);
+    expect(result.coverage).toBeLessThan(1);
+  });
+
+  test("a visual zone read with low confidence is not compared", () => {
+    const forged = td3({ ...anna, birth: "840812" });
+    const result = checkMrz(documentOf(page([...visualZone("12 AUG/AOÛT 74", 0.6), ...zoneLines(forged)])), { now });
+    expect(flagsOf(result)).toEqual([]);
+  });
+
+  test("a visual birth date with a look-alike letter in a digit is not compared", () => {
+    const forged = td3({ ...anna, birth: "840812" });
+    const result = checkMrz(documentOf(page([...visualZone("12.O8.1974"), ...zoneLines(forged)])), { now });
+    expect(flagsOf(result)).toEqual([]);
+  });
+
+  test("a UTO specimen whose visual zone differs from its MRZ raises nothing", () => {
+    const specimen = td3({ ...anna, state: "UTO", birth: "840812" });
+    expect(flagsOf(checkMrz(documentOf(page([...visualZone(), ...zoneLines(specimen)])), { now }))).toEqual([]);
+  });
+});

@@ -1,0 +1,122 @@
+import { describe, expect, test } from "bun:test";
+import { checkMrz } from "../../../../src/analysis/content/mrz.ts";
+import { documentOf, page, td1, td2, td3, type LineSpec, type Person } from "./fixtures.ts";
+
+const now = new Date("2025-06-01T12:00:00Z");
+const anna: Person = { surname: "ERIKSSON", given: "ANNA MARIA", number: "L898902C3", birth: "740812", expiry: "340415", state: "SWE", optional: "ZE184226B" };
+
+const visualZone: LineSpec[] = [
+  { text: "Passport No. / No du passeport", x: 600, y: 100 },
+  { text: "L898902C3", x: 600, y: 125 },
+  { text: "Surname / Nom", y: 200 },
+  { text: "ERIKSSON", y: 225 },
+  { text: "Given names / Prénoms", y: 260 },
+  { text: "ANNA MARIA", y: 285 },
+  { text: "Date of birth / Date de naissance", y: 320 },
+  { text: "12 AUG/AOÛT 74", y: 345 },
+  { text: "Date of expiry / Date d'expiration", y: 380 },
+  { text: "15.04.2034", y: 405 },
+];
+
+const zoneLines = (lines: string[], confidence = 0.98): LineSpec[] => lines.map((text, i) => ({ text, y: 1000 + i * 30, confidence }));
+const flagsOf = (result: ReturnType<typeof checkMrz>) => result.evidence.map((e) => e.flag);
+
+describe("a genuine MRZ raises nothing", () => {
+  test.each([
+    ["TD3", td3(anna)],
+    ["TD2", td2(anna)],
+    ["TD1", td1(anna)],
+  ])("in the %s layout, read from OCR, with every check digit reported valid", (layout, lines) => {
+    const result = checkMrz(documentOf(page(zoneLines(lines))), { now });
+    expect(flagsOf(result)).toEqual([]);
+    expect(result.coverage).toBe(1);
+    const zone = (result.facts.zones as Record<string, unknown>[])[0]!;
+    expect(zone.layout).toBe(layout);
+    expect(Object.values(zone.checkDigits as object).every((v) => v === "valid")).toBe(true);
+  });
+
+  test("when read from a PDF text layer", () => {
+    const result = checkMrz(documentOf(page(zoneLines(td3(anna)), "pdf")), { now });
+    expect(flagsOf(result)).toEqual([]);
+    expect((result.facts.zones as { readConfidently: boolean }[])[0]!.readConfidently).toBe(true);
+  });
+
+  test("with a visual zone that agrees with it", () => {
+    const result = checkMrz(documentOf(page([...visualZone, ...zoneLines(td3(anna))])), { now });
+    expect(flagsOf(result)).toEqual([]);
+  });
+
+  test("with a visual name that transliterates to the MRZ name", () => {
+    const lines = td3({ ...anna, surname: "MUELLER" });
+    const visual = visualZone.map((l) => (l.text === "ERIKSSON" ? { ...l, text: "MÜLLER" } : l));
+    expect(flagsOf(checkMrz(documentOf(page([...visual, ...zoneLines(lines)])), { now }))).toEqual([]);
+  });
+
+  test("and no personal data goes into the facts", () => {
+    const facts = JSON.stringify(checkMrz(documentOf(page([...visualZone, ...zoneLines(td3(anna))])), { now }).facts);
+    for (const personal of ["ERIKSSON", "ANNA", "L898902C3", "740812", "340415"]) expect(facts).not.toContain(personal);
+  });
+});
+
+describe("OCR noise on a genuine MRZ is corrected, not flagged", () => {
+  const [upper, lower] = td3(anna);
+  const noisy: [string, string[]][] = [
+    ["O read for 0 in dates and check digits", [upper!, lower!.replace("7408122", "74O8122").replace("3404159", "34O4159")]],
+    ["letters read as digits in the name", [upper!.replace("ERIKSSON", "ER1KSS0N"), lower!]],
+    ["'<' read as K, L and C in filler", [upper!.replace("<<<<<<<<", "<K<<L<<C"), lower!.replace("B<<<<<", "BK<<<<")]],
+    ["spaces inserted", [upper!.replace("<<ANNA", " << ANNA"), lower!.replace("SWE", " SWE ")]],
+    ["'«' for filler and a shortened filler run", [upper!.replace("<<<<<<<<<<", "««««"), lower!]],
+    ["a filler run one longer than printed", [upper!.replace("<<<<<", "<<<<<<"), lower!.replace("<<<<<", "<<<<<<")]],
+    ["S read for 5 and B for 8 in the birth date", [upper!, lower!.replace("7408122", "74O812Z")]],
+  ];
+  test.each(noisy)("%s", (_name, lines) => {
+    const result = checkMrz(documentOf(page([...visualZone, ...zoneLines(lines)])), { now });
+    expect(flagsOf(result)).toEqual([]);
+    expect(result.coverage).toBe(1);
+  });
+
+  test("a TD1 with O for 0 in the document number and K for '<' in optional data", () => {
+    const card = td1({ ...anna, number: "D23145890", optional: "" });
+    const noisyCard = [card[0]!.replace("D23145890", "D2314589O").replace("<<<<<<<<", "<K<<<<<<"), card[1]!, card[2]!];
+    const result = checkMrz(documentOf(page(zoneLines(noisyCard))), { now });
+    expect(flagsOf(result)).toEqual([]);
+    expect((result.facts.zones as { corrected: boolean }[])[0]!.corrected).toBe(true);
+  });
+});
+
+describe("specimens are samples, not fraud", () => {
+  test("a UTO specimen with a broken check digit raises nothing", () => {
+    const [upper, lower] = td3({ ...anna, state: "UTO" });
+    const broken = lower!.slice(0, 19) + String((Number(lower![19]) + 1) % 10) + lower!.slice(20);
+    const result = checkMrz(documentOf(page(zoneLines([upper!, broken]))), { now });
+    expect(flagsOf(result)).toEqual([]);
+    expect((result.facts.zones as { specimen: boolean }[])[0]!.specimen).toBe(true);
+  });
+
+  test("a document marked SPECIMEN that expired long ago raises nothing", () => {
+    const lines = td3({ ...anna, expiry: "120415" });
+    const result = checkMrz(documentOf(page([{ text: "SPECIMEN", y: 50 }, ...zoneLines(lines)])), { now });
+    expect(flagsOf(result)).toEqual([]);
+  });
+});
+
+describe("expiry is judged against the injected date", () => {
+  const lines = td3({ ...anna, expiry: "250415" });
+  test("a document that expired before the analysis date raises document_expired", () => {
+    const result = checkMrz(documentOf(page(zoneLines(lines))), { now });
+    expect(flagsOf(result)).toEqual(["document_expired"]);
+    expect(result.evidence[0]!.measured).toBe("2025-04-15");
+  });
+
+  test("the same document analysed before it expired raises nothing", () => {
+    expect(flagsOf(checkMrz(documentOf(page(zoneLines(lines))), { now: new Date("2025-04-14T00:00:00Z") }))).toEqual([]);
+  });
+
+  test("a clearly labelled visual expiry date counts when there is no MRZ", () => {
+    const card = page([
+      { text: "Date of expiry", y: 100 },
+      { text: "03.02.2024", y: 125 },
+    ]);
+    expect(flagsOf(checkMrz(documentOf(card), { now }))).toEqual(["document_expired"]);
+  });
+});
