@@ -12,6 +12,9 @@ declare const self: Worker;
 
 await prepareRuntime();
 const mupdf = await import("mupdf");
+// This worker has its own mupdf instance: its parser warnings can quote document bytes, and
+// no document content may reach a log.
+mupdf.setLog(() => {});
 
 let open: { document: InstanceType<typeof mupdf.Document>; settings: RenderSettings } | null = null;
 

@@ -16,7 +16,9 @@ import type { AppDeps } from "./deps";
 const isApiPath = (path: string) => path === "/api" || path.startsWith("/api/");
 
 export function createApp(deps: AppDeps) {
-  const app = new Elysia()
+  // normalize: false, so that a body with extra fields is refused rather than silently
+  // trimmed (a request with both `document` and `documentUrl` must be a 400).
+  const app = new Elysia({ normalize: false })
     .onRequest(({ request, set }) => {
       const context = openContext(request, performance.now());
       set.headers["x-request-id"] = context.requestId;

@@ -48,6 +48,8 @@ function validationIssues(error: unknown): ValidationIssue[] {
 /** Turns whatever a handler threw into an AppError the client may see. */
 export function toAppError(code: string | number, error: unknown, log: Logger, requestId: string): AppError {
   if (error instanceof AppError) return error;
+  // Elysia wraps whatever a parse hook throws; our body reader throws AppErrors on purpose.
+  if (code === "PARSE" && (error as Error)?.cause instanceof AppError) return (error as Error).cause as AppError;
   switch (code) {
     case "VALIDATION": {
       const details = validationIssues(error);

@@ -5,19 +5,21 @@ import { readLimited } from "../intake/read-limited";
 
 /** Returns the JSON value, or the multipart fields as an object (a repeated field is an error). */
 export async function readBody(request: Request, maxBytes: number): Promise<unknown> {
-  const contentType = (request.headers.get("content-type") ?? "").toLowerCase();
+  // Lower-cased for matching only: a multipart boundary is case-sensitive.
+  const contentType = request.headers.get("content-type") ?? "";
+  const mediaType = contentType.toLowerCase();
   const declared = Number(request.headers.get("content-length") ?? NaN);
   if (Number.isFinite(declared) && declared > maxBytes) throw new AppError("FILE_TOO_LARGE", `Request body exceeds ${maxBytes} bytes`);
   const bytes = request.body ? await readLimited(request.body, maxBytes) : new Uint8Array();
 
-  if (contentType.startsWith("application/json")) {
+  if (mediaType.startsWith("application/json")) {
     try {
       return JSON.parse(new TextDecoder().decode(bytes));
     } catch {
       throw new AppError("VALIDATION_ERROR", "The request body is not valid JSON");
     }
   }
-  if (contentType.startsWith("multipart/form-data")) {
+  if (mediaType.startsWith("multipart/form-data")) {
     let form: Awaited<ReturnType<Response["formData"]>>;
     try {
       form = await new Response(bytes, { headers: { "content-type": contentType } }).formData();

@@ -31,7 +31,7 @@ export const VerifyRequest = t.Union([
     { documentUrl: t.String({ minLength: 1, description: "HTTPS URL of a JPEG, PNG or PDF; fetched by the service; at most 10,000,000 bytes." }) },
     { title: "Document URL", additionalProperties: false },
   ),
-]);
+], { error: "Send exactly one of: a multipart `document` file, a JSON `document` (base64 or data URL), or a JSON `documentUrl`" });
 
 async function documentBytes(body: typeof VerifyRequest.static, allowPrivateUrls: boolean): Promise<Uint8Array> {
   if ("documentUrl" in body) return fetchDocumentUrl(parseHttpsUrl(body.documentUrl, "documentUrl").href, { allowPrivate: allowPrivateUrls });

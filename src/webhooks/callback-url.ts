@@ -5,11 +5,16 @@ import { AppError } from "../errors";
 import { checkUrlTarget, isNetError } from "../net/guarded-request";
 
 export async function checkCallbackUrl(url: URL, allowPrivate: boolean): Promise<void> {
+  if (allowPrivate) return;
   try {
     await checkUrlTarget(url, allowPrivate);
   } catch (error) {
+    // A name that does not resolve right now is not refused: resolvers fail transiently,
+    // and every delivery attempt resolves and checks again.
+    if (isNetError(error) && error.kind === "refused_address") {
+      const reason = "resolves to a private, loopback or otherwise refused address";
+      throw new AppError("VALIDATION_ERROR", `callbackUrl ${reason}`, { details: [{ path: "/callbackUrl", message: reason }] });
+    }
     if (!isNetError(error)) throw error;
-    const reason = error.kind === "refused_address" ? "resolves to a private, loopback or otherwise refused address" : "cannot be resolved";
-    throw new AppError("VALIDATION_ERROR", `callbackUrl ${reason}`, { details: [{ path: "/callbackUrl", message: reason }] });
   }
 }

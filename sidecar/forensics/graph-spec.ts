@@ -1,0 +1,40 @@
+// The contract between scripts/models/build-forensics-graphs.ts, which writes the forensic
+// ONNX graph, and sidecar/forensics/graph.ts, which runs it. Both import these numbers so the
+// graph and the code reading its outputs cannot drift apart.
+
+/** JPEG's block side; every per-block map is on this grid, aligned to the page origin. */
+export const BLOCK = 8;
+/** Pixel differences above this are edges, not blocking artifacts; clipping keeps text from drowning the grid. */
+export const GRID_CLIP = 10;
+/** Copy-move compares overlapping square blocks of this side... */
+export const CM_BLOCK = 16;
+/** ...taken every CM_STEP pixels in both directions... */
+export const CM_STEP = 2;
+/** ...described by their CM_FREQS x CM_FREQS lowest 2-D DCT coefficients. */
+export const CM_FREQS = 4;
+/** The first luma weight set of JPEG's (JFIF) RGB to YCbCr conversion. */
+export const LUMA_WEIGHTS = [0.299, 0.587, 0.114] as const;
+
+export const GRAPH_INPUTS = {
+  rgb: "rgb",
+  recompressed: "recompressed_rgb",
+} as const;
+
+export const GRAPH_OUTPUTS = {
+  /** [1,1,H/8,W/8] mean |page − page re-encoded| per block. */
+  ela: "ela",
+  /** [1,1,H/8,W/8] mean |horizontal| + |vertical| first difference per block. */
+  edge: "edge",
+  /** [1,1,H/8,W/8] mean |SRM 3x3 second-order residual| per block. */
+  noise: "noise",
+  /** [1,1,H/8,W/8,8] mean clipped |horizontal difference| per block and column phase (x mod 8). */
+  gridH: "grid_h",
+  /** [1,1,W/8,H/8,8] mean clipped |vertical difference| per block (column-major) and row phase (y mod 8). */
+  gridV: "grid_v",
+  /** [1,64,H/8,W/8] 8x8 DCT of luma − 128 per block, channel = v * 8 + u (JPEG natural order). */
+  dct: "dct",
+  /** [1,16,(H-16)/2+1,(W-16)/2+1] low-frequency DCT features of overlapping 16x16 blocks, channel = u * 4 + v. */
+  copyMove: "copy_move_features",
+} as const;
+
+export const GRAPH_FILE = "forensics-maps.onnx";

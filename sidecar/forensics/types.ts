@@ -1,0 +1,57 @@
+// What the pixel forensics returns for one page. Scores are evidence to weigh, never a
+// verdict: every trace says how far it can be trusted on this image (`reliability`), and
+// line and region scores are robust z-scores against the rest of the same page, so a page
+// that is uniformly recompressed or resized has nothing that stands out.
+export type { OcrLine } from "../ocr/engine.ts";
+
+export type Box = [x: number, y: number, width: number, height: number];
+
+export type TraceName = "ela" | "noise" | "jpeg_grid" | "double_quant" | "copy_move";
+
+export interface Trace {
+  name: TraceName;
+  /** 0 = says nothing on this image (too small, too compressed, too little text), 1 = fully usable. */
+  reliability: number;
+  /** Page-level strength of the trace; its meaning is per trace and described in `facts`. */
+  globalScore: number;
+  facts: Record<string, number | string>;
+}
+
+export interface Region {
+  box: Box;
+  /** Robust z-score of the region against the page's other tiles (copy_move: match correlation). */
+  score: number;
+  trace: TraceName;
+}
+
+export interface LineScore {
+  /** Index into the OCR lines passed in. */
+  lineIndex: number;
+  trace: TraceName;
+  /** Robust z-score of this line against the page's other lines; positive = more traces than the rest. */
+  score: number;
+}
+
+export interface CopyMove {
+  source: Box;
+  target: Box;
+  /** Normalised cross-correlation of the two areas, 0..1. */
+  score: number;
+}
+
+export interface PixelForensics {
+  traces: Trace[];
+  regions: Region[];
+  lineScores: LineScore[];
+  copyMoves: CopyMove[];
+  /** Grey map of the strongest outlier score per cell, 0 = unremarkable; at most 64x64. */
+  heatmap: { width: number; height: number; data: Uint8Array };
+}
+
+export interface PixelInput {
+  rgb: Uint8Array;
+  width: number;
+  height: number;
+  /** The original bytes when the page is a JPEG image. */
+  jpeg?: Uint8Array;
+}

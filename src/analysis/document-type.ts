@@ -1,0 +1,81 @@
+// A first document type from what structure analysis can see: the words of a PDF's text
+// layer, and the shape of the page or image (ID-1 cards and passport data pages have
+// fixed ISO sizes). Text decides when it speaks; shape is the fallback.
+import { fold } from "./content/text";
+import type { DocumentType } from "./flags";
+
+export interface DocumentTypeInput {
+  /** All text read from the document. */
+  text?: string;
+  /** Size of the first page or of the image; any unit, only the ratio is used... */
+  size?: { width: number; height: number };
+  /** ...unless the size is in PDF points, when the physical size is checked too. */
+  sizeInPoints?: boolean;
+}
+
+export interface DocumentTypeResult {
+  documentType: DocumentType;
+  basis: string;
+}
+
+type Rule = { type: Exclude<DocumentType, "unknown">; weight: number; pattern: RegExp; label: string };
+
+const RULES: Rule[] = [
+  { type: "passport", weight: 3, pattern: /(^|\s)P[<A-Z][A-Z<]{3}[A-Z<]{20,}/m, label: "passport MRZ" },
+  { type: "passport", weight: 2, pattern: /\b(PASSPORT|PASSEPORT|REISEPASS|PASAPORTE|PASSAPORTO)\b/, label: "passport" },
+  { type: "drivers_license", weight: 3, pattern: /\b(DRIVING\s+LICEN[CS]E|DRIVER'?S?\s+LICEN[CS]E|FUHRERSCHEIN|PERMIS\s+DE\s+CONDUIRE|PERMISO\s+DE\s+CONDUCIR)\b/, label: "driving licence" },
+  { type: "id", weight: 3, pattern: /\b(IDENTITY\s+CARD|NATIONAL\s+ID(ENTITY)?|CARTE\s+(NATIONALE\s+)?D.IDENTITE|PERSONALAUSWEIS|DOCUMENTO\s+NACIONAL\s+DE\s+IDENTIDAD|CARTA\s+D.IDENTITA|ID\s+CARD)\b/, label: "identity card" },
+  { type: "id", weight: 3, pattern: /(^|\s)[ACI][A-Z<][A-Z<]{3}[A-Z0-9<]{25}(\s|$)/m, label: "ID card MRZ" },
+  { type: "utility_bill", weight: 2, pattern: /\b(ELECTRICITY|KWH|METER\s+READING|GAS\s+(BILL|SUPPLY|USAGE)|WATER\s+(BILL|SUPPLY|CHARGES)|UTILITY|ENERGY\s+(BILL|SUPPLIER))\b/, label: "utility terms" },
+  { type: "utility_bill", weight: 1, pattern: /\b(INVOICE|BILL|AMOUNT\s+DUE|BILLING\s+PERIOD|TARIFF)\b/, label: "bill terms" },
+  { type: "financial", weight: 2, pattern: /\b(BANK\s+STATEMENT|ACCOUNT\s+STATEMENT|STATEMENT\s+PERIOD|OPENING\s+BALANCE|CLOSING\s+BALANCE|PAYSLIP|PAY\s+SLIP|NET\s+PAY|GROSS\s+PAY|PAY\s+PERIOD)\b/, label: "statement or payslip terms" },
+  { type: "financial", weight: 1, pattern: /\b(BALANCE|ACCOUNT\s+(NUMBER|NO)|IBAN|SORT\s+CODE|TRANSACTIONS?|STATEMENT|SALARY|EMPLOYER)\b/, label: "account terms" },
+];
+
+/** Physical sizes in millimetres of the ISO formats identity documents use. */
+const ID1 = { ratio: 85.6 / 53.98, long: 85.6, type: "id" as const, label: "ID-1 card" };
+const TD3 = { ratio: 125 / 88, long: 125, type: "passport" as const, label: "TD3 passport page" };
+
+const MIN_TEXT_SCORE = 2;
+
+const fromText = (text: string): DocumentTypeResult | undefined => {
+  const t = fold(text.slice(0, 200_000));
+  const scores = new Map<DocumentType, { score: number; labels: string[] }>();
+  for (const rule of RULES) {
+    if (!rule.pattern.test(t)) continue;
+    const s = scores.get(rule.type) ?? { score: 0, labels: [] };
+    s.score += rule.weight;
+    s.labels.push(rule.label);
+    scores.set(rule.type, s);
+  }
+  const best = [...scores].sort((a, b) => b[1].score - a[1].score)[0];
+  if (!best || best[1].score < MIN_TEXT_SCORE) return undefined;
+  return { documentType: best[0], basis: `text: ${best[1].labels.join(", ")}` };
+};
+
+const fromShape = (size: NonNullable<DocumentTypeInput["size"]>, inPoints: boolean): DocumentTypeResult | undefined => {
+  const long = Math.max(size.width, size.height);
+  const short = Math.min(size.width, size.height);
+  if (short <= 0) return undefined;
+  const ratio = long / short;
+  for (const format of [ID1, TD3]) {
+    if (Math.abs(ratio - format.ratio) > format.ratio * 0.03) continue;
+    if (inPoints) {
+      // A PDF page has a physical size: it must be the card or page itself.
+      const mm = (long * 25.4) / 72;
+      if (Math.abs(mm - format.long) > format.long * 0.1) continue;
+    } else if (size.width < size.height) {
+      // Photos of cards and passport pages are landscape; portrait at ~1.41 is A4.
+      continue;
+    }
+    return { documentType: format.type, basis: `shape: aspect ${ratio.toFixed(3)} (${format.label})` };
+  }
+  return undefined;
+};
+
+export const classifyDocumentType = (input: DocumentTypeInput): DocumentTypeResult =>
+  (input.text ? fromText(input.text) : undefined) ??
+  (input.size ? fromShape(input.size, input.sizeInPoints ?? false) : undefined) ?? {
+    documentType: "unknown",
+    basis: "no decisive text or shape",
+  };

@@ -1,0 +1,155 @@
+// Reads the JPEG header segments by hand: no JS library exposes the raw quantization
+// tables (exifr skips them, sharp/libvips keeps them internal), and the tables are what
+// the quality estimate and the double-compression test need. Every length is checked
+// against the buffer before it is read; parsing stops at the first scan.
+
+/** Zigzag position -> natural (row-major) position of an 8x8 block. */
+export const ZIGZAG_TO_NATURAL = Uint8Array.from([
+  0, 1, 8, 16, 9, 2, 3, 10, 17, 24, 32, 25, 18, 11, 4, 5, 12, 19, 26, 33, 40, 48, 41, 34, 27,
+  20, 13, 6, 7, 14, 21, 28, 35, 42, 49, 56, 57, 50, 43, 36, 29, 22, 15, 23, 30, 37, 44, 51, 58,
+  59, 52, 45, 38, 31, 39, 46, 53, 60, 61, 54, 47, 55, 62, 63,
+]);
+
+export interface JpegComponent {
+  id: number;
+  h: number;
+  v: number;
+  /** Index of the quantization table this component uses. */
+  tq: number;
+}
+
+export interface JpegFrame {
+  /** SOF marker number: 0 baseline, 1 extended, 2 progressive, ... */
+  sof: number;
+  precision: number;
+  width: number;
+  height: number;
+  components: JpegComponent[];
+}
+
+export interface JpegStructure {
+  /** Quantization tables by table id, each 64 values in natural (row-major) order. */
+  quantTables: Map<number, Uint16Array>;
+  frame?: JpegFrame;
+  /** APPn markers present, e.g. "APP0:JFIF", "APP1:Exif", "APP1:XMP", "APP14:Adobe". */
+  appMarkers: string[];
+  /** How many DQT segments the header carries (editors sometimes write one per table). */
+  dqtSegments: number;
+  /** COM segment text, bounded; read for software signatures only. */
+  comments: string[];
+  reachedScan: boolean;
+}
+
+export class JpegStructureError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "JpegStructureError";
+  }
+}
+
+const MAX_SEGMENTS = 512;
+const MAX_COMMENT_CHARS = 200;
+
+const appName = (marker: number, body: Uint8Array): string => {
+  const n = marker - 0xe0;
+  const head = new TextDecoder("latin1").decode(body.subarray(0, Math.min(body.length, 32)));
+  if (head.startsWith("JFIF\0")) return `APP${n}:JFIF`;
+  if (head.startsWith("Exif\0")) return `APP${n}:Exif`;
+  if (head.startsWith("http://ns.adobe.com/xap/1.0/")) return `APP${n}:XMP`;
+  if (head.startsWith("ICC_PROFILE")) return `APP${n}:ICC`;
+  if (head.startsWith("Photoshop 3.0")) return `APP${n}:Photoshop`;
+  if (head.startsWith("Adobe")) return `APP${n}:Adobe`;
+  if (head.startsWith("Ducky")) return `APP${n}:Ducky`;
+  return `APP${n}`;
+};
+
+const readDqt = (body: Uint8Array, tables: Map<number, Uint16Array>): void => {
+  let p = 0;
+  while (p < body.length) {
+    const pq = body[p]! >> 4;
+    const tq = body[p]! & 0x0f;
+    if (pq > 1 || tq > 3) throw new JpegStructureError("invalid DQT table header");
+    const size = pq === 0 ? 64 : 128;
+    if (p + 1 + size > body.length) throw new JpegStructureError("truncated DQT table");
+    const table = new Uint16Array(64);
+    for (let i = 0; i < 64; i++) {
+      const v = pq === 0 ? body[p + 1 + i]! : (body[p + 1 + 2 * i]! << 8) | body[p + 2 + 2 * i]!;
+      if (v === 0) throw new JpegStructureError("zero quantization step");
+      table[ZIGZAG_TO_NATURAL[i]!] = v;
+    }
+    tables.set(tq, table);
+    p += 1 + size;
+  }
+};
+
+const readSof = (marker: number, body: Uint8Array): JpegFrame => {
+  if (body.length < 6) throw new JpegStructureError("truncated SOF");
+  const count = body[5]!;
+  if (count < 1 || count > 4 || body.length < 6 + 3 * count) {
+    throw new JpegStructureError("invalid SOF component count");
+  }
+  const components: JpegComponent[] = [];
+  for (let i = 0; i < count; i++) {
+    const o = 6 + 3 * i;
+    components.push({ id: body[o]!, h: body[o + 1]! >> 4, v: body[o + 1]! & 0x0f, tq: body[o + 2]! });
+  }
+  return {
+    sof: marker - 0xc0,
+    precision: body[0]!,
+    height: (body[1]! << 8) | body[2]!,
+    width: (body[3]! << 8) | body[4]!,
+    components,
+  };
+};
+
+const isSof = (m: number): boolean =>
+  m >= 0xc0 && m <= 0xcf && m !== 0xc4 && m !== 0xc8 && m !== 0xcc;
+
+export const parseJpegStructure = (bytes: Uint8Array): JpegStructure => {
+  if (bytes.length < 4 || bytes[0] !== 0xff || bytes[1] !== 0xd8) {
+    throw new JpegStructureError("missing SOI marker");
+  }
+  const out: JpegStructure = {
+    quantTables: new Map(),
+    appMarkers: [],
+    dqtSegments: 0,
+    comments: [],
+    reachedScan: false,
+  };
+  let p = 2;
+  for (let segments = 0; segments < MAX_SEGMENTS; segments++) {
+    // Fill bytes (0xFF runs) may precede a marker.
+    while (p < bytes.length && bytes[p] === 0xff && bytes[p + 1] === 0xff) p++;
+    if (p + 4 > bytes.length) throw new JpegStructureError("truncated before first scan");
+    if (bytes[p] !== 0xff) throw new JpegStructureError("expected a marker");
+    const marker = bytes[p + 1]!;
+    if (marker === 0xd9) throw new JpegStructureError("EOI before first scan");
+    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
+      p += 2;
+      continue;
+    }
+    const length = (bytes[p + 2]! << 8) | bytes[p + 3]!;
+    if (length < 2 || p + 2 + length > bytes.length) {
+      throw new JpegStructureError("segment length out of bounds");
+    }
+    const body = bytes.subarray(p + 4, p + 2 + length);
+    if (marker === 0xda) {
+      out.reachedScan = true;
+      return out;
+    }
+    if (marker === 0xdb) {
+      out.dqtSegments++;
+      readDqt(body, out.quantTables);
+    } else if (isSof(marker)) {
+      out.frame = readSof(marker, body);
+    } else if (marker >= 0xe0 && marker <= 0xef) {
+      out.appMarkers.push(appName(marker, body));
+    } else if (marker === 0xfe) {
+      out.comments.push(
+        new TextDecoder("latin1").decode(body.subarray(0, MAX_COMMENT_CHARS)).replace(/[^\x20-\x7e]/g, " "),
+      );
+    }
+    p += 2 + length;
+  }
+  throw new JpegStructureError("too many header segments");
+};

@@ -1,0 +1,170 @@
+// Fonts per page and per line. A value retyped by an editor rarely comes back in the
+// document's own font: it lands in a fallback font, a different size, or a second subset
+// of the same font that the editor embedded beside the original one.
+import type { DetectorResult, Evidence } from "../report";
+import type { PageContent, PageLine } from "./page-content";
+
+export const PDF_FONTS_DETECTOR = "pdf-fonts";
+
+const SYMBOL_FONTS = /symbol|dingbat|wingding|webding/i;
+const SUBSET_TAG = /^[A-Z]{6}\+/;
+
+/** Family of a font name: subset tag, style and foundry suffixes removed. */
+export const fontFamily = (name: string): string =>
+  name
+    .replace(SUBSET_TAG, "")
+    .replace(/[-,_ ]?(bold|italic|oblique|regular|roman|medium|light|semibold|black|condensed|narrow|book|heavy|it|bd)+\b.*$/i, "")
+    .replace(/(PSMT|MT|PS)$/, "")
+    .toLowerCase();
+
+const hasDigit = (s: string) => /\d/.test(s);
+
+const lineFamilies = (line: PageLine): Map<string, number> => {
+  const m = new Map<string, number>();
+  for (const run of line.runs) {
+    if (SYMBOL_FONTS.test(run.font) || !run.text.trim()) continue;
+    const f = fontFamily(run.font);
+    m.set(f, (m.get(f) ?? 0) + run.text.trim().length);
+  }
+  return m;
+};
+
+const dominant = (counts: Map<string, number>): string | undefined =>
+  [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
+
+/**
+ * Visual rows: lines whose vertical extents mostly overlap. Text an editor adds is its
+ * own text object, so it ends up in a line of its own beside the original one.
+ */
+const rowsOf = (lines: PageLine[]): PageLine[] => {
+  const sorted = [...lines].sort((a, b) => a.box[1] + a.box[3] / 2 - (b.box[1] + b.box[3] / 2));
+  const rows: PageLine[] = [];
+  for (const line of sorted) {
+    const last = rows.at(-1);
+    const overlap = last
+      ? Math.min(last.box[1] + last.box[3], line.box[1] + line.box[3]) - Math.max(last.box[1], line.box[1])
+      : 0;
+    if (last && overlap >= 0.5 * Math.min(last.box[3], line.box[3])) {
+      const parts = [last, line].sort((a, b) => a.box[0] - b.box[0]);
+      const x0 = Math.min(last.box[0], line.box[0]);
+      const y0 = Math.min(last.box[1], line.box[1]);
+      const x1 = Math.max(last.box[0] + last.box[2], line.box[0] + line.box[2]);
+      const y1 = Math.max(last.box[1] + last.box[3], line.box[1] + line.box[3]);
+      rows[rows.length - 1] = {
+        box: [x0, y0, x1 - x0, y1 - y0],
+        text: parts.map((p) => p.text).join(" "),
+        runs: parts.flatMap((p) => p.runs),
+      };
+    } else {
+      rows.push(line);
+    }
+  }
+  return rows;
+};
+
+/** A family in at most this share of rows is rare enough to stand out. */
+const RARE_ROW_SHARE = 0.2;
+
+const pageEvidence = (page: PageContent): Evidence[] => {
+  const evidence: Evidence[] = [];
+  const rows = rowsOf(page.lines);
+  const families = rows.map(lineFamilies);
+  const pageCounts = new Map<string, number>();
+  const rowsPerFamily = new Map<string, number>();
+  for (const fam of families) {
+    for (const [f, n] of fam) {
+      pageCounts.set(f, (pageCounts.get(f) ?? 0) + n);
+      rowsPerFamily.set(f, (rowsPerFamily.get(f) ?? 0) + 1);
+    }
+  }
+  const main = dominant(pageCounts);
+  // A readable name for each family: the first font seen in it.
+  const display = new Map<string, string>();
+  for (const row of rows) for (const run of row.runs) if (!display.has(fontFamily(run.font))) display.set(fontFamily(run.font), run.font);
+  const shown = (family: string) => display.get(family) ?? family;
+  // A family used throughout (a column of amounts in its own font) is the layout.
+  const rare = (family: string) => (rowsPerFamily.get(family) ?? 0) <= Math.max(1, rows.length * RARE_ROW_SHARE);
+
+  rows.forEach((row, i) => {
+    const fam = families[i]!;
+    const rowMain = dominant(fam);
+    if (!rowMain) return;
+    // Digits in a rare family inside a row set in another.
+    if (fam.size > 1) {
+      for (const run of row.runs) {
+        const f = fontFamily(run.font);
+        if (f === rowMain || SYMBOL_FONTS.test(run.font) || !hasDigit(run.text) || !rare(f)) continue;
+        evidence.push({
+          flag: "pdf_font_inconsistency",
+          detector: PDF_FONTS_DETECTOR,
+          strength: 0.45,
+          message: `Digits set in ${run.font} inside a line set in ${shown(rowMain)}`,
+          page: page.page,
+          box: row.box,
+          measured: run.font,
+          threshold: shown(rowMain),
+        });
+        break;
+      }
+    }
+    // A whole row with figures in a font no other row uses, between rows in the
+    // page's main font of the same size.
+    if (fam.size === 1 && main && rowMain !== main && rowsPerFamily.get(rowMain) === 1 && hasDigit(row.text)) {
+      const size = row.runs[0]!.size;
+      const sameAround = [rows[i - 1], rows[i + 1]].filter(
+        (l): l is PageLine =>
+          !!l && dominant(lineFamilies(l)) === main && Math.abs((l.runs[0]?.size ?? 0) - size) <= size * 0.15,
+      );
+      if (sameAround.length === 2 && rows.length >= 4) {
+        evidence.push({
+          flag: "pdf_font_inconsistency",
+          detector: PDF_FONTS_DETECTOR,
+          strength: 0.4,
+          message: `One line is set in ${row.runs[0]!.font}, used nowhere else on the page, between lines in ${shown(main)}`,
+          page: page.page,
+          box: row.box,
+          measured: row.runs[0]!.font,
+          threshold: shown(main),
+        });
+      }
+    }
+  });
+
+  // Two subsets of one font on one page: a second tool embedded its own copy.
+  const subsets = new Map<string, Set<string>>();
+  for (const name of page.resourceFonts) {
+    const tag = SUBSET_TAG.exec(name)?.[0];
+    if (!tag) continue;
+    const base = name.replace(SUBSET_TAG, "");
+    const tags = subsets.get(base) ?? new Set<string>();
+    tags.add(tag);
+    subsets.set(base, tags);
+  }
+  for (const [base, tags] of subsets) {
+    if (tags.size < 2) continue;
+    evidence.push({
+      flag: "pdf_font_inconsistency",
+      detector: PDF_FONTS_DETECTOR,
+      strength: 0.35,
+      message: `${tags.size} separate subsets of ${base} embedded on one page`,
+      page: page.page,
+      measured: tags.size,
+      threshold: 1,
+    });
+  }
+  return evidence;
+};
+
+export const detectFontInconsistency = (pages: PageContent[]): DetectorResult => {
+  const evidence = pages.flatMap(pageEvidence);
+  const lines = pages.reduce((n, p) => n + p.lines.length, 0);
+  return {
+    detector: PDF_FONTS_DETECTOR,
+    evidence,
+    facts: {
+      fontsPerPage: Object.fromEntries(pages.slice(0, 10).map((p) => [p.page, p.resourceFonts.slice(0, 20)])),
+      textLines: lines,
+    },
+    coverage: pages.length === 0 ? 0 : lines > 0 ? 1 : 0.1,
+  };
+};

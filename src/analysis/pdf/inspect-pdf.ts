@@ -1,0 +1,74 @@
+// Runs the PDF detectors over one opened document and returns its text layer for the
+// content rules.
+import { runDetector, type AnalysisLimits, type Budget } from "../detector";
+import type { DocumentText } from "../content/text";
+import type { DetectorResult } from "../report";
+import { detectActiveContent, PDF_ACTIVE_CONTENT_DETECTOR } from "./active-content";
+import { detectAnnotationOverlay, PDF_ANNOTATIONS_DETECTOR } from "./annotations";
+import { detectFontInconsistency, PDF_FONTS_DETECTOR } from "./fonts";
+import { detectPdfMetadata, PDF_METADATA_DETECTOR } from "./metadata";
+import { openPdf } from "./open";
+import { detectTextOverlay, PDF_OVERLAY_DETECTOR } from "./overlay";
+import { readPages, toDocumentTextPages, type PageContent } from "./page-content";
+import { detectRevisions, PDF_REVISIONS_DETECTOR } from "./revisions";
+
+export interface PdfInspection {
+  detectors: DetectorResult[];
+  pageCount: number;
+  /** Size of the first page in points. */
+  firstPage?: { width: number; height: number };
+  text: DocumentText;
+}
+
+const PAGE_DETECTORS: Array<[string, (pages: PageContent[]) => DetectorResult]> = [
+  [PDF_ANNOTATIONS_DETECTOR, detectAnnotationOverlay],
+  [PDF_OVERLAY_DETECTOR, detectTextOverlay],
+  [PDF_FONTS_DETECTOR, detectFontInconsistency],
+];
+
+export const inspectPdf = async (bytes: Uint8Array, limits: AnalysisLimits, budget: Budget): Promise<PdfInspection> => {
+  const { doc, pageCount, encrypted, repaired } = openPdf(bytes);
+  try {
+    const scanned = Math.min(pageCount, limits.maxPdfPages);
+    const detectors: DetectorResult[] = [
+      await runDetector(PDF_REVISIONS_DETECTOR, () => {
+        const r = detectRevisions(doc, bytes, scanned);
+        return { ...r, facts: { ...r.facts, repaired } };
+      }),
+      await runDetector(PDF_METADATA_DETECTOR, () => detectPdfMetadata(doc)),
+      await runDetector(PDF_ACTIVE_CONTENT_DETECTOR, () => detectActiveContent(doc, scanned)),
+    ];
+    if (encrypted) {
+      for (const [name] of PAGE_DETECTORS) {
+        detectors.push({ detector: name, evidence: [], facts: { skipped: "encrypted" }, coverage: 0 });
+      }
+      return { detectors, pageCount, text: { pages: [] } };
+    }
+    let pages: PageContent[] = [];
+    const read = await runDetector("pdf-pages", () => {
+      pages = readPages(doc, pageCount, limits.maxPdfPages, budget).pages;
+      return { detector: "pdf-pages", evidence: [], facts: { pages: pageCount, read: pages.length }, coverage: 1 };
+    });
+    // Pages left unread (page limit, time budget) lower what the page detectors saw.
+    const seen = pageCount === 0 ? 0 : pages.length / pageCount;
+    for (const [name, detect] of PAGE_DETECTORS) {
+      const r = "failed" in read.facts ? read : await runDetector(name, () => detect(pages));
+      const unread = pageCount - pages.length;
+      detectors.push({
+        ...r,
+        detector: name,
+        facts: unread > 0 ? { ...r.facts, unreadPages: unread } : r.facts,
+        coverage: r.coverage * seen,
+      });
+    }
+    const first = pages[0];
+    return {
+      detectors,
+      pageCount,
+      ...(first ? { firstPage: { width: first.width, height: first.height } } : {}),
+      text: { pages: toDocumentTextPages(pages) },
+    };
+  } finally {
+    doc.destroy();
+  }
+};

@@ -1,0 +1,235 @@
+// One pass over each page that the font, overlay and annotation detectors share: the
+// page's own text lines with their fonts (structured text of the content stream only,
+// annotations excluded), every glyph and opaque fill in drawing order, the annotations,
+// and the fonts its resources declare. Recording is bounded per page.
+import * as mupdf from "mupdf";
+import type { Box } from "../report";
+import type { Budget } from "../detector";
+import type { TextPage } from "../content/text";
+import { child, each, nameAt } from "./objects";
+
+/** [x0, y0, x1, y1] in PDF points, origin top-left (mupdf's device space). */
+export type Rect = [number, number, number, number];
+
+export interface TextRun {
+  font: string;
+  size: number;
+  text: string;
+}
+
+export interface PageLine {
+  box: Box;
+  text: string;
+  runs: TextRun[];
+}
+
+export interface DrawnGlyph {
+  rect: Rect;
+  unicode: number;
+  /** Index of the drawing operation (fillText call) that drew it. */
+  op: number;
+}
+
+export interface DrawnFill {
+  rect: Rect;
+  op: number;
+  kind: "path" | "image";
+  /** Near-white and fully opaque: what white-out is made of. */
+  white: boolean;
+}
+
+export interface PageAnnotation {
+  type: string;
+  rect: Rect;
+  hidden: boolean;
+  hasAppearance: boolean;
+}
+
+export interface PageContent {
+  /** 1-based page number. */
+  page: number;
+  width: number;
+  height: number;
+  lines: PageLine[];
+  glyphs: DrawnGlyph[];
+  fills: DrawnFill[];
+  annotations: PageAnnotation[];
+  /** BaseFont names the page's resources declare, subset tags kept. */
+  resourceFonts: string[];
+  /** Recording stopped at the per-page bound. */
+  truncated: boolean;
+}
+
+export interface ReadPagesResult {
+  pages: PageContent[];
+  /** Pages the document has; pages.length may be fewer (page limit or time budget). */
+  pageCount: number;
+}
+
+const MAX_GLYPHS_PER_PAGE = 20_000;
+const MAX_FILLS_PER_PAGE = 5_000;
+const MAX_LINES_PER_PAGE = 2_000;
+const MAX_FONTS_PER_PAGE = 200;
+
+const STROKE = new mupdf.StrokeState({ lineCap: "Butt", lineJoin: "Miter", lineWidth: 0, miterLimit: 10 });
+
+const isWhite = (color: number[], alpha: number): boolean => {
+  if (alpha < 0.99) return false;
+  if (color.length === 4) return color.every((c) => c <= 0.04);
+  return color.length > 0 && color.every((c) => c >= 0.96);
+};
+
+const rectOf = (r: number[]): Rect => [r[0]!, r[1]!, r[2]!, r[3]!];
+
+const recordDrawing = (page: mupdf.Page, out: PageContent): void => {
+  let op = 0;
+  const device = new mupdf.Device({
+    fillText(text, ctm) {
+      op++;
+      if (out.glyphs.length >= MAX_GLYPHS_PER_PAGE) {
+        out.truncated = true;
+        return;
+      }
+      text.walk({
+        showGlyph(font, trm, glyph, unicode, wmode) {
+          if (out.glyphs.length >= MAX_GLYPHS_PER_PAGE) {
+            out.truncated = true;
+            return;
+          }
+          const advance = font.advanceGlyph(glyph, wmode) || 0.5;
+          const m = mupdf.Matrix.concat(trm, ctm);
+          out.glyphs.push({ rect: rectOf(mupdf.Rect.transform([0, -0.2, advance, 0.8], m)), unicode, op });
+        },
+      });
+    },
+    fillPath(path, _evenOdd, ctm, _cs, color, alpha) {
+      op++;
+      if (out.fills.length >= MAX_FILLS_PER_PAGE) {
+        out.truncated = true;
+        return;
+      }
+      out.fills.push({ rect: rectOf(path.getBounds(STROKE, ctm)), op, kind: "path", white: isWhite(color, alpha) });
+    },
+    fillImage(_image, ctm, alpha) {
+      op++;
+      if (out.fills.length >= MAX_FILLS_PER_PAGE || alpha < 0.99) return;
+      out.fills.push({ rect: rectOf(mupdf.Rect.transform([0, 0, 1, 1], ctm)), op, kind: "image", white: false });
+    },
+  });
+  try {
+    page.runPageContents(device, mupdf.Matrix.identity);
+  } finally {
+    device.close();
+    device.destroy();
+  }
+};
+
+const recordLines = (page: mupdf.Page, bounds: Rect, out: PageContent): void => {
+  const list = new mupdf.DisplayList(bounds);
+  const listDevice = new mupdf.DisplayListDevice(list);
+  try {
+    page.runPageContents(listDevice, mupdf.Matrix.identity);
+  } finally {
+    listDevice.close();
+  }
+  const stext = list.toStructuredText("preserve-whitespace");
+  let current: PageLine | undefined;
+  stext.walk({
+    beginLine(bbox) {
+      current = { box: boxOfRect(rectOf(bbox)), text: "", runs: [] };
+    },
+    onChar(c, _origin, font, size) {
+      if (!current) return;
+      current.text += c;
+      const name = font.getName();
+      const last = current.runs.at(-1);
+      const rounded = Math.round(size * 10) / 10;
+      if (last && last.font === name && last.size === rounded) last.text += c;
+      else current.runs.push({ font: name, size: rounded, text: c });
+    },
+    endLine() {
+      if (current && current.text.trim() && out.lines.length < MAX_LINES_PER_PAGE) out.lines.push(current);
+      current = undefined;
+    },
+  });
+  stext.destroy();
+  list.destroy();
+};
+
+const recordAnnotations = (page: mupdf.PDFPage, out: PageContent): void => {
+  const annots: mupdf.PDFAnnotation[] = [...page.getAnnotations(), ...page.getWidgets()];
+  for (const a of annots.slice(0, 500)) {
+    const flags = a.getFlags();
+    out.annotations.push({
+      type: a.getType(),
+      rect: rectOf(a.getBounds()),
+      hidden: (flags & (mupdf.PDFAnnotation.IS_HIDDEN | mupdf.PDFAnnotation.IS_NO_VIEW)) !== 0,
+      hasAppearance: !child(a.getObject(), "AP").isNull(),
+    });
+  }
+};
+
+const fontNames = (resources: mupdf.PDFObject, out: Set<string>, depth: number): void => {
+  if (resources.isNull() || depth > 2 || out.size >= MAX_FONTS_PER_PAGE) return;
+  each(child(resources, "Font"), (font) => {
+    const base = nameAt(font, "BaseFont");
+    if (base && out.size < MAX_FONTS_PER_PAGE) out.add(base);
+  });
+  each(child(resources, "XObject"), (xobj) => {
+    if (nameAt(xobj, "Subtype") === "Form") fontNames(child(xobj, "Resources"), out, depth + 1);
+  }, 100);
+};
+
+export const readPages = (doc: mupdf.PDFDocument, pageCount: number, maxPages: number, budget: Budget): ReadPagesResult => {
+  const pages: PageContent[] = [];
+  for (let i = 0; i < Math.min(pageCount, maxPages) && !budget.expired(); i++) {
+    const page = doc.loadPage(i);
+    try {
+      const bounds = rectOf(page.getBounds());
+      const content: PageContent = {
+        page: i + 1,
+        width: bounds[2] - bounds[0],
+        height: bounds[3] - bounds[1],
+        lines: [],
+        glyphs: [],
+        fills: [],
+        annotations: [],
+        resourceFonts: [],
+        truncated: false,
+      };
+      recordLines(page, bounds, content);
+      recordDrawing(page, content);
+      recordAnnotations(page, content);
+      const fonts = new Set<string>();
+      fontNames(page.getObject().getInheritable("Resources"), fonts, 0);
+      content.resourceFonts = [...fonts];
+      pages.push(content);
+    } finally {
+      page.destroy();
+    }
+  }
+  return { pages, pageCount };
+};
+
+/** The pages' text layer in the shape the content rules read. */
+export const toDocumentTextPages = (pages: PageContent[]): TextPage[] =>
+  pages.map((p) => ({
+    page: p.page,
+    width: p.width,
+    height: p.height,
+    lines: p.lines.map((l) => ({ text: l.text, box: l.box, confidence: 1, source: "pdf" as const })),
+  }));
+
+export const rectArea = (r: Rect): number => Math.max(0, r[2] - r[0]) * Math.max(0, r[3] - r[1]);
+
+export const intersectionArea = (a: Rect, b: Rect): number =>
+  Math.max(0, Math.min(a[2], b[2]) - Math.max(a[0], b[0])) * Math.max(0, Math.min(a[3], b[3]) - Math.max(a[1], b[1]));
+
+export const boxOfRect = (r: Rect): Box => [
+  Math.round(r[0]),
+  Math.round(r[1]),
+  Math.round(r[2] - r[0]),
+  Math.round(r[3] - r[1]),
+];
+
+export const rectOfBox = (b: Box): Rect => [b[0], b[1], b[0] + b[2], b[1] + b[3]];

@@ -1,0 +1,67 @@
+import { describe, expect, test } from "bun:test";
+import { detectImageMetadata } from "../../../src/analysis/image/metadata";
+import { cameraExif, makeJpeg, resaveJpeg, xmpPacket } from "../../helpers/fixtures";
+
+const NOW = Date.UTC(2025, 0, 1);
+const small = { width: 64, height: 48 };
+
+describe("image metadata", () => {
+  test("a camera JPEG with consistent EXIF raises nothing", async () => {
+    const result = await detectImageMetadata(await makeJpeg({ ...small, exif: cameraExif() }), NOW);
+    expect(result.evidence).toEqual([]);
+    expect(result.coverage).toBe(1);
+    expect(result.facts).toMatchObject({ cameraMake: "Canon", cameraModel: "Canon EOS 80D" });
+  });
+
+  test("the same photo re-saved by Photoshop is flagged editing_software with the tag as measured value", async () => {
+    const camera = await makeJpeg({ ...small, exif: cameraExif() });
+    const edited = await resaveJpeg(camera, 90, {
+      exif: cameraExif({ IFD0: { Software: "Adobe Photoshop 25.0 (Windows)", DateTime: "2024:03:20 18:00:00" } }),
+    });
+    const result = await detectImageMetadata(edited, NOW);
+    expect(result.evidence).toHaveLength(1);
+    expect(result.evidence[0]).toMatchObject({ flag: "editing_software", detector: "image-metadata" });
+    expect(String(result.evidence[0]!.measured)).toStartWith("Adobe Photoshop");
+  });
+
+  test("an editor named only in the XMP history is found too", async () => {
+    const xmp = xmpPacket({}, [{ action: "saved", softwareAgent: "GIMP 2.10", when: "2024-03-15T10:00:00Z" }]);
+    const result = await detectImageMetadata(await makeJpeg({ ...small, exif: cameraExif(), xmp }), NOW);
+    expect(result.evidence.map((e) => e.message)).toEqual(["XMP history names an image editor (GIMP)"]);
+  });
+
+  test("a photo modified before it was taken is metadata_inconsistent", async () => {
+    const exif = cameraExif({ IFD0: { DateTime: "2023:01:02 10:00:00" } });
+    const result = await detectImageMetadata(await makeJpeg({ ...small, exif }), NOW);
+    expect(result.evidence).toHaveLength(1);
+    expect(result.evidence[0]).toMatchObject({ flag: "metadata_inconsistent" });
+    expect(result.evidence[0]!.message).toStartWith("Modified before it was taken");
+  });
+
+  test("capture and digitization stamps a day apart contradict each other", async () => {
+    const exif = cameraExif({ IFD2: { DateTimeDigitized: "2024:03:15 09:26:53" } });
+    const result = await detectImageMetadata(await makeJpeg({ ...small, exif }), NOW);
+    expect(result.evidence.map((e) => e.flag)).toEqual(["metadata_inconsistent"]);
+    expect(result.evidence[0]!.measured).toBe("1440 min");
+  });
+
+  test("an XMP date with a zone within the slack of a zone-less EXIF date is not a contradiction", async () => {
+    const xmp = xmpPacket({ "xmp:CreateDate": "2024-03-14T10:26:53+01:00" });
+    const result = await detectImageMetadata(await makeJpeg({ ...small, exif: cameraExif(), xmp }), NOW);
+    expect(result.evidence).toEqual([]);
+  });
+
+  test("a camera named without any of its capture data is partially stripped", async () => {
+    const result = await detectImageMetadata(
+      await makeJpeg({ ...small, exif: { IFD0: { Make: "Apple", Model: "iPhone 14" } } }),
+      NOW,
+    );
+    expect(result.evidence.map((e) => [e.flag, e.strength])).toEqual([["metadata_inconsistent", 0.2]]);
+  });
+
+  test("an image without metadata (as messaging apps send) accuses nothing and says it saw little", async () => {
+    const result = await detectImageMetadata(await makeJpeg(small), NOW);
+    expect(result.evidence).toEqual([]);
+    expect(result.coverage).toBeLessThan(0.5);
+  });
+});
