@@ -50,7 +50,8 @@ export const batchRoutes = (deps: AppDeps) =>
       },
       {
         // "Total request body under 4.5 MB": a body of exactly 4,500,000 bytes is refused.
-        parse: ({ request }) => readBody(request, LIMITS.batchBodyBytes - 1),
+        // See verify.ts: the named parser only tells the OpenAPI document the media type.
+        parse: [({ request }) => readBody(request, LIMITS.batchBodyBytes - 1), "application/json"],
         body: BatchRequest,
         response: { 202: t.Object({ data: BatchAcknowledgement }), 400: ErrorBody, 401: ErrorBody, 402: ErrorBody, 422: ErrorBody, 429: ErrorBody },
         detail: {

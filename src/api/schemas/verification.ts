@@ -2,7 +2,10 @@ import { t, type Static } from "elysia";
 import { CONFIDENCES, DOCUMENT_TYPES, FLAGS } from "../../analysis/flags";
 
 // UnionEnum renders as a JSON-schema `enum`, which is how OpenAPI tools show a vocabulary.
-const literals = <const T extends readonly [string, ...string[]]>(values: T, description: string) => t.UnionEnum([...values], { description });
+// Elysia gives an enum a default (its first value) for error messages; these are response
+// fields, where a default would only mislead a reader of the documentation.
+const literals = <const T extends readonly [string, ...string[]]>(values: T, description: string) =>
+  t.UnionEnum([...values], { description, default: undefined });
 
 export const Flag = literals(FLAGS, "An anomaly raised by a named detector; see the stored evidence for why.");
 
