@@ -35,15 +35,21 @@ export const batchRoutes = (deps: AppDeps) =>
         await checkCallbackUrl(callbackUrl, deps.config.allowPrivateUrls);
         const documents = decodeAll(body.documents);
         const now = deps.clock.now();
-        reserveDocuments(deps.store.usage, key, documents.length, deps.config.pricePerDocument, now);
-        const batch = deps.store.batches.create({
-          keyId: key.id,
-          sandbox: key.mode === "test",
-          callbackUrl: callbackUrl.href,
-          callbackSecret: body.callbackSecret,
-          documents,
-          now,
-        });
+        const reservation = reserveDocuments(deps.store.usage, key, documents.length, deps.config.pricePerDocument, now);
+        let batch;
+        try {
+          batch = deps.store.batches.create({
+            keyId: key.id,
+            sandbox: key.mode === "test",
+            callbackUrl: callbackUrl.href,
+            callbackSecret: body.callbackSecret,
+            documents,
+            now,
+          });
+        } catch (error) {
+          if (reservation) deps.store.usage.release(reservation);
+          throw error;
+        }
         deps.wakeBatchWorker();
         set.status = 202;
         return { data: { batchId: batch.id, totalDocuments: batch.total, status: "processing" as const } };

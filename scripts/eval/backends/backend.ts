@@ -1,0 +1,21 @@
+// How the evaluation reaches the analysis: in process through the service's own code path,
+// or over HTTP through a running service. Both answer the same Verdict.
+import type { Verdict } from "../score-row.ts";
+
+export interface Backend {
+  /** Shown in the report: which analysis was measured. */
+  readonly description: string;
+  verify(bytes: Uint8Array, fileName: string): Promise<Verdict>;
+  close(): Promise<void>;
+}
+
+/** A document the analysis refused or failed on, with the service's error code. */
+export class DocumentError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = "DocumentError";
+  }
+}

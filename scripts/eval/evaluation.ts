@@ -1,0 +1,147 @@
+// From scored rows to every figure the evaluation reports: ROC, detection at fixed FPRs per
+// group, documentType confusion, calibration, confidence, latency, errors and targets.
+import { CONFIDENCES, DOCUMENT_TYPES, type Confidence, type DocumentType } from "../../src/analysis/flags.ts";
+import {
+  accuracyByLevel,
+  brierScore,
+  confusionMatrix,
+  flaggedRate,
+  groupBy,
+  latencySummary,
+  reliabilityTable,
+  rocAuc,
+  rocCurve,
+  thresholdAtFpr,
+  type ConfusionMatrix,
+  type LatencySummary,
+  type LevelAccuracy,
+  type Rate,
+  type ReliabilityBin,
+  type RocPoint,
+  type Threshold,
+} from "./metrics.ts";
+import type { FailedRow, ScoreRow } from "./score-row.ts";
+import { judgeTargets, type TargetResult } from "./targets.ts";
+
+/** The rule a single verdict uses: forged when forgeryScore ≥ 0.5. */
+export const OPERATING_THRESHOLD: Threshold = { value: 0.5, inclusive: true };
+export const TARGET_FPRS = { fpr1: 0.01, fpr5: 0.05 } as const;
+
+export interface Rules {
+  fpr1: Threshold;
+  fpr5: Threshold;
+  operating: Threshold;
+}
+
+type ByRule = Record<keyof Rules, Rate>;
+
+export interface GroupMetrics {
+  genuine: number;
+  forged: number;
+  /**
+   * The group's forged against its genuine documents; for a group of one class only (a
+   * kind), against every document of the other class in the evaluated set.
+   */
+  auc: number | null;
+  /** Share of the group's forged documents flagged under each rule (TPR). */
+  detection: ByRule;
+  /** Share of the group's genuine documents flagged under each rule (FPR). */
+  falsePositives: ByRule;
+}
+
+export interface RunInfo {
+  corpus: string;
+  split: "train" | "test" | "all";
+  mode: string;
+  /** Documents selected for the run, analysed or not. */
+  documents: number;
+  startedAt: string;
+  durationMs: number;
+}
+
+export interface Evaluation {
+  run: RunInfo;
+  rules: Rules;
+  roc: { auc: number | null; points: RocPoint[] };
+  overall: GroupMetrics;
+  byKind: Record<string, GroupMetrics>;
+  byDocumentType: Record<string, GroupMetrics>;
+  byFormat: Record<string, GroupMetrics>;
+  documentType: ConfusionMatrix<DocumentType>;
+  calibration: { brier: number | null; bins: ReliabilityBin[] };
+  confidence: { levels: LevelAccuracy<Confidence>[]; highIsMostAccurate: boolean | null };
+  latency: LatencySummary;
+  errors: { count: number; byCode: Record<string, number>; documents: FailedRow[] };
+  targets: TargetResult[];
+}
+
+const isForged = (row: ScoreRow) => row.label === "forged";
+
+function byRule(scores: number[], rules: Rules): ByRule {
+  return { fpr1: flaggedRate(scores, rules.fpr1), fpr5: flaggedRate(scores, rules.fpr5), operating: flaggedRate(scores, rules.operating) };
+}
+
+function groupMetrics(group: ScoreRow[], all: ScoreRow[], rules: Rules): GroupMetrics {
+  const forged = group.filter(isForged);
+  const genuine = group.filter((row) => !isForged(row));
+  const oneClass = forged.length === 0 || genuine.length === 0;
+  const pool = oneClass ? [...group, ...all.filter((row) => isForged(row) === (forged.length === 0))] : group;
+  return {
+    genuine: genuine.length,
+    forged: forged.length,
+    auc: rocAuc(pool.map((row) => ({ score: row.score, positive: isForged(row) }))),
+    detection: byRule(forged.map((row) => row.score), rules),
+    falsePositives: byRule(genuine.map((row) => row.score), rules),
+  };
+}
+
+function groupsOf(rows: ScoreRow[], key: (row: ScoreRow) => string, rules: Rules): Record<string, GroupMetrics> {
+  const groups = [...groupBy(rows, key).entries()].sort(([a], [b]) => a.localeCompare(b));
+  return Object.fromEntries(groups.map(([name, group]) => [name, groupMetrics(group, rows, rules)]));
+}
+
+/** True when high confidence is at least as accurate as every other level that occurred. */
+function highIsMostAccurate(levels: LevelAccuracy<Confidence>[]): boolean | null {
+  const high = levels.find((level) => level.level === "high")?.accuracy;
+  if (high === null || high === undefined) return null;
+  return levels.every((level) => level.accuracy === null || level.accuracy <= high);
+}
+
+export function evaluate(rows: ScoreRow[], failed: FailedRow[], run: RunInfo): Evaluation {
+  const genuineScores = rows.filter((row) => !isForged(row)).map((row) => row.score);
+  const rules: Rules = {
+    fpr1: thresholdAtFpr(genuineScores, TARGET_FPRS.fpr1),
+    fpr5: thresholdAtFpr(genuineScores, TARGET_FPRS.fpr5),
+    operating: OPERATING_THRESHOLD,
+  };
+  const scored = rows.map((row) => ({ score: row.score, positive: isForged(row) }));
+  const levels = accuracyByLevel(
+    rows.map((row) => ({ level: row.confidence, score: row.score, forged: isForged(row) })),
+    CONFIDENCES,
+    OPERATING_THRESHOLD,
+  );
+  const byCode: Record<string, number> = {};
+  for (const failure of failed) byCode[failure.code] = (byCode[failure.code] ?? 0) + 1;
+
+  const partial: Omit<Evaluation, "targets"> = {
+    run,
+    rules,
+    roc: { auc: rocAuc(scored), points: rocCurve(scored) },
+    overall: groupMetrics(rows, rows, rules),
+    byKind: groupsOf(rows, (row) => row.kind, rules),
+    byDocumentType: groupsOf(rows, (row) => row.documentType, rules),
+    byFormat: groupsOf(rows, (row) => row.format, rules),
+    documentType: confusionMatrix(
+      rows.map((row) => ({ actual: row.documentType as DocumentType, predicted: row.predictedType })),
+      DOCUMENT_TYPES,
+    ),
+    calibration: {
+      brier: brierScore(rows.map((row) => ({ p: row.score, forged: isForged(row) }))),
+      bins: reliabilityTable(rows.map((row) => ({ p: row.score, forged: isForged(row) }))),
+    },
+    confidence: { levels, highIsMostAccurate: highIsMostAccurate(levels) },
+    latency: latencySummary(rows.map((row) => row.latencyMs)),
+    errors: { count: failed.length, byCode, documents: failed },
+  };
+  return { ...partial, targets: judgeTargets(partial) };
+}

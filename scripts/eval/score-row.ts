@@ -1,0 +1,57 @@
+// One line of scores.jsonl: a corpus document's label beside what the analysis said about
+// it. Fusion training reads these lines back, so the evidence keeps each detector's
+// strength, not only the flags.
+import type { Confidence, DocumentType, Flag } from "../../src/analysis/flags.ts";
+import type { CorpusLabel } from "../corpus/labels.ts";
+
+export interface EvidenceSummary {
+  flag: Flag;
+  detector: string;
+  strength: number;
+}
+
+export interface Verdict {
+  forgeryScore: number;
+  confidence: Confidence;
+  documentType: DocumentType;
+  flags: Flag[];
+  evidence: EvidenceSummary[];
+  /** Wall time of the verification as the evaluator saw it (intake + analysis, or the HTTP round trip). */
+  latencyMs: number;
+}
+
+export type LabelFields = Pick<CorpusLabel, "id" | "file" | "label" | "kind" | "documentType" | "format" | "generator" | "split">;
+
+export interface ScoreRow extends LabelFields {
+  score: number;
+  confidence: Confidence;
+  flags: Flag[];
+  predictedType: DocumentType;
+  latencyMs: number;
+  evidence: EvidenceSummary[];
+}
+
+/** A document the analysis could not score, with the error code it answered. */
+export interface FailedRow extends LabelFields {
+  code: string;
+  message: string;
+}
+
+export function toScoreRow(label: CorpusLabel, verdict: Verdict): ScoreRow {
+  return {
+    ...labelFields(label),
+    score: verdict.forgeryScore,
+    confidence: verdict.confidence,
+    flags: verdict.flags,
+    predictedType: verdict.documentType,
+    latencyMs: verdict.latencyMs,
+    evidence: verdict.evidence,
+  };
+}
+
+export function labelFields(label: CorpusLabel): LabelFields {
+  const { id, file, label: truth, kind, documentType, format, generator, split } = label;
+  return { id, file, label: truth, kind, documentType, format, generator, split };
+}
+
+export const toJsonLines = (rows: readonly object[]): string => rows.map((row) => JSON.stringify(row)).join("\n") + (rows.length ? "\n" : "");

@@ -1,0 +1,146 @@
+import { describe, expect, test } from "bun:test";
+import { FORGERY_KINDS, GENUINE_KINDS, type Kind } from "../../../scripts/corpus/labels.ts";
+import { evaluate, type RunInfo } from "../../../scripts/eval/evaluation.ts";
+import { formatEvaluation } from "../../../scripts/eval/format-report.ts";
+import type { FailedRow, ScoreRow } from "../../../scripts/eval/score-row.ts";
+
+const RUN: RunInfo = { corpus: "corpus", split: "test", mode: "hand-made rows", documents: 0, startedAt: "2025-01-01T00:00:00.000Z", durationMs: 1000 };
+
+let counter = 0;
+function row(kind: Kind, score: number, extra: Partial<ScoreRow> = {}): ScoreRow {
+  const id = `d${String(++counter).padStart(4, "0")}`;
+  const genuine = (GENUINE_KINDS as readonly string[]).includes(kind);
+  return {
+    id,
+    file: `${id}.pdf`,
+    label: genuine ? "genuine" : "forged",
+    kind,
+    documentType: "financial",
+    format: "pdf",
+    generator: "pdf-lib",
+    split: "test",
+    score,
+    confidence: "high",
+    flags: [],
+    predictedType: "financial",
+    latencyMs: 100,
+    evidence: [],
+    ...extra,
+  };
+}
+
+/** 20 genuine documents of every genuine kind scoring 0.00..0.19, and 20 of every forgery kind scoring 0.80..0.99. */
+function separable(): ScoreRow[] {
+  return [
+    ...GENUINE_KINDS.flatMap((kind) => Array.from({ length: 20 }, (_, i) => row(kind, i / 100))),
+    ...FORGERY_KINDS.flatMap((kind) => Array.from({ length: 20 }, (_, i) => row(kind, 0.8 + i / 100))),
+  ];
+}
+
+describe("an evaluation of perfectly separated scores", () => {
+  const evaluation = evaluate(separable(), [], RUN);
+
+  test("has AUC 1 and detects every forgery at 1% and 5% FPR", () => {
+    expect(evaluation.roc.auc).toBe(1);
+    expect(evaluation.overall.detection.fpr1.rate).toBe(1);
+    expect(evaluation.overall.detection.fpr5.rate).toBe(1);
+    expect(evaluation.overall.falsePositives.operating.rate).toBe(0);
+  });
+
+  test("derives the FPR rules from the genuine scores alone", () => {
+    // 140 genuine scores, seven at each of 0.00..0.19: 1% allows 1 false positive, so none of
+    // the seven tied at 0.19 may pass; 5% allows 7, exactly the seven above 0.18.
+    expect(evaluation.rules.fpr1).toEqual({ value: 0.19, inclusive: false });
+    expect(evaluation.rules.fpr5).toEqual({ value: 0.18, inclusive: false });
+    expect(evaluation.overall.falsePositives.fpr5).toEqual({ flagged: 7, total: 140, rate: 0.05 });
+    expect(evaluation.rules.operating).toEqual({ value: 0.5, inclusive: true });
+  });
+
+  test("passes every target", () => {
+    expect(evaluation.targets.map((target) => [target.id, target.pass])).toEqual([
+      ["auc", true],
+      ["detectionAt5PerKind", true],
+      ["documentTypeAccuracy", true],
+      ["genuineKindMaxFpr", true],
+    ]);
+  });
+
+  test("is reported on the terminal with PASS for each target", () => {
+    const text = formatEvaluation(evaluation);
+    expect(text).toContain("ROC AUC 1.000 (140 genuine, 260 forged)");
+    expect(text.match(/^ {2}PASS {2}/gm)).toHaveLength(4);
+  });
+});
+
+describe("an evaluation that misses the targets", () => {
+  // Copy-moves score like genuine documents; recompressed genuine images score just above
+  // 0.5; every other document is typed as a utility bill.
+  const rows = separable().map((r, i) => ({
+    ...r,
+    score: r.kind === "image_copy_move" ? 0.1 : r.kind === "genuine_recompressed" ? 0.55 : r.score,
+    predictedType: i % 2 === 0 ? ("utility_bill" as const) : r.predictedType,
+  }));
+  const failed: FailedRow[] = [{ ...rows[0]!, code: "UNSUPPORTED_FORMAT", message: "the document is not a JPEG, PNG or PDF" }];
+  const evaluation = evaluate(rows, failed, { ...RUN, documents: rows.length + 1 });
+
+  test("fails detection for the kind that is missed, and only that kind", () => {
+    const target = evaluation.targets.find((t) => t.id === "detectionAt5PerKind")!;
+    expect(target.pass).toBe(false);
+    expect(target.checks.filter((check) => check.pass === false).map((check) => check.name)).toEqual(["image_copy_move"]);
+    expect(evaluation.byKind.image_copy_move!.detection.fpr5.rate).toBe(0);
+  });
+
+  test("fails the genuine false-positive target for the kind flagged at 0.5", () => {
+    const target = evaluation.targets.find((t) => t.id === "genuineKindMaxFpr")!;
+    expect(target.pass).toBe(false);
+    expect(target.checks.filter((check) => check.pass === false).map((check) => check.name)).toContain("genuine_recompressed @0.5");
+    expect(evaluation.byKind.genuine_recompressed!.falsePositives.operating.rate).toBe(1);
+  });
+
+  test("measures documentType accuracy and its confusion table", () => {
+    expect(evaluation.documentType.accuracy).toBe(0.5);
+    expect(evaluation.documentType.counts.financial.utility_bill).toBe(200);
+    expect(evaluation.targets.find((t) => t.id === "documentTypeAccuracy")!.pass).toBe(false);
+  });
+
+  test("counts and lists the documents that failed", () => {
+    expect(evaluation.errors.count).toBe(1);
+    expect(evaluation.errors.byCode).toEqual({ UNSUPPORTED_FORMAT: 1 });
+    expect(formatEvaluation(evaluation)).toContain("Errors: 1 (UNSUPPORTED_FORMAT 1)");
+  });
+});
+
+describe("targets on a run that lacks some kinds", () => {
+  test("are not measurable (N/A) rather than passed", () => {
+    const rows = [row("genuine_clean", 0.1), row("pdf_incremental_edit", 0.9)];
+    const evaluation = evaluate(rows, [], RUN);
+    const target = evaluation.targets.find((t) => t.id === "detectionAt5PerKind")!;
+    expect(target.pass).toBeNull();
+    expect(target.checks.find((check) => check.name === "pdf_incremental_edit")!.pass).toBe(true);
+    expect(target.checks.find((check) => check.name === "image_retype")!.measured).toBeNull();
+  });
+});
+
+describe("per-group AUC", () => {
+  test("compares a one-class group (a kind) with every document of the other class", () => {
+    const rows = [row("genuine_clean", 0.1), row("genuine_scan", 0.6), row("pdf_incremental_edit", 0.5), row("image_retype", 0.9)];
+    const evaluation = evaluate(rows, [], RUN);
+    expect(evaluation.byKind.pdf_incremental_edit!.auc).toBe(0.5);
+    expect(evaluation.byKind.genuine_scan!.auc).toBe(0.5);
+    expect(evaluation.byKind.image_retype!.auc).toBe(1);
+  });
+});
+
+describe("confidence", () => {
+  test("says whether high confidence is the most accurate level", () => {
+    const rows = [
+      row("genuine_clean", 0.1, { confidence: "high" }),
+      row("pdf_incremental_edit", 0.9, { confidence: "high" }),
+      row("genuine_scan", 0.6, { confidence: "low" }),
+      row("image_retype", 0.9, { confidence: "low" }),
+    ];
+    const evaluation = evaluate(rows, [], RUN);
+    expect(evaluation.confidence.levels.map((level) => level.accuracy)).toEqual([0.5, null, 1]);
+    expect(evaluation.confidence.highIsMostAccurate).toBe(true);
+  });
+});
