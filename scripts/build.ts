@@ -20,7 +20,7 @@ export interface BuildOptions {
  * Worker scripts are bundled as further entry points, named by their path from the repository
  * root: that is how code inside the binary addresses them (`new Worker("./sidecar/...")`).
  */
-const WORKER_ENTRYPOINTS = ["sidecar/server/render-worker.ts"];
+const WORKER_ENTRYPOINTS = ["sidecar/server/render-worker.ts", "src/analysis/worker/local-analysis-worker.ts"];
 
 export const DEFAULT_BUILD: BuildOptions = {
   entrypoint: join(REPO_ROOT, "src/main.ts"),

@@ -1,0 +1,103 @@
+// A small pool of local-analysis workers behind the Analyzer interface. One document per
+// worker at a time; a worker that overruns the time limit is terminated and replaced, so a
+// hostile file costs bounded time and never wedges the pool.
+import { AppError } from "../../errors";
+import type { IntakeDocument } from "../../intake/document";
+import type { Analyzer } from "../analyzer";
+import type { AnalysisReport } from "../report";
+import type { WorkerReply, WorkerRequest } from "./protocol";
+
+// From source the worker lies beside this file; in the compiled binary it is an entry point
+// of the build, addressed from the bundle's root (the repository root).
+const WORKER_URL = Bun.isStandaloneExecutable
+  ? "./src/analysis/worker/local-analysis-worker.ts"
+  : new URL("./local-analysis-worker.ts", import.meta.url).href;
+
+export interface LocalAnalysisPool extends Analyzer {
+  close(): Promise<void>;
+}
+
+interface Slot {
+  worker: Worker;
+  ready: Promise<void>;
+}
+
+function spawn(): Slot {
+  const worker = new Worker(WORKER_URL);
+  const ready = new Promise<void>((resolve, reject) => {
+    worker.onmessage = (event: MessageEvent<WorkerReply>) => (event.data.type === "ready" ? resolve() : undefined);
+    worker.onerror = (event) => reject(new Error(`the analysis worker failed to start: ${event.message}`));
+  });
+  return { worker, ready };
+}
+
+export function createLocalAnalysisPool(options: { workers: number; timeLimitMs: number }): LocalAnalysisPool {
+  const idle: Slot[] = [];
+  const waiting: ((slot: Slot) => void)[] = [];
+  let created = 0;
+  let nextId = 0;
+  let closed = false;
+
+  const acquire = (): Promise<Slot> => {
+    const slot = idle.pop();
+    if (slot) return Promise.resolve(slot);
+    if (created < options.workers) {
+      created++;
+      return Promise.resolve(spawn());
+    }
+    return new Promise((resolve) => waiting.push(resolve));
+  };
+
+  const release = (slot: Slot, healthy: boolean) => {
+    if (!healthy) {
+      slot.worker.terminate();
+      if (closed) return;
+      slot = spawn();
+    }
+    if (closed) return void slot.worker.terminate();
+    const next = waiting.shift();
+    if (next) next(slot);
+    else idle.push(slot);
+  };
+
+  const run = (slot: Slot, document: IntakeDocument): Promise<AnalysisReport> =>
+    new Promise((resolve, reject) => {
+      const id = ++nextId;
+      const timer = setTimeout(() => {
+        release(slot, false);
+        reject(new AppError("UNSUPPORTED_FORMAT", "The document could not be analysed within the time limit"));
+      }, options.timeLimitMs);
+      slot.worker.onerror = () => {
+        clearTimeout(timer);
+        release(slot, false);
+        reject(new AppError("INTERNAL_ERROR", "The analysis worker stopped unexpectedly"));
+      };
+      slot.worker.onmessage = (event: MessageEvent<WorkerReply>) => {
+        const reply = event.data;
+        if (reply.type === "ready" || reply.id !== id) return;
+        clearTimeout(timer);
+        release(slot, true);
+        if (reply.type === "done") resolve(reply.report);
+        else reject(reply.error ? new AppError(reply.error.code, reply.error.message) : new AppError("INTERNAL_ERROR", "The analysis failed"));
+      };
+      slot.worker.postMessage({ id, document } satisfies WorkerRequest);
+    });
+
+  return {
+    async analyze(document) {
+      if (closed) throw new AppError("SERVICE_UNAVAILABLE", "The analyser is shutting down", { retryable: true, retryAfterSec: 5 });
+      const slot = await acquire();
+      try {
+        await slot.ready;
+      } catch (error) {
+        release(slot, false);
+        throw error;
+      }
+      return run(slot, document);
+    },
+    async close() {
+      closed = true;
+      for (const slot of idle.splice(0)) slot.worker.terminate();
+    },
+  };
+}

@@ -1,0 +1,29 @@
+// Runs the structure and metadata detectors off the API's event loop. mupdf is synchronous
+// WebAssembly and the DCT statistics are plain loops: on the main thread one large or hostile
+// document would stall every request, health checks included.
+//
+// In the compiled binary this file is an entry point of the build (scripts/build.ts).
+import { prepareRuntime } from "../../runtime/index.ts";
+import type { WorkerReply, WorkerRequest } from "./protocol.ts";
+
+declare const self: Worker;
+
+await prepareRuntime();
+// This thread has its own mupdf instance, whose warnings may quote document bytes.
+(await import("mupdf")).setLog(() => {});
+const { createLocalAnalyzer } = await import("../analyze.ts");
+const { isAppError } = await import("../../errors.ts");
+
+const analyzer = createLocalAnalyzer();
+const reply = (message: WorkerReply) => self.postMessage(message);
+
+self.onmessage = async (event: MessageEvent<WorkerRequest>) => {
+  const { id, document } = event.data;
+  try {
+    reply({ type: "done", id, report: await analyzer.analyze(document) });
+  } catch (error) {
+    reply({ type: "failed", id, error: isAppError(error) ? { code: error.code, message: error.message } : null });
+  }
+};
+
+reply({ type: "ready" });
