@@ -1,11 +1,13 @@
 // Pixel forensics speed: ms per page at two page widths, the forensic graph alone
 // (session.run) against the whole analysis (re-encoding, graph, summaries, copy-move).
-// Pages come from the forensics test fixture so the benchmark measures what the tests check.
+// Pages are the seeded statements the forensics tests check (test/helpers), saved as JPEG q85.
 // Run: bun scripts/bench-forensics.ts [--device cpu|cuda|auto] [--runs N]
 import { parseArgs } from "node:util";
+import sharp from "sharp";
 import { analyzePixels, createForensicsGraph } from "../sidecar/forensics/index.ts";
 import type { Device } from "../sidecar/ocr/providers.ts";
-import { decode, render, statement, toJpeg } from "../test/unit/sidecar/forensics/page-fixture.ts";
+import { renderPrintedWithLines } from "../test/helpers/pages.ts";
+import { seededStatement } from "../test/helpers/statements.ts";
 
 const { values } = parseArgs({ options: { device: { type: "string", default: "cpu" }, runs: { type: "string", default: "5" } } });
 const device = values.device as Device;
@@ -15,9 +17,10 @@ const A4_WIDTH_PT = 595;
 
 console.log(`execution providers: ${graph.executionProviders.join(", ")}`);
 for (const width of [1000, 2000]) {
-  const { page, lines } = render(statement(1), (width / A4_WIDTH_PT) * 72);
-  const jpeg = await toJpeg(page, 85);
-  const input = { ...(await decode(jpeg)), jpeg };
+  const { image, lines } = renderPrintedWithLines(seededStatement(1), { dpi: (width / A4_WIDTH_PT) * 72 });
+  const jpeg = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
+  const { data, info } = await sharp(jpeg).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const input = { rgb: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height, jpeg: new Uint8Array(jpeg) };
   await analyzePixels(input, lines, { graph });
   const graphMs: number[] = [];
   const totalMs: number[] = [];

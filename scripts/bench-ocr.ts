@@ -7,7 +7,7 @@
 //
 //   bun scripts/bench-ocr.ts [--rounds 3] [--runs 3] [--dpi 150] [--concurrency 8] [--max-batch 16] [image.png ...]
 //
-// Without images it renders the test suite's bank-statement page.
+// Without images it renders the bank-statement page the OCR tests score (test/helpers).
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -15,7 +15,8 @@ import { parseArgs } from "node:util";
 import sharp from "sharp";
 import type { RgbImage } from "../sidecar/image/rgb.ts";
 import { type ModelRun, type OcrEngine, createOcrEngine } from "../sidecar/ocr/engine.ts";
-import { STATEMENT_LINES, renderPage } from "../test/unit/sidecar/ocr/page-fixture.ts";
+import { renderPrinted } from "../test/helpers/pages.ts";
+import { KNOWN_STATEMENT } from "../test/helpers/statements.ts";
 
 const MAX_INPUT_PIXELS = 60_000_000;
 
@@ -56,7 +57,7 @@ async function main(): Promise<void> {
     onModelRun: (run) => modelRuns.push(run),
   });
   try {
-    const pages = positionals.length > 0 ? await Promise.all(positionals.map(decode)) : [renderPage(STATEMENT_LINES, { dpi: Number(values.dpi) })];
+    const pages = positionals.length > 0 ? await Promise.all(positionals.map(decode)) : [renderPrinted(KNOWN_STATEMENT, { dpi: Number(values.dpi) })];
     const files = await Promise.all(pages.map((page, i) => writePng(page, join(dir, `page-${i}.png`))));
     for (const page of pages) await engine.readImage(page);
     const ours: PageTiming[] = [];

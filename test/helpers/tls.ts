@@ -1,6 +1,7 @@
 // Throwaway TLS for tests: a CA made at test time and a server certificate it signed (for
 // localhost, 127.0.0.1 and ::1 unless told otherwise), so clients keep full verification
 // on and trust only what the test hands them (as `ca`, or a file for NODE_EXTRA_CA_CERTS).
+// The same CA issues client certificates for mutual TLS.
 
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { isIP } from "node:net";
@@ -8,12 +9,17 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { generate } from "selfsigned";
 
-export interface TestTls {
-  caPem: string;
+export interface TestCertificate {
   certPem: string;
   keyPem: string;
+}
+
+export interface TestTls extends TestCertificate {
+  caPem: string;
   /** caPem written to a fresh temp dir, for NODE_EXTRA_CA_CERTS in child processes. */
   caFile: string;
+  /** A client certificate (extKeyUsage clientAuth) signed by this CA. */
+  issueClientCert(commonName: string): Promise<TestCertificate>;
 }
 
 export interface TestCaOptions {
@@ -32,24 +38,28 @@ export async function makeTestCa(options: TestCaOptions = {}): Promise<TestTls> 
       { name: "keyUsage", keyCertSign: true, cRLSign: true, critical: true },
     ],
   });
-  const leaf = await generate([{ name: "commonName", value: altNames[0] ?? "localhost" }], {
-    keyType: "ec",
-    algorithm: "sha256",
-    ca: { key: ca.private, cert: ca.cert },
-    extensions: [
-      { name: "basicConstraints", cA: false },
-      { name: "keyUsage", digitalSignature: true, keyEncipherment: true },
-      { name: "extKeyUsage", serverAuth: true },
-      {
-        name: "subjectAltName",
-        // SAN type 2 is a DNS name, type 7 an IP address.
-        altNames: altNames.map((name) => (isIP(name) === 0 ? { type: 2, value: name } : { type: 7, ip: name })),
-      },
-    ],
-  });
+  const issue = async (commonName: string, usage: { serverAuth: true } | { clientAuth: true }, names: string[]): Promise<TestCertificate> => {
+    const leaf = await generate([{ name: "commonName", value: commonName }], {
+      keyType: "ec",
+      algorithm: "sha256",
+      ca: { key: ca.private, cert: ca.cert },
+      extensions: [
+        { name: "basicConstraints", cA: false },
+        { name: "keyUsage", digitalSignature: true, keyEncipherment: true },
+        { name: "extKeyUsage", ...usage },
+        {
+          name: "subjectAltName",
+          // SAN type 2 is a DNS name, type 7 an IP address.
+          altNames: names.map((name) => (isIP(name) === 0 ? { type: 2, value: name } : { type: 7, ip: name })),
+        },
+      ],
+    });
+    return { certPem: leaf.cert, keyPem: leaf.private };
+  };
+  const server = await issue(altNames[0] ?? "localhost", { serverAuth: true }, altNames);
   const caFile = join(mkdtempSync(join(tmpdir(), "docverify-tls-")), "ca.pem");
   writeFileSync(caFile, ca.cert);
-  return { caPem: ca.cert, certPem: leaf.cert, keyPem: leaf.private, caFile };
+  return { caPem: ca.cert, ...server, caFile, issueClientCert: (commonName) => issue(commonName, { clientAuth: true }, [commonName]) };
 }
 
 export interface TestHttpsServer {

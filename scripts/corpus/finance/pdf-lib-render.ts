@@ -1,10 +1,8 @@
 // Finance documents drawn with pdf-lib: letterhead left, recipient in the envelope window,
 // grey table header with zebra rows, summary box bottom right.
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
-import type { DrawnText, GeneratedPdf, PdfInfo } from "./drawn.ts";
+import { A4, columnAnchors, type DrawnText, type GeneratedPdf, type PdfInfo } from "./drawn.ts";
 import type { Cell, FinanceDocument } from "./model.ts";
-
-const A4: [number, number] = [595.28, 841.89];
 
 export async function renderWithPdfLib(doc: FinanceDocument, info: PdfInfo): Promise<GeneratedPdf> {
   // updateMetadata:false stops pdf-lib from stamping the wall-clock time; the dates are set below.
@@ -44,25 +42,16 @@ export async function renderWithPdfLib(doc: FinanceDocument, info: PdfInfo): Pro
   }
   y += 14;
   const tableW = W - 2 * M;
-  const xs: number[] = [];
-  let acc = M;
-  for (const c of doc.columns) {
-    xs.push(acc);
-    acc += c.width * tableW;
-  }
+  const columns = columnAnchors(doc.columns, M, tableW, 3);
   page.drawRectangle({ x: M, y: H - y - 12, width: tableW, height: 12, color: rgb(0.85, 0.87, 0.9) });
-  doc.columns.forEach((c, i) => {
-    const x = c.align === "right" ? (xs[i] as number) + c.width * tableW - 3 : (xs[i] as number) + 3;
-    draw(page, c.header, x, y + 2.5, 7, bold, { right: c.align === "right" });
-  });
+  for (const c of columns) draw(page, c.header, c.x, y + 2.5, 7, bold, { right: c.right });
   y += 14;
   doc.rows.forEach((row: Cell[], r) => {
     if (r % 2 === 1) page.drawRectangle({ x: M, y: H - y - 10.5, width: tableW, height: 11, color: rgb(0.96, 0.96, 0.97) });
     row.forEach((cell, i) => {
-      const c = doc.columns[i];
+      const c = columns[i];
       if (!c) return;
-      const x = c.align === "right" ? (xs[i] as number) + c.width * tableW - 3 : (xs[i] as number) + 3;
-      draw(page, cell.text, x, y + 1.5, 6.5, regular, { right: c.align === "right", field: cell.field });
+      draw(page, cell.text, c.x, y + 1.5, 6.5, regular, { right: c.right, field: cell.field });
     });
     y += 11;
   });

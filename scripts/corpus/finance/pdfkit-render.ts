@@ -1,10 +1,8 @@
 // Finance documents drawn with PDFKit: coloured header band, two-column details, ruled
 // table, totals as right-aligned lines under the table.
 import PDFKit from "pdfkit";
-import type { DrawnText, GeneratedPdf, PdfInfo } from "./drawn.ts";
+import { A4, columnAnchors, type DrawnText, type GeneratedPdf, type PdfInfo } from "./drawn.ts";
 import type { FinanceDocument } from "./model.ts";
-
-const A4: [number, number] = [595.28, 841.89];
 
 export async function renderWithPdfKit(doc: FinanceDocument, info: PdfInfo): Promise<GeneratedPdf> {
   // CreationDate is given so PDFKit neither reads the clock nor derives a time-based file ID.
@@ -41,23 +39,16 @@ export async function renderWithPdfKit(doc: FinanceDocument, info: PdfInfo): Pro
   });
   y += Math.max(doc.recipient.length, doc.meta.length) * 9.5 + 22;
   const tableW = W - 2 * M;
-  const xs: number[] = [];
-  let acc = M;
-  for (const c of doc.columns) {
-    xs.push(acc);
-    acc += c.width * tableW;
-  }
-  const colX = (i: number) => {
-    const c = doc.columns[i];
-    if (!c) return 0;
-    return c.align === "right" ? (xs[i] as number) + c.width * tableW - 2 : (xs[i] as number) + 2;
-  };
-  doc.columns.forEach((c, i) => draw(c.header.toUpperCase(), colX(i), y, 6, "Helvetica-Bold", { right: c.align === "right", color: "#0e3b5c" }));
+  const columns = columnAnchors(doc.columns, M, tableW, 2);
+  for (const c of columns) draw(c.header.toUpperCase(), c.x, y, 6, "Helvetica-Bold", { right: c.right, color: "#0e3b5c" });
   y += 9;
   kit.moveTo(M, y).lineTo(W - M, y).lineWidth(0.8).strokeColor("#0e3b5c").stroke();
   y += 3;
   for (const row of doc.rows) {
-    row.forEach((cell, i) => draw(cell.text, colX(i), y, 6, "Helvetica", { right: doc.columns[i]?.align === "right", field: cell.field }));
+    row.forEach((cell, i) => {
+      const c = columns[i];
+      if (c) draw(cell.text, c.x, y, 6, "Helvetica", { right: c.right, field: cell.field });
+    });
     y += 9;
     kit.moveTo(M, y - 1.5).lineTo(W - M, y - 1.5).lineWidth(0.25).strokeColor("#c8ccd2").stroke();
   }

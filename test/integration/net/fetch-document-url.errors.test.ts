@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import net from "node:net";
-import { AppError } from "../../../src/errors.ts";
+import { type AppError, isAppError } from "../../../src/errors.ts";
 import { fetchDocumentUrl } from "../../../src/intake/fetch-url.ts";
 import type { FetchDocumentOptions } from "../../../src/intake/fetch-url.ts";
+import { rejection } from "./requests.ts";
 import { startRouteServer } from "./routes.ts";
 import type { RouteServer } from "./routes.ts";
 
@@ -12,14 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-async function refusal(url: string, options: Partial<FetchDocumentOptions> = {}): Promise<AppError> {
-  const outcome = await fetchDocumentUrl(url, { allowPrivate: true, ca: server.tls.caPem, ...options }).then(
-    () => new Error("the fetch succeeded"),
-    (error: unknown) => error,
-  );
-  if (outcome instanceof AppError) return outcome;
-  throw outcome;
-}
+const refusal = (url: string, options: Partial<FetchDocumentOptions> = {}): Promise<AppError> =>
+  rejection(fetchDocumentUrl(url, { allowPrivate: true, ca: server.tls.caPem, ...options }), isAppError);
 
 describe("fetchDocumentUrl refuses", () => {
   test("a documentUrl that is not HTTPS with VALIDATION_ERROR, without fetching it", async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { AppError } from "../../../src/errors.ts";
+import { type AppError, isAppError } from "../../../src/errors.ts";
 import { fetchDocumentUrl } from "../../../src/intake/fetch-url.ts";
+import { rejection } from "./requests.ts";
 import { startRouteServer } from "./routes.ts";
 import type { RouteServer } from "./routes.ts";
 
@@ -10,14 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-async function refusal(url: string): Promise<AppError> {
-  const outcome = await fetchDocumentUrl(url, { allowPrivate: false, ca: server.tls.caPem }).then(
-    () => new Error("the fetch succeeded"),
-    (error: unknown) => error,
-  );
-  if (outcome instanceof AppError) return outcome;
-  throw outcome;
-}
+const refusal = (url: string): Promise<AppError> => rejection(fetchDocumentUrl(url, { allowPrivate: false, ca: server.tls.caPem }), isAppError);
 
 describe("fetchDocumentUrl with private URLs not allowed", () => {
   test("refuses a host name resolving to loopback with FETCH_FAILED, not revealing the address", async () => {

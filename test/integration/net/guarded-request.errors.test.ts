@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import net from "node:net";
 import tls from "node:tls";
-import { guardedRequest, isNetError, WEBHOOK_REQUEST } from "../../../src/net/guarded-request.ts";
-import type { GuardedRequestOptions, NetError } from "../../../src/net/guarded-request.ts";
+import { WEBHOOK_REQUEST } from "../../../src/net/guarded-request.ts";
+import type { GuardedRequestOptions } from "../../../src/net/guarded-request.ts";
+import { requestFailure, requestOptions } from "./requests.ts";
 import { startRouteServer } from "./routes.ts";
 import type { RouteServer } from "./routes.ts";
 
@@ -12,26 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-const options = (overrides: Partial<GuardedRequestOptions>): GuardedRequestOptions => ({
-  method: "GET",
-  url: `${server.url}/ok`,
-  allowPrivate: true,
-  connectTimeoutMs: 2_000,
-  totalTimeoutMs: 5_000,
-  maxResponseBytes: 10_000,
-  maxRedirects: 3,
-  ca: server.tls.caPem,
-  ...overrides,
-});
-
-async function failure(overrides: Partial<GuardedRequestOptions>): Promise<NetError> {
-  const outcome = await guardedRequest(options(overrides)).then(
-    () => new Error("the request succeeded"),
-    (error: unknown) => error,
-  );
-  if (isNetError(outcome)) return outcome;
-  throw outcome;
-}
+const failure = (overrides: Partial<GuardedRequestOptions>) => requestFailure(requestOptions(server, overrides));
 
 async function listen(server: net.Server): Promise<number> {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

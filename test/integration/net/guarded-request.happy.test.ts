@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { expectSuccess, guardedRequest, WEBHOOK_REQUEST } from "../../../src/net/guarded-request.ts";
 import type { GuardedRequestOptions } from "../../../src/net/guarded-request.ts";
+import { requestOptions } from "./requests.ts";
 import { startRouteServer } from "./routes.ts";
 import type { RouteServer } from "./routes.ts";
 
@@ -10,18 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-const request = (path: string, overrides: Partial<GuardedRequestOptions> = {}) =>
-  guardedRequest({
-    method: "GET",
-    url: `${server.url}${path}`,
-    allowPrivate: true,
-    connectTimeoutMs: 2_000,
-    totalTimeoutMs: 5_000,
-    maxResponseBytes: 10_000,
-    maxRedirects: 3,
-    ca: server.tls.caPem,
-    ...overrides,
-  });
+const request = (path: string, overrides: Partial<GuardedRequestOptions> = {}) => guardedRequest(requestOptions(server, { url: `${server.url}${path}`, ...overrides }));
 
 const text = (body: Uint8Array) => new TextDecoder().decode(body);
 

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
-import { guardedRequest, isNetError } from "../../../src/net/guarded-request.ts";
-import type { GuardedRequestOptions, NetError } from "../../../src/net/guarded-request.ts";
+import { guardedRequest } from "../../../src/net/guarded-request.ts";
+import type { GuardedRequestOptions } from "../../../src/net/guarded-request.ts";
 import { makeTestCa, startHttpsServer } from "../../helpers/tls.ts";
 import type { TestHttpsServer } from "../../helpers/tls.ts";
+import { requestFailure, requestOptions } from "./requests.ts";
 import { startRouteServer } from "./routes.ts";
 import type { RouteServer } from "./routes.ts";
 
@@ -27,25 +28,28 @@ afterAll(() => {
   other.stop();
 });
 
-const options = (overrides: Partial<GuardedRequestOptions>): GuardedRequestOptions => ({
-  method: "GET",
-  url: `${server.url}/ok`,
-  allowPrivate: false,
-  connectTimeoutMs: 2_000,
-  totalTimeoutMs: 5_000,
-  maxResponseBytes: 10_000,
-  maxRedirects: 3,
-  ca: server.tls.caPem,
-  ...overrides,
-});
+const options = (overrides: Partial<GuardedRequestOptions>) => requestOptions(server, { allowPrivate: false, ...overrides });
+const failure = (overrides: Partial<GuardedRequestOptions>) => requestFailure(options(overrides));
 
-async function failure(overrides: Partial<GuardedRequestOptions>): Promise<NetError> {
-  const outcome = await guardedRequest(options(overrides)).then(
-    () => new Error("the request succeeded"),
-    (error: unknown) => error,
-  );
-  if (isNetError(outcome)) return outcome;
-  throw outcome;
+/**
+ * Exit code and output of a child Bun whose trust store NODE_EXTRA_CA_CERTS extends with the
+ * route server's CA: it GETs /ok with guardedRequest (`ca` as the request's own option) and
+ * prints `print`, an expression of `response`.
+ */
+async function requestFromChild(print: string, ca?: string): Promise<{ exit: number; stdout: string; stderr: string }> {
+  // Without `ca` the child gets no ca option at all: JSON.stringify drops the undefined.
+  const options = requestOptions(server, { maxResponseBytes: 100, maxRedirects: 0, ca });
+  const script = `
+    import { guardedRequest } from ${JSON.stringify(join(import.meta.dir, "../../../src/net/guarded-request.ts"))};
+    const response = await guardedRequest(${JSON.stringify(options)});
+    console.log(${print});`;
+  const child = Bun.spawn([process.execPath, "-e", script], {
+    env: { ...process.env, NODE_EXTRA_CA_CERTS: server.tls.caFile },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const [stdout, stderr] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text()]);
+  return { exit: await child.exited, stdout: stdout.trim(), stderr };
 }
 
 describe("guardedRequest with private addresses refused", () => {
@@ -133,35 +137,15 @@ describe("guardedRequest keeps TLS verification on", () => {
   });
 
   test("trusts an in-house CA given through NODE_EXTRA_CA_CERTS, with no ca option", async () => {
-    const script = `
-      import { guardedRequest } from ${JSON.stringify(join(import.meta.dir, "../../../src/net/guarded-request.ts"))};
-      const response = await guardedRequest({ method: "GET", url: ${JSON.stringify(`${server.url}/ok`)}, allowPrivate: true,
-        connectTimeoutMs: 2000, totalTimeoutMs: 5000, maxResponseBytes: 100, maxRedirects: 0 });
-      console.log(response.status, new TextDecoder().decode(response.body));`;
-    const child = Bun.spawn([process.execPath, "-e", script], {
-      env: { ...process.env, NODE_EXTRA_CA_CERTS: server.tls.caFile },
-      stdout: "pipe",
-      stderr: "pipe",
-    });
-    const [stdout, stderr] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text()]);
-    expect({ exit: await child.exited, stdout: stdout.trim(), stderr }).toEqual({ exit: 0, stdout: "200 hello", stderr: "" });
+    const run = await requestFromChild("response.status, new TextDecoder().decode(response.body)");
+    expect(run).toEqual({ exit: 0, stdout: "200 hello", stderr: "" });
   });
 
   test("adds the ca option to the runtime's trust store instead of replacing it", async () => {
     // With NODE_EXTRA_CA_CERTS trusting the server's CA and an unrelated `ca` option, the
     // request must still succeed: the option extends what the operator configured.
     const unrelated = await makeTestCa();
-    const script = `
-      import { guardedRequest } from ${JSON.stringify(join(import.meta.dir, "../../../src/net/guarded-request.ts"))};
-      const response = await guardedRequest({ method: "GET", url: ${JSON.stringify(`${server.url}/ok`)}, allowPrivate: true,
-        connectTimeoutMs: 2000, totalTimeoutMs: 5000, maxResponseBytes: 100, maxRedirects: 0, ca: ${JSON.stringify(unrelated.caPem)} });
-      console.log(response.status);`;
-    const child = Bun.spawn([process.execPath, "-e", script], {
-      env: { ...process.env, NODE_EXTRA_CA_CERTS: server.tls.caFile },
-      stdout: "pipe",
-      stderr: "pipe",
-    });
-    const [stdout, stderr] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text()]);
-    expect({ exit: await child.exited, stdout: stdout.trim(), stderr }).toEqual({ exit: 0, stdout: "200", stderr: "" });
+    const run = await requestFromChild("response.status", unrelated.caPem);
+    expect(run).toEqual({ exit: 0, stdout: "200", stderr: "" });
   });
 });

@@ -4,7 +4,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { createLogger } from "../../../src/log.ts";
 import { createSidecarClient } from "../../../src/sidecar-client/client.ts";
 import { type SidecarService, createSidecarService } from "../../../src/sidecar-client/index.ts";
-import { PAGE_LINES, squash, textPdf } from "./fixtures.ts";
+import { PAGE_TEXT, readText, textPdf } from "./fixtures.ts";
 import { SIDECAR_COMMAND, type SidecarProcess, startSidecarProcess } from "./sidecar-process.ts";
 
 const log = createLogger("error");
@@ -44,7 +44,7 @@ describe("serve's embedded sidecar", () => {
     const restarted = await waitUntilReady(service, 30_000);
     expect(pidOf(restarted)).not.toBe(pid);
     const [page] = (await service.analyzeDocument({ format: "pdf", bytes: textPdf() })).pages;
-    expect(page!.lines.map((line) => squash(line.text))).toEqual(PAGE_LINES.map(squash));
+    expect(readText(page!.lines)).toEqual(PAGE_TEXT);
   }, 60_000);
 
   test("does not outlive an API process that is killed", async () => {
@@ -89,7 +89,7 @@ describe("a client of two remote sidecars", () => {
     for (let i = 0; i < 4; i++) {
       const result = await client.analyzeDocument(document);
       expect(result.sidecar).toBe(second.address);
-      expect(result.pages[0]!.lines.map((line) => squash(line.text))).toEqual(["Balanced"]);
+      expect(readText(result.pages[0]!.lines)).toEqual(["Balanced"]);
     }
     expect(await client.ready()).toEqual({ ok: true, detail: `1/2 sidecars serving (not serving: ${first.address})` });
 

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createLogger } from "../../../src/log.ts";
 import { type SidecarClient, createSidecarClient } from "../../../src/sidecar-client/client.ts";
 import { SidecarTarget, channelCredentials } from "../../../src/sidecar-client/target.ts";
-import { PAGE_LINES, renderRgb, squash, textImage, textPdf } from "./fixtures.ts";
+import { renderPdf } from "../../helpers/pages.ts";
+import { PAGE_TEXT, readText, textImage, textPdf } from "./fixtures.ts";
 import { type SidecarProcess, startSidecarProcess } from "./sidecar-process.ts";
 
 let sidecar: SidecarProcess;
@@ -21,9 +22,9 @@ afterAll(async () => {
 });
 
 /** The page as mupdf renders it at 150 dpi: the size every image of it has. */
-const { width: WIDTH, height: HEIGHT } = renderRgb(textPdf(), 150);
+const { width: WIDTH, height: HEIGHT } = renderPdf(textPdf(), 150);
 
-const expectPrintedLines = (lines: { text: string }[]) => expect(lines.map((line) => squash(line.text))).toEqual(PAGE_LINES.map(squash));
+const expectPrintedLines = (lines: { text: string }[]) => expect(readText(lines)).toEqual(PAGE_TEXT);
 
 describe("the sidecar over gRPC", () => {
   test("answers SERVING to the standard health check", async () => {
@@ -66,7 +67,7 @@ describe("the sidecar over gRPC", () => {
     const result = await client.analyzeDocument({ format: "pdf", bytes: textPdf({ lines: ["Page of a long report"], pages: 12, heightPt: 200 }) });
     expect(result.pageCount).toBe(12);
     expect(result.pages.map((page) => page.index)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
-    for (const page of result.pages) expect(page.lines.map((line) => squash(line.text))).toEqual(["Pageofalongreport"]);
+    for (const page of result.pages) expect(readText(page.lines)).toEqual(["Pageofalongreport"]);
   }, 30_000);
 
   test("turns an image upright by its EXIF orientation before reading it", async () => {

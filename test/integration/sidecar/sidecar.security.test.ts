@@ -8,7 +8,7 @@ import type { AnalyzerClient } from "../../../proto/generated/docverify/sidecar/
 import { createLogger } from "../../../src/log.ts";
 import { type SidecarClient, createSidecarClient } from "../../../src/sidecar-client/client.ts";
 import { startSidecarServer } from "../../../sidecar/server/server.ts";
-import { PAGE_LINES, pngDeclaring, squash, textImage, textPdf } from "./fixtures.ts";
+import { PAGE_TEXT, pngDeclaring, readText, textImage, textPdf } from "./fixtures.ts";
 import { type SidecarProcess, startSidecarProcess } from "./sidecar-process.ts";
 
 let sidecar: SidecarProcess;
@@ -42,7 +42,7 @@ const chunks = (bytes: number, size = 64 * 1024) =>
 
 async function expectStillServing() {
   const [page] = (await client.analyzeDocument({ format: "pdf", bytes: textPdf() })).pages;
-  expect(page!.lines.map((line) => squash(line.text))).toEqual(PAGE_LINES.map(squash));
+  expect(readText(page!.lines)).toEqual(PAGE_TEXT);
 }
 
 describe("the sidecar facing hostile documents", () => {
@@ -116,7 +116,7 @@ describe("a sidecar with a tight rendering budget", () => {
       // The terminated worker is replaced: the next PDF gets its own (equally refused) attempt, not a hang.
       expect(await tight.analyzeDocument({ format: "pdf", bytes: textPdf({ pages: 40 }) }).catch((e) => e)).toMatchObject({ code: "FILE_TOO_LARGE" });
       const [page] = (await tight.analyzeDocument({ format: "png", bytes: await textImage("png") })).pages;
-      expect(page!.lines.map((line) => squash(line.text))).toEqual(PAGE_LINES.map(squash));
+      expect(readText(page!.lines)).toEqual(PAGE_TEXT);
     } finally {
       tight.close();
       await server.stop();

@@ -1,40 +1,27 @@
 // Remote sidecars over mutual TLS: the client verifies the sidecar against a CA and presents a
 // certificate of its own, and the sidecar turns away clients without one.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { generate } from "selfsigned";
 import { createLogger } from "../../../src/log.ts";
 import { createSidecarClient } from "../../../src/sidecar-client/client.ts";
 import { type SidecarServer, startSidecarServer } from "../../../sidecar/server/server.ts";
-import { PAGE_LINES, squash, textPdf } from "./fixtures.ts";
+import { makeTestCa } from "../../helpers/tls.ts";
+import { PAGE_TEXT, readText, textPdf } from "./fixtures.ts";
 
 const log = createLogger("error");
 let server: SidecarServer;
-let pki: { ca: string; server: { cert: string; key: string }; client: { cert: string; key: string } };
+let pki: Pki;
 
-async function makePki() {
-  const ca = await generate([{ name: "commonName", value: "docverify sidecar test CA" }], {
-    keyType: "ec",
-    algorithm: "sha256",
-    extensions: [
-      { name: "basicConstraints", cA: true, critical: true },
-      { name: "keyUsage", keyCertSign: true, cRLSign: true, critical: true },
-    ],
-  });
-  const leaf = async (commonName: string, usage: { serverAuth?: boolean; clientAuth?: boolean }) => {
-    const made = await generate([{ name: "commonName", value: commonName }], {
-      keyType: "ec",
-      algorithm: "sha256",
-      ca: { key: ca.private, cert: ca.cert },
-      extensions: [
-        { name: "basicConstraints", cA: false },
-        { name: "keyUsage", digitalSignature: true, keyEncipherment: true },
-        { name: "extKeyUsage", ...usage },
-        { name: "subjectAltName", altNames: [{ type: 2, value: "localhost" }, { type: 7, ip: "127.0.0.1" }] },
-      ],
-    });
-    return { cert: made.cert, key: made.private };
-  };
-  return { ca: ca.cert, server: await leaf("sidecar", { serverAuth: true }), client: await leaf("docverify-api", { clientAuth: true }) };
+interface Pki {
+  ca: string;
+  server: { cert: string; key: string };
+  client: { cert: string; key: string };
+}
+
+/** A CA with a server certificate for the sidecar and a client certificate for the API. */
+async function makePki(): Promise<Pki> {
+  const tls = await makeTestCa({ altNames: ["localhost", "127.0.0.1"] });
+  const client = await tls.issueClientCert("docverify-api");
+  return { ca: tls.caPem, server: { cert: tls.certPem, key: tls.keyPem }, client: { cert: client.certPem, key: client.keyPem } };
 }
 
 beforeAll(async () => {
@@ -50,7 +37,7 @@ describe("a sidecar that requires mutual TLS", () => {
     try {
       expect((await client.ready()).ok).toBe(true);
       const [page] = (await client.analyzeDocument({ format: "pdf", bytes: textPdf() })).pages;
-      expect(page!.lines.map((line) => squash(line.text))).toEqual(PAGE_LINES.map(squash));
+      expect(readText(page!.lines)).toEqual(PAGE_TEXT);
     } finally {
       client.close();
     }

@@ -1,18 +1,11 @@
 import { describe, expect, test } from "bun:test";
 import { checkBalances } from "../../../../src/analysis/content/balances.ts";
-import { bill, columnStatement, documentOf, lineStatement, money, page, payslip, runningBalances, type Movement } from "./fixtures.ts";
+import { bill, columnStatement, documentOf, lineStatement, MARCH_MOVEMENTS, money, page, payslip, runningBalances } from "./fixtures.ts";
 
 const now = new Date("2024-06-01T00:00:00Z");
-const movements: Movement[] = [
-  { date: "02/03/2024", text: "Salary ACME LTD", cents: 254_000 },
-  { date: "04/03/2024", text: "Rent", cents: -120_000 },
-  { date: "09/03/2024", text: "Card payment SUPERMARKET", cents: -8_642 },
-  { date: "15/03/2024", text: "Transfer from savings", cents: 50_000 },
-  { date: "28/03/2024", text: "Direct debit ENERGY CO", cents: -6_499 },
-];
-const genuineBalances = runningBalances(123_456, movements);
+const genuineBalances = runningBalances(123_456, MARCH_MOVEMENTS);
 /** The salary raised from 2,540.00 to 3,540.00: a typical forgery of a statement. */
-const forged = movements.map((m, i) => (i === 0 ? { ...m, cents: 354_000 } : m));
+const forged = MARCH_MOVEMENTS.map((m, i) => (i === 0 ? { ...m, cents: 354_000 } : m));
 const flagsOf = (result: ReturnType<typeof checkBalances>) => result.evidence.map((e) => e.flag);
 
 describe("a statement with a changed amount", () => {

@@ -1,19 +1,12 @@
 import { describe, expect, test } from "bun:test";
 import { checkBalances } from "../../../../src/analysis/content/balances.ts";
-import { bill, columnStatement, documentOf, lineStatement, money, page, payslip, runningBalances, type Movement } from "./fixtures.ts";
+import { bill, columnStatement, documentOf, lineStatement, MARCH_MOVEMENTS, money, page, payslip, runningBalances } from "./fixtures.ts";
 
 const now = new Date("2024-06-01T00:00:00Z");
-const movements: Movement[] = [
-  { date: "02/03/2024", text: "Salary ACME LTD", cents: 254_000 },
-  { date: "04/03/2024", text: "Rent", cents: -120_000 },
-  { date: "09/03/2024", text: "Card payment SUPERMARKET", cents: -8_642 },
-  { date: "15/03/2024", text: "Transfer from savings", cents: 50_000 },
-  { date: "28/03/2024", text: "Direct debit ENERGY CO", cents: -6_499 },
-];
 
 describe("a statement whose balances add up raises nothing", () => {
   test("read by OCR as table cells under debit, credit and balance columns", () => {
-    const result = checkBalances(documentOf(page(columnStatement({ opening: 123_456, movements, totals: true }))), { now });
+    const result = checkBalances(documentOf(page(columnStatement({ opening: 123_456, movements: MARCH_MOVEMENTS, totals: true }))), { now });
     expect(result.evidence).toEqual([]);
     expect(result.facts.transactions).toBe(5);
     expect(result.facts.checked).toBe(8);
@@ -27,15 +20,15 @@ describe("a statement whose balances add up raises nothing", () => {
     ["CR and DR", "uk", (c: number, t: string) => `${t} ${c < 0 ? "DR" : "CR"}`],
     ["a trailing minus and a currency sign", "uk", (c: number, t: string) => (c < 0 ? `£${t}-` : `£${t}`)],
   ] as const)("from a PDF text layer with %s", (_name, format, sign) => {
-    const lines = lineStatement({ opening: 1_000_000, movements, format, sign });
+    const lines = lineStatement({ opening: 1_000_000, movements: MARCH_MOVEMENTS, format, sign });
     const result = checkBalances(documentOf(page(lines, "pdf")), { now });
     expect(result.evidence).toEqual([]);
     expect(result.facts.checked).toBe(6);
   });
 
   test("listed newest first", () => {
-    const balances = runningBalances(123_456, movements);
-    const newestFirst = movements
+    const balances = runningBalances(123_456, MARCH_MOVEMENTS);
+    const newestFirst = MARCH_MOVEMENTS
       .map((m, i) => `${m.date}  ${m.text}  ${m.cents < 0 ? "-" : ""}${money(m.cents)}  ${money(balances[i]!)}`)
       .reverse()
       .map((text, i) => ({ text, y: 100 + i * 30 }));

@@ -101,6 +101,15 @@ export function money(cents: number, format: MoneyFormat = "uk"): string {
   return `${whole}${format === "uk" ? "." : ","}${String(abs % 100).padStart(2, "0")}`;
 }
 
+/** A month of a current account: salary, rent, card payment, transfer in, direct debit. */
+export const MARCH_MOVEMENTS: Movement[] = [
+  { date: "02/03/2024", text: "Salary ACME LTD", cents: 254_000 },
+  { date: "04/03/2024", text: "Rent", cents: -120_000 },
+  { date: "09/03/2024", text: "Card payment SUPERMARKET", cents: -8_642 },
+  { date: "15/03/2024", text: "Transfer from savings", cents: 50_000 },
+  { date: "28/03/2024", text: "Direct debit ENERGY CO", cents: -6_499 },
+];
+
 /** Running balances a genuine statement would print. */
 export function runningBalances(opening: number, movements: Movement[]): number[] {
   let balance = opening;

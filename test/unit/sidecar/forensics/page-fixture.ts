@@ -1,19 +1,11 @@
-// Statement-like pages and their forgeries, made by the tests themselves: text drawn with
-// mupdf's base-14 fonts, rendered to RGB, saved as JPEG with sharp. Line boxes come from
+// Statement pages and their forgeries, made by the tests themselves: the seeded statement
+// rendered to RGB (test/helpers/pages.ts), saved as JPEG with sharp. Line boxes come from
 // mupdf's structured text, standing in for what the OCR would return.
-import * as mupdf from "mupdf";
 import sharp from "sharp";
 import { Rng } from "../../../../scripts/corpus/rng.ts";
 import type { OcrLine } from "../../../../sidecar/forensics/types.ts";
-
-export interface Printed {
-  text: string;
-  font: "Helvetica" | "Courier";
-  size: number;
-  x: number;
-  /** Baseline, points from the top. */
-  y: number;
-}
+import { type PrintedLine, renderPrintedWithLines } from "../../../helpers/pages.ts";
+import { AMOUNT_X, seededAmount, seededStatement } from "../../../helpers/statements.ts";
 
 export interface Page {
   rgb: Uint8Array;
@@ -21,64 +13,10 @@ export interface Page {
   height: number;
 }
 
-const PAGE_PT: [number, number] = [595, 842];
-const escapePdf = (s: string) => s.replace(/[\\()]/g, (c) => `\\${c}`);
-
-const amount = (rng: Rng) => `${rng.int(1, 4999).toLocaleString("en-GB")}.${String(rng.int(0, 99)).padStart(2, "0")}`;
-const PAYEES = ["Card payment Tesco Stores", "Direct debit British Gas", "Transfer to savings", "Salary ACME Ltd", "Card payment Shell", "Standing order Rent"];
-
-/** A bank-statement page: header, account facts, and rows of dated transactions with amounts in a column. */
-export function statement(seed: number): Printed[] {
-  const rng = new Rng(seed);
-  const lines: Printed[] = [
-    { text: "Northwind Savings Bank", font: "Helvetica", size: 20, x: 60, y: 80 },
-    { text: `Account holder: ${rng.pick(["Anna Eriksson", "John Smith", "Maria Garcia", "Wei Chen"])}`, font: "Helvetica", size: 12, x: 60, y: 125 },
-    { text: `Account number ${rng.int(1000, 9999)} ${rng.int(1000, 9999)} ${rng.int(1000, 9999)}`, font: "Helvetica", size: 12, x: 60, y: 145 },
-    { text: `Statement date: ${rng.int(1, 28)} March 2024`, font: "Helvetica", size: 12, x: 60, y: 165 },
-  ];
-  for (let row = 0; row < 22; row++) {
-    const y = 210 + row * 22;
-    lines.push({ text: `${String(rng.int(1, 28)).padStart(2, "0")}/03/2024  ${rng.pick(PAYEES)}`, font: "Helvetica", size: 10, x: 60, y });
-    lines.push({ text: amount(rng), font: "Helvetica", size: 10, x: 400, y });
-  }
-  lines.push({ text: `Closing balance ${amount(rng)}`, font: "Helvetica", size: 12, x: 60, y: 720 });
-  lines.push({ text: "IBAN GB29 NWBK 6016 1331 9268 19", font: "Courier", size: 10, x: 60, y: 745 });
-  return lines;
-}
-
-function pdfPage(lines: Printed[]): mupdf.PDFDocument {
-  const doc = new mupdf.PDFDocument();
-  const resources = doc.addObject({
-    Font: { Helvetica: doc.addSimpleFont(new mupdf.Font("Helvetica")), Courier: doc.addSimpleFont(new mupdf.Font("Courier")) },
-  });
-  const contents = lines.map((l) => `BT /${l.font} ${l.size} Tf ${l.x} ${PAGE_PT[1] - l.y} Td (${escapePdf(l.text)}) Tj ET`).join("\n");
-  doc.insertPage(-1, doc.addPage([0, 0, ...PAGE_PT], 0, resources, contents));
-  return doc;
-}
-
-/** Renders the lines at `dpi`; also returns each printed line's box in pixels, as OCR lines. */
-export function render(lines: Printed[], dpi: number): { page: Page; lines: OcrLine[] } {
-  const doc = pdfPage(lines);
-  const scale = dpi / 72;
-  const pdfPageObj = doc.loadPage(0);
-  const pixmap = pdfPageObj.toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceRGB, false);
-  const width = pixmap.getWidth();
-  const height = pixmap.getHeight();
-  const stride = pixmap.getStride();
-  const pixels = pixmap.getPixels();
-  const rgb = new Uint8Array(width * height * 3);
-  for (let y = 0; y < height; y++) rgb.set(pixels.subarray(y * stride, y * stride + width * 3), y * width * 3);
-  const text = JSON.parse(pdfPageObj.toStructuredText("preserve-whitespace").asJSON(scale)) as {
-    blocks: { lines?: { text: string; bbox: { x: number; y: number; w: number; h: number } }[] }[];
-  };
-  const ocrLines: OcrLine[] = text.blocks.flatMap((b) => b.lines ?? []).map((l) => {
-    const box: [number, number, number, number] = [Math.floor(l.bbox.x), Math.floor(l.bbox.y), Math.ceil(l.bbox.w), Math.ceil(l.bbox.h)];
-    const [x, y, w, h] = box;
-    return { text: l.text, confidence: 0.99, box, polygon: [[x, y], [x + w, y], [x + w, y + h], [x, y + h]] };
-  });
-  pixmap.destroy();
-  doc.destroy();
-  return { page: { rgb, width, height }, lines: ocrLines };
+/** Renders the lines on an A4 page at `dpi`; also returns each printed line's box in pixels, as OCR lines. */
+export function render(lines: PrintedLine[], dpi: number): { page: Page; lines: OcrLine[] } {
+  const { image, lines: ocrLines } = renderPrintedWithLines(lines, { dpi });
+  return { page: { rgb: image.data, width: image.width, height: image.height }, lines: ocrLines };
 }
 
 export async function toJpeg(page: Page, quality: number): Promise<Uint8Array> {
@@ -115,7 +53,7 @@ const DPI = 150;
 
 /** A genuine statement saved once as JPEG at `quality`, then re-saved at each of `resaves`. */
 export async function genuine(seed: number, quality = 85, resaves: number[] = []): Promise<Forgery> {
-  const { page, lines } = render(statement(seed), DPI);
+  const { page, lines } = render(seededStatement(seed), DPI);
   let jpeg = await toJpeg(page, quality);
   for (const q of resaves) jpeg = await toJpeg(await decode(jpeg), q);
   return { jpeg, page: await decode(jpeg), lines };
@@ -128,12 +66,12 @@ export async function genuine(seed: number, quality = 85, resaves: number[] = []
  */
 export async function retyped(seed: number, snippetQuality: number, finalQuality: number): Promise<Forgery & { target: number }> {
   const rng = new Rng(seed * 7919 + 1);
-  const printed = statement(seed);
+  const printed = seededStatement(seed);
   const { page, lines } = render(printed, DPI);
   const base = await decode(await toJpeg(page, 85));
-  const amounts = printed.map((p, i) => ({ p, i })).filter(({ p }) => p.x === 400);
+  const amounts = printed.map((p, i) => ({ p, i })).filter(({ p }) => p.x === AMOUNT_X);
   const { p: victim } = rng.pick(amounts);
-  const replacement = { ...victim, text: amount(rng) };
+  const replacement = { ...victim, text: seededAmount(rng) };
   const snippetPage = render([replacement], DPI);
   const target = lines.findIndex((l) => l.text.trim() === victim.text);
   if (target < 0) throw new Error("victim line not found in the rendered text");
@@ -167,7 +105,7 @@ export async function copyMoved(
   finalQuality = 85,
 ): Promise<Forgery & { source: [number, number]; target: [number, number] }> {
   const rng = new Rng(seed * 104729 + 3);
-  const { page, lines } = render(statement(seed), DPI);
+  const { page, lines } = render(seededStatement(seed), DPI);
   const base = await decode(await toJpeg(page, 85));
   const amountLines = lines.filter((l) => l.box[0] > 700 && l.box[0] < 900);
   const from = rng.pick(amountLines);

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { analyzePixels } from "../../../../sidecar/forensics/index.ts";
-import { decode, genuine, render, resize, statement, toJpeg } from "./page-fixture.ts";
+import { seededStatement } from "../../../helpers/statements.ts";
+import { decode, genuine, render, resize, toJpeg } from "./page-fixture.ts";
 
 const reliability = (result: Awaited<ReturnType<typeof analyzePixels>>, name: string) => result.traces.find((t) => t.name === name)!.reliability;
 
@@ -16,14 +17,14 @@ describe("how far the pixel traces can be trusted", () => {
   });
 
   test("a page heavily compressed at q30 leaves every trace unreliable", async () => {
-    const { page, lines } = render(statement(2), 150);
+    const { page, lines } = render(seededStatement(2), 150);
     const jpeg = await toJpeg(page, 30);
     const result = await analyzePixels({ ...(await decode(jpeg)), jpeg }, lines);
     for (const trace of result.traces) expect(trace.reliability).toBeLessThan(0.1);
   });
 
   test("a page shrunk to 200 pixels wide leaves every trace unreliable", async () => {
-    const { page, lines } = render(statement(3), 150);
+    const { page, lines } = render(seededStatement(3), 150);
     const small = await resize(page, 200);
     const scale = small.width / page.width;
     const jpeg = await toJpeg(small, 85);

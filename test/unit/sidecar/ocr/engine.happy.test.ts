@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { type ModelRun, type OcrEngine, createOcrEngine } from "../../../../sidecar/ocr/engine.ts";
 import { scoreLines } from "./cer.ts";
-import { STATEMENT_LINES, renderPage } from "./page-fixture.ts";
+import { renderPrinted } from "../../../helpers/pages.ts";
+import { KNOWN_STATEMENT } from "../../../helpers/statements.ts";
 
 let engine: OcrEngine;
 const runs: ModelRun[] = [];
@@ -12,12 +13,12 @@ beforeAll(async () => {
 
 afterAll(() => engine.close());
 
-const printed = STATEMENT_LINES.map((line) => line.text);
+const printed = KNOWN_STATEMENT.map((line) => line.text);
 
 describe("the OCR engine reading a rendered bank statement", () => {
   for (const dpi of [150, 200]) {
     test(`reads every printed line at ${dpi} dpi with a character error rate under 2% (spaces ignored) and 5% (spaces counted)`, async () => {
-      const lines = await engine.readImage(renderPage(STATEMENT_LINES, { dpi }));
+      const lines = await engine.readImage(renderPrinted(KNOWN_STATEMENT, { dpi }));
       const read = lines.map((line) => line.text);
       const strict = scoreLines(printed, read, { ignoreSpaces: false });
       const loose = scoreLines(printed, read, { ignoreSpaces: true });
@@ -29,7 +30,7 @@ describe("the OCR engine reading a rendered bank statement", () => {
   }
 
   test("reads the amount and the MRZ lines exactly", async () => {
-    const read = (await engine.readImage(renderPage(STATEMENT_LINES, { dpi: 200 }))).map((line) => line.text.replace(/\s+/g, ""));
+    const read = (await engine.readImage(renderPrinted(KNOWN_STATEMENT, { dpi: 200 }))).map((line) => line.text.replace(/\s+/g, ""));
     expect(read).toContain("Closingbalance1,234.56");
     expect(read).toContain("P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<");
     expect(read).toContain("L898902C36UTO7408122F1204159ZE184226B<<<<<10");
@@ -38,7 +39,7 @@ describe("the OCR engine reading a rendered bank statement", () => {
   test("gives each line a box where it was printed, in reading order, with a confidence", async () => {
     const dpi = 150;
     const scale = dpi / 72;
-    const lines = await engine.readImage(renderPage(STATEMENT_LINES, { dpi }));
+    const lines = await engine.readImage(renderPrinted(KNOWN_STATEMENT, { dpi }));
     const closing = lines.find((line) => line.text.replace(/\s+/g, "") === "Closingbalance1,234.56")!;
     const [x, y, width, height] = closing.box;
     expect(Math.abs(x - 60 * scale)).toBeLessThan(10);
@@ -53,7 +54,7 @@ describe("the OCR engine reading a rendered bank statement", () => {
   });
 
   test("reads a line printed at a slant and returns its rotated polygon", async () => {
-    const page = renderPage([{ text: "Closing balance 1,234.56", font: "Helvetica", size: 16, x: 60, y: 220, angle: 10 }], {
+    const page = renderPrinted([{ text: "Closing balance 1,234.56", font: "Helvetica", size: 16, x: 60, y: 220, angle: 10 }], {
       dpi: 150,
       widthPt: 400,
       heightPt: 300,
@@ -75,7 +76,7 @@ describe("the OCR engine reading a rendered bank statement", () => {
   test("serves 8 concurrent pages with shared model calls and gives each page its own lines", async () => {
     const names = ["Anna Eriksson", "Boris Kowalski", "Chen Wei", "Dana Schultz", "Emil Novak", "Farah Haddad", "Goran Petrov", "Hanna Berg"];
     const pages = names.map((name, i) =>
-      renderPage(
+      renderPrinted(
         [
           { text: name, font: "Helvetica", size: 14, x: 30, y: 40 },
           { text: `Reference ${48213 + i * 1111}`, font: "Helvetica", size: 14, x: 30, y: 80 },

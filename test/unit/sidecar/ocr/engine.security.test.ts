@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { type OcrEngine, OcrInputError, createOcrEngine } from "../../../../sidecar/ocr/engine.ts";
-import { renderPage } from "./page-fixture.ts";
+import { renderPrinted } from "../../../helpers/pages.ts";
 
 let engine: OcrEngine;
 
@@ -27,7 +27,7 @@ async function peakRss<T>(work: () => Promise<T>): Promise<{ result: T; peak: nu
 describe("the OCR engine facing hostile image sizes", () => {
   test("reads a 12000 x 9000 page by downscaling it, using less extra memory than the page itself", async () => {
     // 1200 x 900 pt rendered at 720 dpi: 12000 x 9000 pixels, 324 MB of RGB.
-    const page = renderPage([{ text: "Closing balance 1,234.56", font: "Helvetica", size: 60, x: 100, y: 300 }], {
+    const page = renderPrinted([{ text: "Closing balance 1,234.56", font: "Helvetica", size: 60, x: 100, y: 300 }], {
       dpi: 720,
       widthPt: 1200,
       heightPt: 900,
