@@ -30,6 +30,8 @@ export const ConfigSchema = Type.Object({
   /** ONNX Runtime intra-op threads in the sidecar; absent = one per core. */
   sidecarThreads: Type.Optional(Type.Integer({ minimum: 1, maximum: 256 })),
   sidecarConcurrency: Type.Integer({ minimum: 1, maximum: 64 }),
+  /** Worker threads for the structure and metadata inspection in the API process. */
+  analysisWorkers: Type.Integer({ minimum: 1, maximum: 32 }),
   sidecarDeadlineMs: Type.Integer({ minimum: 1000 }),
 });
 
@@ -156,6 +158,7 @@ const SETTINGS = [
   { key: "sidecarTlsServerName", env: "DOCVERIFY_SIDECAR_TLS_SERVER_NAME", fallback: "", parse: optional(nonEmpty) },
   { key: "sidecarThreads", env: "DOCVERIFY_SIDECAR_THREADS", fallback: "", parse: optional(integer(1, 256)) },
   { key: "sidecarConcurrency", env: "DOCVERIFY_SIDECAR_CONCURRENCY", fallback: "4", parse: integer(1, 64) },
+  { key: "analysisWorkers", env: "DOCVERIFY_ANALYSIS_WORKERS", fallback: "2", parse: integer(1, 32) },
   { key: "sidecarDeadlineMs", env: "DOCVERIFY_SIDECAR_DEADLINE", fallback: "120s", parse: singleDuration },
 ] as const satisfies readonly Setting<keyof Config>[];
 

@@ -5,9 +5,11 @@ import type { AnalyzeDocumentRequest as _docverify_sidecar_v1_AnalyzeDocumentReq
 import type { AnalyzeDocumentResponse as _docverify_sidecar_v1_AnalyzeDocumentResponse, AnalyzeDocumentResponse__Output as _docverify_sidecar_v1_AnalyzeDocumentResponse__Output } from './docverify/sidecar/v1/AnalyzeDocumentResponse';
 import type { AnalyzerClient as _docverify_sidecar_v1_AnalyzerClient, AnalyzerDefinition as _docverify_sidecar_v1_AnalyzerDefinition } from './docverify/sidecar/v1/Analyzer';
 import type { Box as _docverify_sidecar_v1_Box, Box__Output as _docverify_sidecar_v1_Box__Output } from './docverify/sidecar/v1/Box';
+import type { CopyMove as _docverify_sidecar_v1_CopyMove, CopyMove__Output as _docverify_sidecar_v1_CopyMove__Output } from './docverify/sidecar/v1/CopyMove';
 import type { DocumentHeader as _docverify_sidecar_v1_DocumentHeader, DocumentHeader__Output as _docverify_sidecar_v1_DocumentHeader__Output } from './docverify/sidecar/v1/DocumentHeader';
 import type { Fact as _docverify_sidecar_v1_Fact, Fact__Output as _docverify_sidecar_v1_Fact__Output } from './docverify/sidecar/v1/Fact';
 import type { ForensicRegion as _docverify_sidecar_v1_ForensicRegion, ForensicRegion__Output as _docverify_sidecar_v1_ForensicRegion__Output } from './docverify/sidecar/v1/ForensicRegion';
+import type { ForensicTrace as _docverify_sidecar_v1_ForensicTrace, ForensicTrace__Output as _docverify_sidecar_v1_ForensicTrace__Output } from './docverify/sidecar/v1/ForensicTrace';
 import type { Heatmap as _docverify_sidecar_v1_Heatmap, Heatmap__Output as _docverify_sidecar_v1_Heatmap__Output } from './docverify/sidecar/v1/Heatmap';
 import type { ImageFacts as _docverify_sidecar_v1_ImageFacts, ImageFacts__Output as _docverify_sidecar_v1_ImageFacts__Output } from './docverify/sidecar/v1/ImageFacts';
 import type { LineTraceScores as _docverify_sidecar_v1_LineTraceScores, LineTraceScores__Output as _docverify_sidecar_v1_LineTraceScores__Output } from './docverify/sidecar/v1/LineTraceScores';
@@ -28,10 +30,12 @@ export interface ProtoGrpcType {
         AnalyzeDocumentResponse: MessageTypeDefinition<_docverify_sidecar_v1_AnalyzeDocumentResponse, _docverify_sidecar_v1_AnalyzeDocumentResponse__Output>
         Analyzer: SubtypeConstructor<typeof grpc.Client, _docverify_sidecar_v1_AnalyzerClient> & { service: _docverify_sidecar_v1_AnalyzerDefinition }
         Box: MessageTypeDefinition<_docverify_sidecar_v1_Box, _docverify_sidecar_v1_Box__Output>
+        CopyMove: MessageTypeDefinition<_docverify_sidecar_v1_CopyMove, _docverify_sidecar_v1_CopyMove__Output>
         DocumentFormat: EnumTypeDefinition
         DocumentHeader: MessageTypeDefinition<_docverify_sidecar_v1_DocumentHeader, _docverify_sidecar_v1_DocumentHeader__Output>
         Fact: MessageTypeDefinition<_docverify_sidecar_v1_Fact, _docverify_sidecar_v1_Fact__Output>
         ForensicRegion: MessageTypeDefinition<_docverify_sidecar_v1_ForensicRegion, _docverify_sidecar_v1_ForensicRegion__Output>
+        ForensicTrace: MessageTypeDefinition<_docverify_sidecar_v1_ForensicTrace, _docverify_sidecar_v1_ForensicTrace__Output>
         Heatmap: MessageTypeDefinition<_docverify_sidecar_v1_Heatmap, _docverify_sidecar_v1_Heatmap__Output>
         ImageFacts: MessageTypeDefinition<_docverify_sidecar_v1_ImageFacts, _docverify_sidecar_v1_ImageFacts__Output>
         LineTraceScores: MessageTypeDefinition<_docverify_sidecar_v1_LineTraceScores, _docverify_sidecar_v1_LineTraceScores__Output>

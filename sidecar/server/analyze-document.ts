@@ -1,9 +1,15 @@
-// One received document into the response: decode or render each page, read it, and describe
-// it in the proto's terms. Pages are handled one after another so a document holds one page of
-// pixels at a time; concurrent documents are what fill the OCR engine's batches.
+// One received document into the response: decode or render each page, read it, measure its
+// pixel traces against the lines read, and describe it in the proto's terms. Pages are handled
+// one after another so a document holds one page of pixels at a time; concurrent documents are
+// what fill the OCR engine's batches.
 import type { AnalyzeDocumentResponse } from "../../proto/generated/docverify/sidecar/v1/AnalyzeDocumentResponse.ts";
+import type { Box as ProtoBox } from "../../proto/generated/docverify/sidecar/v1/Box.ts";
+import type { Fact } from "../../proto/generated/docverify/sidecar/v1/Fact.ts";
 import type { ImageFacts } from "../../proto/generated/docverify/sidecar/v1/ImageFacts.ts";
+import type { LineTraceScores } from "../../proto/generated/docverify/sidecar/v1/LineTraceScores.ts";
 import type { Page } from "../../proto/generated/docverify/sidecar/v1/Page.ts";
+import { MIN_CORRELATION } from "../forensics/copy-move.ts";
+import { ELA_LINE_Z_THRESHOLD, type ForensicsGraph, type PixelForensics, type Trace, analyzePixels } from "../forensics/index.ts";
 import type { RgbImage } from "../image/rgb.ts";
 import { type OcrEngine, type OcrLine, OcrInputError } from "../ocr/engine.ts";
 import { decodeImage } from "./decode-image.ts";
@@ -14,6 +20,8 @@ import type { PdfRenderer } from "./render-pdf.ts";
 
 export interface DocumentAnalyzerOptions {
   ocr: OcrEngine;
+  /** The pixel forensics graph, created once at start-up and shared by every page. */
+  forensics: ForensicsGraph;
   renderer: PdfRenderer;
   limits: DocumentLimits;
 }
@@ -28,9 +36,54 @@ interface PageInput {
   sourceHeight: number;
   scale: number;
   facts: ImageFacts;
+  /** The file's bytes when the page is a JPEG image: its tables tell the forensics how it was last saved. */
+  jpeg?: Uint8Array;
 }
 
-export function createDocumentAnalyzer({ ocr, renderer, limits }: DocumentAnalyzerOptions): DocumentAnalyzer {
+const protoBox = ([x, y, width, height]: readonly number[]): ProtoBox => ({
+  x: Math.max(0, Math.round(x!)),
+  y: Math.max(0, Math.round(y!)),
+  width: Math.max(0, Math.round(width!)),
+  height: Math.max(0, Math.round(height!)),
+});
+
+const facts = (values: Record<string, number | string | boolean>): Fact[] =>
+  Object.entries(values).flatMap(([name, value]): Fact[] => {
+    if (typeof value === "number") return Number.isFinite(value) ? [{ name, number: value }] : [];
+    return [typeof value === "string" ? { name, text: value } : { name, flag: value }];
+  });
+
+/**
+ * The thresholds the forensics were measured against travel with each trace, so that the API
+ * judges a remote sidecar's scores by that sidecar's own measurements.
+ */
+const THRESHOLDS: Partial<Record<Trace["name"], Record<string, number>>> = {
+  ela: { lineThreshold: ELA_LINE_Z_THRESHOLD },
+  // The noise residual has no threshold of its own measured yet; it counts only on noisy
+  // paper (its reliability says so), where the ELA measurement is the best available.
+  noise: { lineThreshold: ELA_LINE_Z_THRESHOLD },
+  copy_move: { minCorrelation: MIN_CORRELATION },
+};
+
+/** The forensics of one page in the proto's fields; every box is in the page's analysed pixels. */
+function forensicFields(pixels: PixelForensics, ms: number): Pick<Page, "regions" | "heatmap" | "lineScores" | "forensicFacts" | "traces" | "copyMoves"> {
+  const byLine = new Map<number, LineTraceScores>();
+  for (const { lineIndex, trace, score } of pixels.lineScores) {
+    const entry = byLine.get(lineIndex) ?? { lineIndex, scores: [] };
+    entry.scores!.push({ trace, score });
+    byLine.set(lineIndex, entry);
+  }
+  return {
+    regions: pixels.regions.map((region) => ({ box: protoBox(region.box), score: region.score, trace: region.trace })),
+    heatmap: { width: pixels.heatmap.width, height: pixels.heatmap.height, values: Buffer.from(pixels.heatmap.data) },
+    lineScores: [...byLine.values()],
+    traces: pixels.traces.map((trace) => ({ name: trace.name, reliability: trace.reliability, globalScore: trace.globalScore, facts: facts({ ...trace.facts, ...THRESHOLDS[trace.name] }) })),
+    copyMoves: pixels.copyMoves.map((copy) => ({ source: protoBox(copy.source), target: protoBox(copy.target), score: copy.score })),
+    forensicFacts: facts({ forensics_ms: Math.round(ms) }),
+  };
+}
+
+export function createDocumentAnalyzer({ ocr, forensics, renderer, limits }: DocumentAnalyzerOptions): DocumentAnalyzer {
   const readPage = async (input: PageInput): Promise<Page> => {
     let lines: OcrLine[];
     try {
@@ -39,6 +92,12 @@ export function createDocumentAnalyzer({ ocr, renderer, limits }: DocumentAnalyz
       if (error instanceof OcrInputError) throw invalidDocument(`page ${input.index + 1}: ${error.reason}`, error);
       throw error;
     }
+    const started = performance.now();
+    const pixels = await analyzePixels(
+      { rgb: input.image.data, width: input.image.width, height: input.image.height, ...(input.jpeg ? { jpeg: input.jpeg } : {}) },
+      lines,
+      { graph: forensics, maxPixels: limits.maxPagePixels },
+    );
     return {
       index: input.index,
       width: input.image.width,
@@ -52,13 +111,9 @@ export function createDocumentAnalyzer({ ocr, renderer, limits }: DocumentAnalyz
         text: line.text,
         confidence: line.confidence,
         polygon: line.polygon.map(([x, y]) => ({ x, y })),
-        box: { x: line.box[0], y: line.box[1], width: line.box[2], height: line.box[3] },
+        box: protoBox(line.box),
       })),
-      // Filled by the pixel forensics (sidecar/forensics) once it is wired in; never invented here.
-      regions: [],
-      heatmap: null,
-      lineScores: [],
-      forensicFacts: [],
+      ...forensicFields(pixels, performance.now() - started),
     };
   };
 
@@ -82,7 +137,7 @@ export function createDocumentAnalyzer({ ocr, renderer, limits }: DocumentAnalyz
       });
     } else {
       const decoded = await decodeImage(document.bytes, document.format, limits);
-      pages.push(await readPage({ index: 0, ...decoded }));
+      pages.push(await readPage({ index: 0, ...decoded, ...(document.format === "jpeg" ? { jpeg: document.bytes } : {}) }));
     }
     return {
       pages,

@@ -1,10 +1,11 @@
 // The sidecar's gRPC server: the Analyzer service and the standard health service, over one
-// OCR engine and one pool of PDF render workers shared by every request.
+// OCR engine, one forensics graph and one pool of PDF render workers shared by every request.
 import { Server, ServerCredentials, type ServerReadableStream, type sendUnaryData, status } from "@grpc/grpc-js";
 import { protos } from "../../proto/load.ts";
 import type { AnalyzeDocumentRequest__Output } from "../../proto/generated/docverify/sidecar/v1/AnalyzeDocumentRequest.ts";
 import type { AnalyzeDocumentResponse } from "../../proto/generated/docverify/sidecar/v1/AnalyzeDocumentResponse.ts";
 import type { Logger } from "../../src/log.ts";
+import { createForensicsGraph } from "../forensics/index.ts";
 import { createOcrEngine } from "../ocr/engine.ts";
 import type { Device } from "../ocr/providers.ts";
 import { createDocumentAnalyzer } from "./analyze-document.ts";
@@ -50,15 +51,18 @@ export interface SidecarServer {
 export async function startSidecarServer(options: SidecarServerOptions): Promise<SidecarServer> {
   const { log } = options;
   const limits: DocumentLimits = { ...DEFAULT_LIMITS, ...options.limits };
-  const ocr = await createOcrEngine({
-    device: options.device,
-    intraOpThreads: options.ocr?.intraOpThreads,
-    interOpThreads: options.ocr?.interOpThreads,
-    maxPixels: limits.maxPagePixels,
-    batch: { maxBatch: options.ocr?.maxBatch ?? 16, maxWaitMs: options.ocr?.maxWaitMs ?? 5 },
-  });
+  const threads = { intraOpThreads: options.ocr?.intraOpThreads, interOpThreads: options.ocr?.interOpThreads };
+  const [ocr, forensics] = await Promise.all([
+    createOcrEngine({
+      device: options.device,
+      ...threads,
+      maxPixels: limits.maxPagePixels,
+      batch: { maxBatch: options.ocr?.maxBatch ?? 16, maxWaitMs: options.ocr?.maxWaitMs ?? 5 },
+    }),
+    createForensicsGraph({ device: options.device, ...threads }),
+  ]);
   const renderer = createPdfRenderer({ workers: options.renderWorkers ?? 2, limits });
-  const analyze = createDocumentAnalyzer({ ocr, renderer, limits });
+  const analyze = createDocumentAnalyzer({ ocr, forensics, renderer, limits });
   const admission = createAdmission({ concurrent: options.concurrentDocuments ?? 4, queued: options.queuedDocuments ?? 32 });
   const health = createHealthService("SERVING");
 
@@ -115,7 +119,7 @@ export async function startSidecarServer(options: SidecarServerOptions): Promise
       server.bindAsync(options.listen, credentials, (error, bound) => (error ? reject(error) : resolve(bound))),
     );
   } catch (error) {
-    await Promise.all([renderer.close(), ocr.close()]);
+    await Promise.all([renderer.close(), ocr.close(), forensics.close()]);
     throw error;
   }
   const host = options.listen.slice(0, options.listen.lastIndexOf(":"));
@@ -138,7 +142,7 @@ export async function startSidecarServer(options: SidecarServerOptions): Promise
         });
       });
       await renderer.close();
-      await ocr.close();
+      await Promise.all([ocr.close(), forensics.close()]);
       log.info("sidecar stopped");
     })());
 

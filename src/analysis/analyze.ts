@@ -1,9 +1,11 @@
-// The in-process analyzer: structure and metadata detectors for the document's format,
-// within a time budget, fused into a report.
+// The in-process part of the analysis: structure and metadata detectors for the document's
+// format, within a time budget. `inspectDocument` is what the full analysis (full-analyzer.ts)
+// runs beside the sidecar; `createLocalAnalyzer` fuses it alone, for tests and tools that
+// judge structure without pixels.
 import type { IntakeDocument } from "../intake/document";
-import type { Analyzer } from "./analyzer";
+import type { DocumentText } from "./content/text";
 import { DEFAULT_LIMITS, startBudget, type AnalysisLimits } from "./detector";
-import { classifyDocumentType } from "./document-type";
+import { classifyDocumentType, documentTypeResult, type DocumentTypeInput } from "./document-type";
 import { fuse } from "./fusion";
 import { inspectImage } from "./image/inspect-image";
 import { inspectPdf } from "./pdf/inspect-pdf";
@@ -15,58 +17,58 @@ export interface LocalAnalyzerOptions {
   now?: () => number;
 }
 
-const DOCUMENT_TYPE_DETECTOR = "document-type";
+export interface LocalInspection {
+  format: IntakeDocument["format"];
+  pages: number;
+  detectors: DetectorResult[];
+  /** The PDF's own text layer (points, top-left origin); no pages for images. */
+  text: DocumentText;
+  /** Size of the image in pixels, or of the first PDF page in points. */
+  shape: Pick<DocumentTypeInput, "size" | "sizeInPoints">;
+}
 
-const documentTypeResult = (documentType: string, basis: string): DetectorResult => ({
-  detector: DOCUMENT_TYPE_DETECTOR,
-  evidence: [],
-  facts: { documentType, basis },
-  coverage: 1,
-});
-
-export const createLocalAnalyzer = (opts: LocalAnalyzerOptions = {}): Analyzer => {
-  const limits: AnalysisLimits = { ...DEFAULT_LIMITS, ...opts.limits };
-  const now = opts.now ?? Date.now;
-
-  const analyzeImage = async (doc: IntakeDocument & { format: "jpeg" | "png" }): Promise<AnalysisReport> => {
-    const budget = startBudget(limits.timeBudgetMs, now);
-    const image = await inspectImage(doc.bytes, doc.format, limits, budget, now());
-    const type = classifyDocumentType({ size: { width: image.width, height: image.height } });
-    // Pixel forensics and OCR are not part of this analyzer: an image judged on its
-    // metadata and tables alone cannot be judged with high confidence.
-    const fusion = fuse(image.detectors, { confidenceCeiling: "medium" });
-    return {
-      documentType: type.documentType,
-      forgeryScore: fusion.forgeryScore,
-      confidence: fusion.confidence,
-      flags: fusion.flags,
-      evidence: fusion.evidence,
-      detectors: [...image.detectors, documentTypeResult(type.documentType, type.basis)],
-      format: doc.format,
-      pages: 1,
-    };
-  };
-
-  const analyzePdf = async (doc: IntakeDocument): Promise<AnalysisReport> => {
-    const budget = startBudget(limits.timeBudgetMs, now);
+export const inspectDocument = async (doc: IntakeDocument, limits: AnalysisLimits, now: () => number): Promise<LocalInspection> => {
+  const budget = startBudget(limits.timeBudgetMs, now);
+  if (doc.format === "pdf") {
     const pdf = await inspectPdf(doc.bytes, limits, budget);
-    const text = pdf.text.pages.map((p) => p.lines.map((l) => l.text).join("\n")).join("\n");
-    const type = classifyDocumentType({ text, ...(pdf.firstPage ? { size: pdf.firstPage, sizeInPoints: true } : {}) });
-    const fusion = fuse(pdf.detectors);
     return {
-      documentType: type.documentType,
-      forgeryScore: fusion.forgeryScore,
-      confidence: fusion.confidence,
-      flags: fusion.flags,
-      evidence: fusion.evidence,
-      detectors: [...pdf.detectors, documentTypeResult(type.documentType, type.basis)],
       format: "pdf",
       pages: pdf.pageCount,
+      detectors: pdf.detectors,
+      text: pdf.text,
+      shape: pdf.firstPage ? { size: pdf.firstPage, sizeInPoints: true } : {},
     };
-  };
-
+  }
+  const image = await inspectImage(doc.bytes, doc.format, limits, budget, now());
   return {
-    analyze: (doc) =>
-      doc.format === "pdf" ? analyzePdf(doc) : analyzeImage({ ...doc, format: doc.format }),
+    format: doc.format,
+    pages: 1,
+    detectors: image.detectors,
+    text: { pages: [] },
+    shape: { size: { width: image.width, height: image.height } },
+  };
+};
+
+export const createLocalAnalyzer = (opts: LocalAnalyzerOptions = {}) => {
+  const limits: AnalysisLimits = { ...DEFAULT_LIMITS, ...opts.limits };
+  const now = opts.now ?? Date.now;
+  return {
+    analyze: async (doc: IntakeDocument): Promise<AnalysisReport> => {
+      const inspection = await inspectDocument(doc, limits, now);
+      const type = classifyDocumentType({ document: inspection.text, ...inspection.shape });
+      // Without OCR and pixel forensics an image is judged on its metadata and tables
+      // alone, which cannot be judged with high confidence.
+      const fusion = fuse(inspection.detectors, { confidenceCeiling: doc.format === "pdf" ? "high" : "medium" });
+      return {
+        documentType: type.documentType,
+        forgeryScore: fusion.forgeryScore,
+        confidence: fusion.confidence,
+        flags: fusion.flags,
+        evidence: fusion.evidence,
+        detectors: [...inspection.detectors, documentTypeResult(type)],
+        format: inspection.format,
+        pages: inspection.pages,
+      };
+    },
   };
 };

@@ -3,6 +3,13 @@
 import type { IntakeDocument } from "../intake/document";
 import type { AnalysisReport } from "./report";
 
+export interface AnalysisContext {
+  /** The API key the document came with: duplicates are looked for among its own documents only. Null outside the service (`docverify analyze`): no duplicate check. */
+  keyId: string | null;
+  /** The id the verification will be stored under, so a later duplicate can name it. */
+  verificationId: string;
+}
+
 export interface Analyzer {
-  analyze(doc: IntakeDocument): Promise<AnalysisReport>;
+  analyze(doc: IntakeDocument, context: AnalysisContext): Promise<AnalysisReport>;
 }

@@ -1,19 +1,80 @@
-// Chooses the analysis the service runs and exposes its readiness.
+// The analysis the service runs, built once for serve, batches and `docverify analyze`: the
+// full analysis over the sidecars (embedded child or remote), and its readiness.
 import type { Config } from "../config";
 import type { Logger } from "../log";
+import { createSidecarService, type SidecarService } from "../sidecar-client";
+import type { FingerprintStore } from "../store/fingerprints";
 import type { Analyzer } from "./analyzer";
-import { createLocalAnalyzer } from "./analyze";
+import { createFullAnalyzer } from "./full-analyzer";
+import { DEFAULT_LIMITS } from "./detector";
+import { createLocalAnalysisPool } from "./worker/local-analysis-pool";
 
 export interface AnalysisService extends Analyzer {
   ready(): Promise<{ ok: boolean; detail?: string }>;
   close(): Promise<void>;
 }
 
-export async function createAnalyzer(_config: Config, _log: Logger): Promise<AnalysisService> {
-  const local = createLocalAnalyzer();
+export interface AnalyzerDeps {
+  /** Fingerprints per API key, for duplicate_submission; absent for `docverify analyze`. */
+  fingerprints?: Pick<FingerprintStore, "findSimilar" | "record">;
+  now?: () => number;
+  /** The embedded sidecar's command up to its flags (tests); default this program's `sidecar`. */
+  embeddedCommand?: string[];
+}
+
+/**
+ * How long a document waits for an embedded sidecar that has not served yet: the time it
+ * may take to start (DESIGN.md: ready within 120 s). Once it has served, a sidecar that
+ * cannot answer fails the call at once (503 with Retry-After; batch documents wait).
+ */
+const EMBEDDED_START_WAIT_MS = 120_000;
+const START_POLL_MS = 250;
+
+export async function createAnalyzer(config: Config, log: Logger, deps: AnalyzerDeps = {}): Promise<AnalysisService> {
+  const sidecar = await createSidecarService(config, log, {
+    tlsCa: config.sidecarTlsCa,
+    tlsCert: config.sidecarTlsCert,
+    tlsKey: config.sidecarTlsKey,
+    tlsServerName: config.sidecarTlsServerName,
+    deadlineMs: config.sidecarDeadlineMs,
+    embeddedCommand: deps.embeddedCommand,
+    embeddedFlags: embeddedFlags(config),
+  });
+  let closed = false;
+  const started = config.sidecar.length > 0 ? Promise.resolve() : waitUntilServing(sidecar, log, () => closed);
+  // The structure and metadata inspection runs in worker threads, off this event loop; a
+  // little past its own time budget the worker is ended.
+  const local = createLocalAnalysisPool({ workers: config.analysisWorkers, timeLimitMs: DEFAULT_LIMITS.timeBudgetMs + 10_000 });
+  const full = createFullAnalyzer({ sidecar, inspect: (document) => local.inspect(document), fingerprints: deps.fingerprints, now: deps.now });
   return {
-    analyze: (document) => local.analyze(document),
-    ready: async () => ({ ok: true, detail: "in-process structure and metadata detectors" }),
-    close: async () => {},
+    analyze: async (document, context) => {
+      await started;
+      return full.analyze(document, context);
+    },
+    ready: () => sidecar.ready(),
+    close: async () => {
+      closed = true;
+      await Promise.all([local.close(), sidecar.close()]);
+    },
   };
+}
+
+/** Settings of this process that the embedded child must share. */
+function embeddedFlags(config: Config): string[] {
+  return [
+    "--log-level",
+    config.logLevel,
+    "--sidecar-concurrency",
+    String(config.sidecarConcurrency),
+    ...(config.sidecarThreads ? ["--sidecar-threads", String(config.sidecarThreads)] : []),
+  ];
+}
+
+async function waitUntilServing(sidecar: SidecarService, log: Logger, closed: () => boolean): Promise<void> {
+  const deadline = Date.now() + EMBEDDED_START_WAIT_MS;
+  while (Date.now() < deadline && !closed()) {
+    if ((await sidecar.ready()).ok) return;
+    await Bun.sleep(START_POLL_MS);
+  }
+  if (!closed()) log.warn("embedded sidecar did not start in time; documents are refused until it serves");
 }

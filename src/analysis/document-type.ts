@@ -1,11 +1,19 @@
-// A first document type from what structure analysis can see: the words of a PDF's text
-// layer, and the shape of the page or image (ID-1 cards and passport data pages have
-// fixed ISO sizes). Text decides when it speaks; shape is the fallback.
-import { fold } from "./content/text";
+// The document type from what the analysis read: a machine-readable zone (found the way
+// OCR delivers it, so a misread filler does not hide it) names passports and ID cards;
+// otherwise the words of the text (PDF text layer or OCR), then the shape of the page or
+// image (ID-1 cards and passport data pages have fixed ISO sizes). Text decides when it
+// speaks; shape is the fallback.
+import { findMrz } from "./content/mrz-read";
+import { fold, type DocumentText } from "./content/text";
 import type { DocumentType } from "./flags";
+import type { DetectorResult } from "./report";
+
+export const DOCUMENT_TYPE_DETECTOR = "document-type";
 
 export interface DocumentTypeInput {
-  /** All text read from the document. */
+  /** Text lines read from the document (PDF text layer or OCR). */
+  document?: DocumentText;
+  /** All text read from the document, as one string. */
   text?: string;
   /** Size of the first page or of the image; any unit, only the ratio is used... */
   size?: { width: number; height: number };
@@ -73,9 +81,34 @@ const fromShape = (size: NonNullable<DocumentTypeInput["size"]>, inPoints: boole
   return undefined;
 };
 
-export const classifyDocumentType = (input: DocumentTypeInput): DocumentTypeResult =>
-  (input.text ? fromText(input.text) : undefined) ??
-  (input.size ? fromShape(input.size, input.sizeInPoints ?? false) : undefined) ?? {
-    documentType: "unknown",
-    basis: "no decisive text or shape",
-  };
+/** A zone's document code: P passports, I/A/C identity cards (ICAO 9303); visas name no type here. */
+const fromMrz = (document: DocumentText): DocumentTypeResult | undefined => {
+  for (const zone of findMrz(document)) {
+    const code = zone.raw[0]?.[0];
+    if (code === "P") return { documentType: "passport", basis: `mrz: ${zone.layout} passport zone` };
+    if (code === "I" || code === "A" || code === "C") return { documentType: "id", basis: `mrz: ${zone.layout} identity card zone` };
+  }
+  return undefined;
+};
+
+const allText = (document: DocumentText): string => document.pages.map((p) => p.lines.map((l) => l.text).join("\n")).join("\n");
+
+export const classifyDocumentType = (input: DocumentTypeInput): DocumentTypeResult => {
+  const text = input.text ?? (input.document ? allText(input.document) : "");
+  return (
+    (input.document ? fromMrz(input.document) : undefined) ??
+    (text ? fromText(text) : undefined) ??
+    (input.size ? fromShape(input.size, input.sizeInPoints ?? false) : undefined) ?? {
+      documentType: "unknown",
+      basis: "no decisive text or shape",
+    }
+  );
+};
+
+/** The classification as a detector result, so the report shows what it was based on. */
+export const documentTypeResult = (type: DocumentTypeResult): DetectorResult => ({
+  detector: DOCUMENT_TYPE_DETECTOR,
+  evidence: [],
+  facts: { documentType: type.documentType, basis: type.basis },
+  coverage: 1,
+});

@@ -61,7 +61,15 @@ export interface Fusion {
 
 const CONFIDENCE_ORDER: Confidence[] = ["low", "medium", "high"];
 
-const confidenceOf = (detectors: DetectorResult[], flags: Flag[], ceiling: Confidence): Confidence => {
+/**
+ * A check with nothing to judge on this kind of document (no MRZ on a bank statement, no
+ * sums on a passport) says so with `applicable: false`: its zero coverage is no blind spot.
+ */
+export const NOT_APPLICABLE = { applicable: false } as const;
+const applies = (d: DetectorResult) => d.facts.applicable !== false;
+
+const confidenceOf = (all: DetectorResult[], flags: Flag[], ceiling: Confidence): Confidence => {
+  const detectors = all.filter(applies);
   if (detectors.length === 0) return "low";
   const mean = detectors.reduce((s, d) => s + d.coverage, 0) / detectors.length;
   const failed = detectors.some((d) => d.coverage === 0 && "failed" in d.facts);

@@ -51,7 +51,7 @@ export const verifyRoutes = (deps: AppDeps) =>
       const reservation = reserveDocuments(deps.store.usage, key, 1, deps.config.pricePerDocument, startedAt);
       try {
         const document = await validateDocument(await documentBytes(body, deps.config.allowPrivateUrls));
-        const { result, report } = await runVerification({ analyzer: deps.analyzer, document, sandbox: key.mode === "test", clock: deps.clock, startedAt });
+        const { result, report } = await runVerification({ analyzer: deps.analyzer, document, keyId: key.id, sandbox: key.mode === "test", clock: deps.clock, startedAt });
         deps.store.verifications.insert({ keyId: key.id, result, report, createdAt: deps.clock.now() });
         deps.metrics.documentAnalysed(result, report);
         return { data: result };

@@ -83,7 +83,7 @@ export class BatchWorker {
     let outcome: DocumentOutcome;
     try {
       const document = await validateDocument(claimed.content);
-      const { result, report } = await runVerification({ analyzer: this.options.analyzer, document, sandbox: batch.sandbox, clock });
+      const { result, report } = await runVerification({ analyzer: this.options.analyzer, document, keyId: batch.keyId, sandbox: batch.sandbox, clock });
       outcome = { ok: true, result, report };
     } catch (error) {
       const failure = this.classify(error, claimed.attempts);

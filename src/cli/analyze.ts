@@ -1,4 +1,5 @@
-// `docverify analyze FILE`: the whole analysis, locally, printed for a person.
+// `docverify analyze FILE`: the whole analysis, locally (with an embedded sidecar unless
+// DOCVERIFY_SIDECAR names one), printed for a person. No API key: no duplicate check.
 import { readFileSync, statSync } from "node:fs";
 import type { Config } from "../config";
 import { AppError } from "../errors";
@@ -7,6 +8,7 @@ import { validateDocument } from "../intake/validate";
 import { createAnalyzer } from "../analysis/create-analyzer";
 import { formatReport } from "../analysis/format-report";
 import { createLogger } from "../log";
+import { newVerificationId } from "../verification/run-verification";
 
 export async function analyzeFile(config: Config, file: string, asJson: boolean): Promise<string> {
   const size = statSync(file).size;
@@ -15,7 +17,7 @@ export async function analyzeFile(config: Config, file: string, asJson: boolean)
   const analyzer = await createAnalyzer(config, createLogger(config.logLevel, { component: "analyze" }));
   try {
     const started = performance.now();
-    const report = await analyzer.analyze(document);
+    const report = await analyzer.analyze(document, { keyId: null, verificationId: newVerificationId() });
     const latencyMs = Math.round(performance.now() - started);
     return asJson ? JSON.stringify({ file, latencyMs, ...report }, null, 2) : `${file}\n${formatReport(report)}\nanalysed in ${latencyMs} ms`;
   } finally {

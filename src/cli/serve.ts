@@ -25,7 +25,7 @@ export async function startService(config: Config, clock: Clock = systemClock): 
   const unlock = lockDataDir(config.dataDir);
   const store = createStore(config.dataDir);
   const metrics = createMetrics();
-  const analyzer = await createAnalyzer(config, log);
+  const analyzer = await createAnalyzer(config, log, { fingerprints: store.fingerprints, now: () => clock.now() });
   let accepting = true;
 
   const dispatcher = new WebhookDispatcher({
@@ -78,8 +78,11 @@ export async function startService(config: Config, clock: Clock = systemClock): 
   worker.start();
   dispatcher.start();
   const sweep = () => {
-    const removed = store.verifications.deleteOlderThan(clock.now() - config.retentionDays * 86_400_000);
-    if (removed > 0) log.info("retention: removed old verification results", { removed });
+    const cutoff = clock.now() - config.retentionDays * 86_400_000;
+    const removed = store.verifications.deleteOlderThan(cutoff);
+    // Fingerprints go with the verifications they name.
+    const fingerprints = store.fingerprints.deleteOlderThan(cutoff);
+    if (removed > 0 || fingerprints > 0) log.info("retention: removed old verification results", { removed, fingerprints });
   };
   sweep();
   const sweeper = setInterval(sweep, RETENTION_SWEEP_MS);

@@ -17,9 +17,9 @@ export interface SidecarLine {
 
 export interface SidecarRegion {
   box: Box;
-  /** 0..1 */
+  /** ela/noise: robust z-score of the area against the rest of the page; copy_move: correlation 0..1. */
   score: number;
-  /** The trace that found it, e.g. "ela", "noise". */
+  /** The trace that found it, e.g. "ela", "noise", "copy_move". */
   trace: string;
 }
 
@@ -31,6 +31,24 @@ export interface SidecarHeatmap {
 }
 
 export type ImageFacts = ImageFacts__Output;
+
+export type FactValue = number | string | boolean;
+
+export interface SidecarTrace {
+  /** "ela", "noise", "jpeg_grid", "copy_move". */
+  name: string;
+  /** 0 says nothing on this page .. 1 fully usable. */
+  reliability: number;
+  globalScore: number;
+  facts: Record<string, FactValue>;
+}
+
+export interface SidecarCopyMove {
+  source: Box;
+  target: Box;
+  /** Normalised cross-correlation of the two areas, 0..1. */
+  score: number;
+}
 
 export interface SidecarPage {
   index: number;
@@ -48,9 +66,11 @@ export interface SidecarPage {
   regions: SidecarRegion[];
   heatmap: SidecarHeatmap | null;
   facts: ImageFacts | null;
-  /** Per OCR line (index into lines), trace name → score. */
+  /** Per OCR line (index into lines), trace name → robust z-score against the page's other lines. */
   lineScores: { lineIndex: number; scores: Record<string, number> }[];
-  forensicFacts: Record<string, number | string | boolean>;
+  forensicFacts: Record<string, FactValue>;
+  traces: SidecarTrace[];
+  copyMoves: SidecarCopyMove[];
 }
 
 export interface SidecarAnalysis {
@@ -66,12 +86,20 @@ export interface SidecarAnalysis {
 
 const box = (b: Box__Output | null): Box => (b ? [b.x, b.y, b.width, b.height] : [0, 0, 0, 0]);
 
-function factValue(fact: Fact__Output): number | string | boolean | undefined {
+function factValue(fact: Fact__Output): FactValue | undefined {
   if (fact.value === "number") return fact.number;
   if (fact.value === "text") return fact.text;
   if (fact.value === "flag") return fact.flag;
   return undefined;
 }
+
+const factRecord = (facts: Fact__Output[]): Record<string, FactValue> =>
+  Object.fromEntries(
+    facts.flatMap((fact) => {
+      const value = factValue(fact);
+      return value === undefined ? [] : [[fact.name, value]];
+    }),
+  );
 
 export function fromResponse(response: AnalyzeDocumentResponse__Output, sidecar: string): SidecarAnalysis {
   return {
@@ -100,12 +128,9 @@ export function fromResponse(response: AnalyzeDocumentResponse__Output, sidecar:
         lineIndex: entry.lineIndex,
         scores: Object.fromEntries(entry.scores.map((s) => [s.trace, s.score])),
       })),
-      forensicFacts: Object.fromEntries(
-        page.forensicFacts.flatMap((fact) => {
-          const value = factValue(fact);
-          return value === undefined ? [] : [[fact.name, value]];
-        }),
-      ),
+      forensicFacts: factRecord(page.forensicFacts),
+      traces: page.traces.map((trace) => ({ name: trace.name, reliability: trace.reliability, globalScore: trace.globalScore, facts: factRecord(trace.facts) })),
+      copyMoves: page.copyMoves.map((copy) => ({ source: box(copy.source), target: box(copy.target), score: copy.score })),
     })),
   };
 }

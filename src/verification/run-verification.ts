@@ -14,11 +14,23 @@ export interface VerificationOutcome {
   report: AnalysisReport;
 }
 
-export async function runVerification(input: { analyzer: Analyzer; document: IntakeDocument; sandbox: boolean; clock: Clock; startedAt?: number }): Promise<VerificationOutcome> {
+export interface VerificationInput {
+  analyzer: Analyzer;
+  document: IntakeDocument;
+  /** The submitting key: duplicates are looked for among its own earlier documents (null: no key, no duplicate check). */
+  keyId: string | null;
+  sandbox: boolean;
+  clock: Clock;
+  startedAt?: number;
+}
+
+export async function runVerification(input: VerificationInput): Promise<VerificationOutcome> {
   const startedAt = input.startedAt ?? input.clock.now();
-  const report = await input.analyzer.analyze(input.document);
+  // The id exists before the analysis so that the document's fingerprint can name it.
+  const id = newVerificationId();
+  const report = await input.analyzer.analyze(input.document, { keyId: input.keyId, verificationId: id });
   const result: VerificationResult = {
-    id: newVerificationId(),
+    id,
     forgeryScore: Math.round(report.forgeryScore * 1000) / 1000,
     confidence: report.confidence,
     documentType: report.documentType,

@@ -36,7 +36,7 @@ export async function createLocalBackend(env: Record<string, string | undefined>
       try {
         if (bytes.byteLength > LIMITS.uploadBytes) throw new AppError("FILE_TOO_LARGE", `The document exceeds ${LIMITS.uploadBytes} bytes`);
         const document = await validateDocument(bytes);
-        const { result, report } = await runVerification({ analyzer, document, sandbox: true, clock: systemClock, startedAt });
+        const { result, report } = await runVerification({ analyzer, document, keyId: null, sandbox: true, clock: systemClock, startedAt });
         return {
           forgeryScore: result.forgeryScore,
           confidence: result.confidence,

@@ -1,10 +1,9 @@
-// A small pool of local-analysis workers behind the Analyzer interface. One document per
+// A small pool of workers running the structure and metadata inspection (inspectDocument). One document per
 // worker at a time; a worker that overruns the time limit is terminated and replaced, so a
 // hostile file costs bounded time and never wedges the pool.
 import { AppError } from "../../errors";
 import type { IntakeDocument } from "../../intake/document";
-import type { Analyzer } from "../analyzer";
-import type { AnalysisReport } from "../report";
+import type { LocalInspection } from "../analyze";
 import type { WorkerReply, WorkerRequest } from "./protocol";
 
 // From source the worker lies beside this file; in the compiled binary it is an entry point
@@ -13,7 +12,8 @@ const WORKER_URL = Bun.isStandaloneExecutable
   ? "./src/analysis/worker/local-analysis-worker.ts"
   : new URL("./local-analysis-worker.ts", import.meta.url).href;
 
-export interface LocalAnalysisPool extends Analyzer {
+export interface LocalAnalysisPool {
+  inspect(document: IntakeDocument): Promise<LocalInspection>;
   close(): Promise<void>;
 }
 
@@ -60,7 +60,7 @@ export function createLocalAnalysisPool(options: { workers: number; timeLimitMs:
     else idle.push(slot);
   };
 
-  const run = (slot: Slot, document: IntakeDocument): Promise<AnalysisReport> =>
+  const run = (slot: Slot, document: IntakeDocument): Promise<LocalInspection> =>
     new Promise((resolve, reject) => {
       const id = ++nextId;
       const timer = setTimeout(() => {
@@ -77,14 +77,14 @@ export function createLocalAnalysisPool(options: { workers: number; timeLimitMs:
         if (reply.type === "ready" || reply.id !== id) return;
         clearTimeout(timer);
         release(slot, true);
-        if (reply.type === "done") resolve(reply.report);
+        if (reply.type === "done") resolve(reply.inspection);
         else reject(reply.error ? new AppError(reply.error.code, reply.error.message) : new AppError("INTERNAL_ERROR", "The analysis failed"));
       };
       slot.worker.postMessage({ id, document } satisfies WorkerRequest);
     });
 
   return {
-    async analyze(document) {
+    async inspect(document) {
       if (closed) throw new AppError("SERVICE_UNAVAILABLE", "The analyser is shutting down", { retryable: true, retryAfterSec: 5 });
       const slot = await acquire();
       try {

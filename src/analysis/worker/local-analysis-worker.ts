@@ -11,16 +11,16 @@ declare const self: Worker;
 await prepareRuntime();
 // This thread has its own mupdf instance, whose warnings may quote document bytes.
 (await import("mupdf")).setLog(() => {});
-const { createLocalAnalyzer } = await import("../analyze.ts");
+const { inspectDocument } = await import("../analyze.ts");
+const { DEFAULT_LIMITS } = await import("../detector.ts");
 const { isAppError } = await import("../../errors.ts");
 
-const analyzer = createLocalAnalyzer();
 const reply = (message: WorkerReply) => self.postMessage(message);
 
 self.onmessage = async (event: MessageEvent<WorkerRequest>) => {
   const { id, document } = event.data;
   try {
-    reply({ type: "done", id, report: await analyzer.analyze(document) });
+    reply({ type: "done", id, inspection: await inspectDocument(document, DEFAULT_LIMITS, Date.now) });
   } catch (error) {
     reply({ type: "failed", id, error: isAppError(error) ? { code: error.code, message: error.message } : null });
   }

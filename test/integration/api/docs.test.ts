@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { startService, type TestService } from "../../helpers/service";
+import { eventually, startService, type TestService } from "../../helpers/service";
 import { FLAGS } from "../../../src/analysis/flags";
 import { ERROR_CODES } from "../../../src/errors";
 
@@ -59,9 +59,11 @@ describe("Swagger UI", () => {
 describe("operations endpoints need no key", () => {
   test("/healthz answers ok and /readyz reports the store and the analyser", async () => {
     expect(await (await fetch(`${service.url}/healthz`)).json()).toEqual({ status: "ok" });
-    const ready = await fetch(`${service.url}/readyz`);
-    expect(ready.status).toBe(200);
-    const body = await ready.json();
+    // The embedded sidecar loads its models after the API listens: not ready, then ready.
+    const body = await eventually(async () => {
+      const ready = await fetch(`${service.url}/readyz`);
+      return ready.status === 200 ? ready.json() : undefined;
+    }, 120_000);
     expect(body.checks.store.ok).toBe(true);
     expect(body.checks.analyzer.ok).toBe(true);
   });

@@ -81,8 +81,15 @@ describe("the sidecar over gRPC", () => {
     expectPrintedLines(page!.lines);
   });
 
-  test("leaves forensic fields empty rather than inventing them", async () => {
-    const [page] = (await client.analyzeDocument({ format: "png", bytes: await textImage("png") })).pages;
-    expect(page).toMatchObject({ regions: [], heatmap: null, lineScores: [], forensicFacts: {} });
+  test("returns the pixel forensics of each page: traces with their reliability, per-line scores and a heatmap", async () => {
+    const [page] = (await client.analyzeDocument({ format: "jpeg", bytes: await textImage("jpeg") })).pages;
+    expect(page!.traces.map((trace) => trace.name)).toEqual(expect.arrayContaining(["ela", "noise"]));
+    for (const trace of page!.traces) {
+      expect(trace.reliability).toBeGreaterThanOrEqual(0);
+      expect(trace.reliability).toBeLessThanOrEqual(1);
+    }
+    expect(page!.lineScores.length).toBe(page!.lines.length);
+    for (const { lineIndex } of page!.lineScores) expect(page!.lines[lineIndex]).toBeDefined();
+    expect(page!.heatmap!.width * page!.heatmap!.height).toBeGreaterThan(0);
   });
 });

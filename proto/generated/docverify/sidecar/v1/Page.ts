@@ -6,6 +6,8 @@ import type { Heatmap as _docverify_sidecar_v1_Heatmap, Heatmap__Output as _docv
 import type { ImageFacts as _docverify_sidecar_v1_ImageFacts, ImageFacts__Output as _docverify_sidecar_v1_ImageFacts__Output } from '../../../docverify/sidecar/v1/ImageFacts';
 import type { LineTraceScores as _docverify_sidecar_v1_LineTraceScores, LineTraceScores__Output as _docverify_sidecar_v1_LineTraceScores__Output } from '../../../docverify/sidecar/v1/LineTraceScores';
 import type { Fact as _docverify_sidecar_v1_Fact, Fact__Output as _docverify_sidecar_v1_Fact__Output } from '../../../docverify/sidecar/v1/Fact';
+import type { ForensicTrace as _docverify_sidecar_v1_ForensicTrace, ForensicTrace__Output as _docverify_sidecar_v1_ForensicTrace__Output } from '../../../docverify/sidecar/v1/ForensicTrace';
+import type { CopyMove as _docverify_sidecar_v1_CopyMove, CopyMove__Output as _docverify_sidecar_v1_CopyMove__Output } from '../../../docverify/sidecar/v1/CopyMove';
 
 export interface Page {
   /**
@@ -44,6 +46,14 @@ export interface Page {
    * Measurements of the forensic analysis worth showing (e.g. an estimated JPEG quality).
    */
   'forensicFacts'?: (_docverify_sidecar_v1_Fact)[];
+  /**
+   * Every pixel trace the forensics measured, with how far it can be trusted on this page.
+   */
+  'traces'?: (_docverify_sidecar_v1_ForensicTrace)[];
+  /**
+   * Areas that are copies of other areas of the same page (cloned, not repeated text).
+   */
+  'copyMoves'?: (_docverify_sidecar_v1_CopyMove)[];
 }
 
 export interface Page__Output {
@@ -83,4 +93,12 @@ export interface Page__Output {
    * Measurements of the forensic analysis worth showing (e.g. an estimated JPEG quality).
    */
   'forensicFacts': (_docverify_sidecar_v1_Fact__Output)[];
+  /**
+   * Every pixel trace the forensics measured, with how far it can be trusted on this page.
+   */
+  'traces': (_docverify_sidecar_v1_ForensicTrace__Output)[];
+  /**
+   * Areas that are copies of other areas of the same page (cloned, not repeated text).
+   */
+  'copyMoves': (_docverify_sidecar_v1_CopyMove__Output)[];
 }

@@ -1,0 +1,139 @@
+// The whole analysis of one document: the in-process structure and metadata detectors and
+// the sidecar (OCR and pixel forensics) run side by side; the content checks then read the
+// text (PDF text layer, else OCR), the pixel detectors judge the sidecar's traces, the
+// duplicate check compares the document with what the same API key sent before, and one
+// fusion turns all of it into the report. A sidecar that cannot answer fails the analysis
+// (SERVICE_UNAVAILABLE, retryable): a report without its pixels would be a weaker verdict
+// under the same name.
+import type { IntakeDocument } from "../intake/document";
+import type { FingerprintStore } from "../store/fingerprints";
+import type { SidecarAnalysis } from "../sidecar-client/result";
+import { inspectDocument, type LocalInspection } from "./analyze";
+import type { AnalysisContext, Analyzer } from "./analyzer";
+import { checkBalances } from "./content/balances";
+import { checkDates } from "./content/dates";
+import { checkDuplicates, computeFingerprint, FINGERPRINT_DETECTOR, type Fingerprint, type PageImage } from "./content/fingerprint";
+import { checkMrz } from "./content/mrz";
+import type { DocumentText } from "./content/text";
+import { DEFAULT_LIMITS, runDetector, type AnalysisLimits } from "./detector";
+import { evidenceInPagePixels, mergeText } from "./document-text";
+import { classifyDocumentType, documentTypeResult } from "./document-type";
+import type { DocumentType } from "./flags";
+import { fuse, NOT_APPLICABLE } from "./fusion";
+import { IMAGE_METADATA_DETECTOR } from "./image/metadata";
+import { renderFirstPage } from "./pdf/first-page-image";
+import { detectCopyMove } from "./pixel/copy-move";
+import { detectReadingQuality } from "./pixel/reading-quality";
+import { detectRegionTampering } from "./pixel/region-tampering";
+import { detectScreenshot } from "./pixel/screenshot";
+import type { AnalysisReport, DetectorResult } from "./report";
+
+export interface FullAnalyzerOptions {
+  sidecar: { analyzeDocument(doc: IntakeDocument): Promise<SidecarAnalysis> };
+  /** The structure and metadata detectors; default in this thread (a worker pool may run them instead). */
+  inspect?: (doc: IntakeDocument) => Promise<LocalInspection>;
+  /** Where fingerprints of each key's documents are kept; without it no duplicate check. */
+  fingerprints?: Pick<FingerprintStore, "findSimilar" | "record">;
+  limits?: Partial<AnalysisLimits>;
+  now?: () => number;
+}
+
+/** Content checks that have nothing to judge outside these types unless they found something. */
+const SCOPE: Record<string, DocumentType[]> = { mrz: ["passport"], balances: ["financial"] };
+
+/** A check judged something when it raised, read or failed something, not merely ran. */
+const judgedSomething = (r: DetectorResult): boolean =>
+  r.evidence.length > 0 ||
+  r.coverage > 0 ||
+  "failed" in r.facts ||
+  Number(r.facts.uncertain ?? 0) > 0 ||
+  (Array.isArray(r.facts.zones) && r.facts.zones.length > 0);
+
+const withApplicability = (r: DetectorResult, type: DocumentType): DetectorResult =>
+  judgedSomething(r) || SCOPE[r.detector]?.includes(type) ? r : { ...r, facts: { ...r.facts, ...NOT_APPLICABLE } };
+
+const hasCamera = (local: LocalInspection): boolean => {
+  const facts = local.detectors.find((d) => d.detector === IMAGE_METADATA_DETECTOR)?.facts ?? {};
+  return "cameraMake" in facts || "cameraModel" in facts;
+};
+
+const pageAnalysis = (analysis: SidecarAnalysis, sources: Record<number, "pdf" | "ocr">, format: IntakeDocument["format"]): DetectorResult => {
+  const first = analysis.pages[0];
+  const boxSpace =
+    format === "pdf"
+      ? `pixels of each page as analysed: rendered at ${Math.round((first?.scale ?? 1) * 72)} dpi (PDF points × ${(first?.scale ?? 1).toFixed(3)})`
+      : `pixels of the image as analysed (${first?.width}x${first?.height}, upright${first && first.scale < 1 ? `, downscaled × ${first.scale.toFixed(3)}` : ""})`;
+  return {
+    detector: "page-analysis",
+    evidence: [],
+    facts: {
+      boxSpace,
+      pageCount: analysis.pageCount,
+      pagesAnalysed: analysis.pages.length,
+      textSource: Object.entries(sources).map(([page, source]) => `page ${page}: ${source === "pdf" ? "PDF text layer" : "OCR"}`),
+      executionProviders: analysis.executionProviders,
+      sidecarMs: analysis.elapsedMs,
+    },
+    // Pages past the sidecar's page limit were not looked at.
+    coverage: analysis.pageCount > 0 ? Math.min(1, analysis.pages.length / analysis.pageCount) : 0,
+  };
+};
+
+export function createFullAnalyzer(options: FullAnalyzerOptions): Analyzer {
+  const limits: AnalysisLimits = { ...DEFAULT_LIMITS, ...options.limits };
+  const now = options.now ?? Date.now;
+  const { fingerprints } = options;
+  const inspect = options.inspect ?? ((doc: IntakeDocument) => inspectDocument(doc, limits, now));
+
+  const duplicates = async (doc: IntakeDocument, keyId: string, text: DocumentText) => {
+    let fingerprint: Fingerprint | undefined;
+    const result = await runDetector(FINGERPRINT_DETECTOR, async () => {
+      const image: PageImage | undefined = doc.format === "pdf" ? renderFirstPage(doc.bytes) : { encoded: doc.bytes };
+      fingerprint = await computeFingerprint({ bytes: doc.bytes, ...(image ? { image } : {}), text });
+      return checkDuplicates(fingerprint, fingerprints!.findSimilar(keyId, fingerprint));
+    });
+    return { result, fingerprint };
+  };
+
+  return {
+    analyze: async (doc: IntakeDocument, context: AnalysisContext): Promise<AnalysisReport> => {
+      const [local, pixels] = await Promise.all([inspect(doc), options.sidecar.analyzeDocument(doc)]);
+      const { text, sources } = mergeText(local.text, pixels);
+      const type = classifyDocumentType({ document: text, ...local.shape });
+      const today = { now: new Date(now()) };
+      const content = await Promise.all([
+        runDetector("mrz", () => checkMrz(text, today)),
+        runDetector("balances", () => checkBalances(text, today)),
+        runDetector("dates", () => checkDates(text, today)),
+      ]);
+      const first = pixels.pages[0];
+      const pixelResults = [
+        detectRegionTampering(pixels.pages),
+        detectCopyMove(pixels.pages),
+        detectReadingQuality(pixels.pages),
+        detectScreenshot({ format: doc.format, width: first?.sourceWidth ?? 0, height: first?.sourceHeight ?? 0, camera: hasCamera(local) }),
+      ];
+      const duplicate = context.keyId && fingerprints ? await duplicates(doc, context.keyId, text) : undefined;
+
+      const detectors = [
+        ...evidenceInPagePixels(local.detectors, pixels),
+        ...content.map((r) => withApplicability(r, type.documentType)),
+        ...pixelResults,
+        ...(duplicate ? [duplicate.result] : []),
+        pageAnalysis(pixels, sources, doc.format),
+      ];
+      const fusion = fuse(detectors);
+      if (duplicate?.fingerprint) fingerprints!.record(context.keyId!, context.verificationId, duplicate.fingerprint, now());
+      return {
+        documentType: type.documentType,
+        forgeryScore: fusion.forgeryScore,
+        confidence: fusion.confidence,
+        flags: fusion.flags,
+        evidence: fusion.evidence,
+        detectors: [...detectors, documentTypeResult(type)],
+        format: doc.format,
+        pages: local.pages,
+      };
+    },
+  };
+}

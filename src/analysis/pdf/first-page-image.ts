@@ -1,0 +1,36 @@
+// The first page of a PDF as a small picture, for the duplicate fingerprint (a 9x8 dHash):
+// rendered locally by mupdf at a low resolution, cheap next to the analysis itself.
+import * as mupdf from "mupdf";
+import type { PageImage } from "../content/fingerprint";
+import { openPdf } from "./open";
+
+/** Long side of the render in pixels: far more than a 9x8 hash needs, little to draw. */
+const LONG_SIDE = 256;
+
+export function renderFirstPage(bytes: Uint8Array): PageImage | undefined {
+  const { doc, pageCount } = openPdf(bytes);
+  try {
+    if (pageCount === 0) return undefined;
+    const page = doc.loadPage(0);
+    try {
+      const [x0, y0, x1, y1] = page.getBounds();
+      const scale = LONG_SIDE / Math.max(1, x1 - x0, y1 - y0);
+      const pixmap = page.toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceRGB, false);
+      try {
+        const width = pixmap.getWidth();
+        const height = pixmap.getHeight();
+        const stride = pixmap.getStride();
+        const pixels = pixmap.getPixels();
+        const raw = new Uint8Array(width * height * 3);
+        for (let y = 0; y < height; y++) raw.set(pixels.subarray(y * stride, y * stride + width * 3), y * width * 3);
+        return { raw, width, height, channels: 3 };
+      } finally {
+        pixmap.destroy();
+      }
+    } finally {
+      page.destroy();
+    }
+  } finally {
+    doc.destroy();
+  }
+}

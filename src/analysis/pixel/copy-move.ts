@@ -1,0 +1,37 @@
+// copy_move from the sidecar's clone search: an area of the page that is a verified copy of
+// another area (text over text is never compared there: repeated print looks the same).
+import type { SidecarPage } from "../../sidecar-client/result";
+import type { DetectorResult, Evidence } from "../report";
+import { MIN_RELIABILITY, meanOver, numberFact, round2, scaledStrength, traceOf } from "./traces";
+
+export const COPY_MOVE_DETECTOR = "copy-move";
+
+/** A verified clone is strong evidence; near-perfect correlation adds to it. */
+const baseStrength = (score: number, minCorrelation: number) => Math.min(1, 0.7 + (0.3 * (score - minCorrelation)) / Math.max(1e-6, 1 - minCorrelation));
+
+export function detectCopyMove(pages: readonly SidecarPage[]): DetectorResult {
+  const coverage = meanOver(pages, (page) => traceOf(page, "copy_move")?.reliability ?? 0);
+  const evidence: Evidence[] = [];
+  for (const page of pages) {
+    const trace = traceOf(page, "copy_move");
+    const minCorrelation = numberFact(trace, "minCorrelation");
+    if (!trace || minCorrelation === undefined || trace.reliability < MIN_RELIABILITY) continue;
+    for (const copy of page.copyMoves) {
+      evidence.push({
+        flag: "copy_move",
+        detector: COPY_MOVE_DETECTOR,
+        strength: scaledStrength(baseStrength(copy.score, minCorrelation), trace.reliability, coverage),
+        message: `An area is a copy of another area of the same page (source [${copy.source.join(", ")}])`,
+        page: page.index + 1,
+        box: copy.target,
+        measured: round2(copy.score),
+        threshold: minCorrelation,
+      });
+    }
+  }
+  const facts = pages.map((page) => {
+    const trace = traceOf(page, "copy_move");
+    return { page: page.index + 1, reliability: round2(trace?.reliability ?? 0), clones: page.copyMoves.length };
+  });
+  return { detector: COPY_MOVE_DETECTOR, evidence, facts: { pages: facts }, coverage };
+}

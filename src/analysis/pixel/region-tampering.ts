@@ -1,0 +1,56 @@
+// region_tampering from the sidecar's residual traces: an OCR line whose error level (or, on
+// noisy paper, noise residual) stands out from the page's other lines beyond the threshold
+// the sidecar measured, as text pasted from another compression does. The evidence counts
+// in proportion to the trace's reliability on that page; an unreliable trace lowers coverage
+// and raises nothing. Tile regions are shown as facts only: on genuine pages tiles of
+// lettering against paper reach z 5-6 (measured on generated statements), so no threshold
+// separates them from edits yet.
+import type { SidecarPage } from "../../sidecar-client/result";
+import type { DetectorResult, Evidence } from "../report";
+import { MIN_RELIABILITY, meanOver, numberFact, round2, scaledStrength, traceOf } from "./traces";
+
+export const REGION_TAMPERING_DETECTOR = "pixel-residuals";
+
+const TRACES = ["ela", "noise"] as const;
+const TRACE_LABEL: Record<(typeof TRACES)[number], string> = { ela: "error-level analysis", noise: "noise residual" };
+/** Lines reported per page and trace: the strongest outliers, enough to show where. */
+const MAX_LINES = 3;
+
+/** 0.5 at the threshold, 1 at twice the threshold. */
+const baseStrength = (z: number, threshold: number) => Math.min(1, 0.5 + (0.5 * (z - threshold)) / threshold);
+
+const pageCoverage = (page: SidecarPage) => Math.max(0, ...TRACES.map((name) => traceOf(page, name)?.reliability ?? 0));
+
+export function detectRegionTampering(pages: readonly SidecarPage[]): DetectorResult {
+  const coverage = meanOver(pages, pageCoverage);
+  const evidence: Evidence[] = [];
+  const perPage = pages.map((page) => {
+    const facts: Record<string, unknown> = { page: page.index + 1 };
+    for (const name of TRACES) {
+      const trace = traceOf(page, name);
+      const threshold = numberFact(trace, "lineThreshold");
+      facts[name] = trace ? { reliability: round2(trace.reliability), highestLineZ: round2(trace.globalScore), threshold: threshold ?? "none" } : "not measured";
+      if (!trace || threshold === undefined || trace.reliability < MIN_RELIABILITY) continue;
+      const outliers = page.lineScores
+        .map(({ lineIndex, scores }) => ({ line: page.lines[lineIndex], z: scores[name] }))
+        .filter((o): o is { line: NonNullable<typeof o.line>; z: number } => o.line !== undefined && o.z !== undefined && o.z >= threshold)
+        .sort((a, b) => b.z - a.z)
+        .slice(0, MAX_LINES);
+      for (const { line, z } of outliers) {
+        evidence.push({
+          flag: "region_tampering",
+          detector: REGION_TAMPERING_DETECTOR,
+          strength: scaledStrength(baseStrength(z, threshold), trace.reliability, coverage),
+          message: `A text line stands out from the rest of the page in ${TRACE_LABEL[name]} (compressed or processed differently), trace reliability ${round2(trace.reliability)}`,
+          page: page.index + 1,
+          box: line.box,
+          measured: round2(z),
+          threshold,
+        });
+      }
+    }
+    facts.outlierTiles = page.regions.filter((r) => r.trace === "ela" || r.trace === "noise").length;
+    return facts;
+  });
+  return { detector: REGION_TAMPERING_DETECTOR, evidence, facts: { pages: perPage, scores: "robust z of each OCR line against the page's other lines" }, coverage };
+}

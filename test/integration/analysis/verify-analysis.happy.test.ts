@@ -1,0 +1,121 @@
+// The whole analysis through the real HTTP service and its embedded sidecar: OCR-based
+// content checks, pixel forensics and per-key duplicates, each judged on documents the test
+// makes itself.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { makePdf } from "../../helpers/fixtures";
+import { PASSPORT, passportImage, statementLines, td3 } from "../../helpers/documents";
+import { startService, type TestService } from "../../helpers/service";
+import { retyped } from "../../unit/sidecar/forensics/page-fixture";
+
+let service: TestService;
+let key: string;
+
+interface Evidence {
+  flag: string;
+  detector: string;
+  page?: number;
+  box?: number[];
+  measured?: number | string;
+  threshold?: number | string;
+}
+interface Verified {
+  id: string;
+  flags: string[];
+  documentType: string;
+  confidence: string;
+  forgeryScore: number;
+}
+
+const verify = async (bytes: Uint8Array, apiKey = key): Promise<Verified> => {
+  const form = new FormData();
+  form.append("document", new Blob([bytes]), "document");
+  const response = await fetch(`${service.url}/api/v1/verify`, { method: "POST", headers: { authorization: `Bearer ${apiKey}` }, body: form });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { data: Verified }).data;
+};
+
+const evidenceOf = async (id: string, apiKey = key): Promise<Evidence[]> => {
+  const response = await fetch(`${service.url}/api/v1/verifications/${id}`, { headers: { authorization: `Bearer ${apiKey}` } });
+  return ((await response.json()) as { data: { evidence: Evidence[] } }).data.evidence;
+};
+
+beforeAll(async () => {
+  service = await startService();
+  key = await service.createKey("--mode", "test");
+}, 60_000);
+
+afterAll(async () => {
+  await service?.stop();
+});
+
+describe("a passport data page photographed as an image", () => {
+  test("is a passport with nothing to say against it when its MRZ and visual zone agree", async () => {
+    const result = await verify(await passportImage("png"));
+    expect(result.documentType).toBe("passport");
+    expect(result.flags).toEqual([]);
+    expect(result.confidence).toBe("high");
+  }, 30_000);
+
+  test("with one broken check digit raises mrz_checksum_invalid on the zone, naming the printed and the computed digit", async () => {
+    const [line1, line2] = td3(PASSPORT);
+    const birthCheck = 19;
+    const broken = `${line2.slice(0, birthCheck)}${(Number(line2[birthCheck]) + 3) % 10}${line2.slice(birthCheck + 1)}`;
+    const result = await verify(await passportImage("jpeg", PASSPORT, { mrz: [line1, broken] }));
+    expect(result.documentType).toBe("passport");
+    expect(result.flags).toContain("mrz_checksum_invalid");
+    const evidence = (await evidenceOf(result.id)).find((e) => e.flag === "mrz_checksum_invalid" && e.measured === broken[birthCheck]);
+    expect(evidence).toMatchObject({ page: 1, threshold: line2[birthCheck] });
+    // The zone's box, in the pixels of the page as analysed: the foot of the page.
+    expect(evidence!.box![1]).toBeGreaterThan(500);
+  }, 30_000);
+
+  test("whose MRZ is valid but whose printed surname was changed raises mrz_mismatch", async () => {
+    const result = await verify(await passportImage("png", PASSPORT, { visual: { surname: "JOHANSSON" } }));
+    expect(result.flags).toContain("mrz_mismatch");
+    expect(result.flags).not.toContain("mrz_checksum_invalid");
+    const evidence = (await evidenceOf(result.id)).find((e) => e.flag === "mrz_mismatch");
+    expect(String(evidence!.measured)).toContain("JOHANSSON");
+  }, 30_000);
+});
+
+describe("a bank statement PDF", () => {
+  test("whose salary was raised without fixing the balances raises balance_mismatch on that row", async () => {
+    const genuine = await verify(makePdf({ lines: statementLines() }));
+    expect(genuine.documentType).toBe("financial");
+    expect(genuine.flags).toEqual([]);
+    const forged = await verify(makePdf({ lines: statementLines(undefined, undefined, { 0: 354_000 }) }));
+    expect(forged.flags).toContain("balance_mismatch");
+    const evidence = (await evidenceOf(forged.id)).find((e) => e.flag === "balance_mismatch");
+    expect(evidence).toMatchObject({ page: 1, detector: "balances", threshold: "4774.56" });
+  }, 30_000);
+});
+
+describe("the same document sent twice", () => {
+  test("is a duplicate_submission the second time for the same key, naming the first, and not for another key", async () => {
+    const [first, second] = [await service.createKey("--mode", "test"), await service.createKey("--mode", "test")];
+    const pdf = makePdf({ lines: statementLines(98_765) });
+    const original = await verify(pdf, first);
+    expect(original.flags).not.toContain("duplicate_submission");
+    const again = await verify(pdf, first);
+    expect(again.flags).toContain("duplicate_submission");
+    const evidence = (await evidenceOf(again.id, first)).find((e) => e.flag === "duplicate_submission") as Evidence & { message: string };
+    expect(evidence.detector).toBe("fingerprint");
+    expect(evidence.message).toContain(original.id);
+    expect((await verify(pdf, second)).flags).not.toContain("duplicate_submission");
+  }, 30_000);
+});
+
+describe("a JPEG statement page with one amount whited out and retyped from another compression", () => {
+  test("raises region_tampering on that line, with its z-score against the measured threshold", async () => {
+    const forgery = await retyped(1, 60, 85);
+    const result = await verify(forgery.jpeg);
+    expect(result.flags).toContain("region_tampering");
+    const evidence = (await evidenceOf(result.id)).find((e) => e.flag === "region_tampering")!;
+    expect(evidence.detector).toBe("pixel-residuals");
+    expect(Number(evidence.measured)).toBeGreaterThanOrEqual(Number(evidence.threshold));
+    // The retyped amount's box (mupdf's, in the same pixels) overlaps the evidence box.
+    const [x, y, w, h] = forgery.lines[forgery.target]!.box;
+    const [ex, ey, ew, eh] = evidence.box!;
+    expect(ex! < x + w && x < ex! + ew! && ey! < y + h && y < ey! + eh!).toBe(true);
+  }, 30_000);
+});

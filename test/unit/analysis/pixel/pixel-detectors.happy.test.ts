@@ -1,0 +1,96 @@
+// The pixel detectors judge the sidecar's measurements as evidence: an outlier counts in
+// proportion to its trace's reliability, an unreliable trace only lowers coverage.
+import { describe, expect, test } from "bun:test";
+import { fuse } from "../../../../src/analysis/fusion";
+import { detectCopyMove } from "../../../../src/analysis/pixel/copy-move";
+import { detectReadingQuality } from "../../../../src/analysis/pixel/reading-quality";
+import { detectRegionTampering } from "../../../../src/analysis/pixel/region-tampering";
+import { detectScreenshot } from "../../../../src/analysis/pixel/screenshot";
+import type { SidecarPage } from "../../../../src/sidecar-client/result";
+
+const line = (i: number, confidence = 0.98) => ({ text: `line ${i}`, confidence, polygon: [], box: [100, 40 * i, 300, 30] as [number, number, number, number] });
+
+const page = (elaReliability: number, z: number, extra: Partial<SidecarPage> = {}): SidecarPage => ({
+  index: 0,
+  width: 1240,
+  height: 1754,
+  dpi: 150,
+  sourceWidth: 1240,
+  sourceHeight: 1754,
+  scale: 1,
+  lines: [0, 1, 2, 3].map((i) => line(i)),
+  regions: [],
+  heatmap: null,
+  facts: null,
+  lineScores: [0, 1, 2, 3].map((i) => ({ lineIndex: i, scores: { ela: i === 2 ? z : 0.3 } })),
+  forensicFacts: {},
+  traces: [
+    { name: "ela", reliability: elaReliability, globalScore: z, facts: { lineThreshold: 3.2 } },
+    { name: "noise", reliability: 0.02, globalScore: 4, facts: { lineThreshold: 3.2 } },
+    { name: "copy_move", reliability: 1, globalScore: 0, facts: { minCorrelation: 0.9 } },
+  ],
+  copyMoves: [],
+  ...extra,
+});
+
+describe("region tampering from the residual traces", () => {
+  test("names the line beyond the threshold with its z-score, box and page", () => {
+    const result = detectRegionTampering([page(1, 4.8)]);
+    expect(result.evidence).toHaveLength(1);
+    expect(result.evidence[0]).toMatchObject({ flag: "region_tampering", page: 1, box: [100, 80, 300, 30], measured: 4.8, threshold: 3.2 });
+    expect(result.coverage).toBe(1);
+  });
+
+  test("weighs the same outlier less on a page where the trace is less reliable, and not at all below half", () => {
+    const strong = fuse([detectRegionTampering([page(1, 4.8)])]).forgeryScore;
+    const weaker = fuse([detectRegionTampering([page(0.6, 4.8)])]).forgeryScore;
+    expect(weaker).toBeLessThan(strong);
+    const unreliable = detectRegionTampering([page(0.3, 9)]);
+    expect(unreliable.evidence).toEqual([]);
+    expect(unreliable.coverage).toBeCloseTo(0.3);
+  });
+
+  test("raises nothing below the threshold", () => {
+    expect(detectRegionTampering([page(1, 3.1)]).evidence).toEqual([]);
+  });
+});
+
+describe("copy-move from the clone search", () => {
+  test("reports the copied area with its source and correlation", () => {
+    const copyMoves = [{ source: [10, 10, 60, 30] as [number, number, number, number], target: [500, 10, 60, 30] as [number, number, number, number], score: 0.97 }];
+    const result = detectCopyMove([page(1, 0, { copyMoves })]);
+    expect(result.evidence[0]).toMatchObject({ flag: "copy_move", box: [500, 10, 60, 30], measured: 0.97, threshold: 0.9 });
+  });
+});
+
+describe("screenshots", () => {
+  test("a PNG exactly the size of a phone screen, without camera metadata, is a screenshot", () => {
+    expect(detectScreenshot({ format: "png", width: 1170, height: 2532, camera: false }).evidence[0]).toMatchObject({ flag: "screenshot", measured: "1170x2532" });
+  });
+
+  test("a camera's picture, a scan-sized PNG or a JPEG is not judged one", () => {
+    expect(detectScreenshot({ format: "png", width: 1170, height: 2532, camera: true }).evidence).toEqual([]);
+    expect(detectScreenshot({ format: "png", width: 2480, height: 3508, camera: false }).evidence).toEqual([]);
+    expect(detectScreenshot({ format: "jpeg", width: 1080, height: 1920, camera: false }).facts.applicable).toBe(false);
+  });
+});
+
+describe("reading quality", () => {
+  test("a page with no text read, or text read only with doubt, is low_quality and lowers confidence", () => {
+    expect(detectReadingQuality([page(1, 0, { lines: [] })]).evidence[0]).toMatchObject({ flag: "low_quality", measured: 0 });
+    const blurred = detectReadingQuality([page(1, 0, { lines: [line(0, 0.7), line(1, 0.75)] })]);
+    expect(blurred.evidence[0]).toMatchObject({ flag: "low_quality", threshold: 0.85 });
+    const fusion = fuse([blurred]);
+    expect(fusion.forgeryScore).toBe(0);
+    expect(fusion.confidence).toBe("medium");
+  });
+});
+
+describe("fusion over checks that do not apply", () => {
+  test("leaves a check with nothing to judge on this kind of document out of confidence", () => {
+    const seen = { detector: "seen", evidence: [], facts: {}, coverage: 1 };
+    const absent = { detector: "mrz", evidence: [], facts: { applicable: false }, coverage: 0 };
+    expect(fuse([seen, absent]).confidence).toBe("high");
+    expect(fuse([seen, { ...absent, facts: {} }]).confidence).toBe("medium");
+  });
+});
