@@ -2,6 +2,7 @@
 import type { Config } from "../config";
 import { createStore } from "../store";
 import { lockDataDir } from "../store/data-dir-lock";
+import { sweepExpired } from "../store/retention";
 import { createApp } from "../api/app";
 import { createLogger } from "../log";
 import { createMetrics } from "../metrics/registry";
@@ -78,11 +79,8 @@ export async function startService(config: Config, clock: Clock = systemClock): 
   worker.start();
   dispatcher.start();
   const sweep = () => {
-    const cutoff = clock.now() - config.retentionDays * 86_400_000;
-    const removed = store.verifications.deleteOlderThan(cutoff);
-    // Fingerprints go with the verifications they name.
-    const fingerprints = store.fingerprints.deleteOlderThan(cutoff);
-    if (removed > 0 || fingerprints > 0) log.info("retention: removed old verification results", { removed, fingerprints });
+    const removed = sweepExpired(store, clock.now() - config.retentionDays * 86_400_000);
+    if (Object.values(removed).some((count) => count > 0)) log.info("retention: removed expired results and batches", { ...removed });
   };
   sweep();
   const sweeper = setInterval(sweep, RETENTION_SWEEP_MS);
