@@ -18,6 +18,8 @@ export interface Verdict {
   evidence: EvidenceSummary[];
   /** Wall time of the verification as the evaluator saw it (intake + analysis, or the HTTP round trip). */
   latencyMs: number;
+  /** The fusion's input (src/analysis/fusion/features.ts), where the detectors were at hand (in process). */
+  features?: number[];
 }
 
 export type LabelFields = Pick<CorpusLabel, "id" | "file" | "label" | "kind" | "documentType" | "format" | "generator" | "split">;
@@ -29,6 +31,8 @@ export interface ScoreRow extends LabelFields {
   predictedType: DocumentType;
   latencyMs: number;
   evidence: EvidenceSummary[];
+  /** In the order of FEATURE_NAMES; what scripts/train-fusion.ts learns from. */
+  features?: number[];
 }
 
 /** A document the analysis could not score, with the error code it answered. */
@@ -46,6 +50,7 @@ export function toScoreRow(label: CorpusLabel, verdict: Verdict): ScoreRow {
     predictedType: verdict.documentType,
     latencyMs: verdict.latencyMs,
     evidence: verdict.evidence,
+    ...(verdict.features ? { features: verdict.features } : {}),
   };
 }
 

@@ -1,20 +1,24 @@
-// From evidence to forgeryScore, flags and confidence, in a way a person can retrace:
-//   flag strength  f = 1 − Π(1 − sᵢ·cᵢ)   over the flag's evidence (strength sᵢ, detector coverage cᵢ)
-//   contribution   k = w_flag · f         (FLAG_WEIGHTS below)
-//   forgeryScore     = 1 − Π(1 − k)       over flags (noisy-OR)
-// Every flag listed has evidence, and the score is made of listed flags only, so there
-// is no score without a flag. Confidence comes from coverage: what the detectors could
-// see. Low coverage lowers confidence; it never raises the score.
+// From evidence to forgeryScore, flags and confidence:
+//   features     fusionFeatures(detectors): per flag its strongest evidence × coverage, per
+//                detector its coverage, a few measured values (fusion/features.ts)
+//   forgeryScore a logistic regression over them, trained on the training split of the
+//                labelled corpus by scripts/train-fusion.ts (fusion/model.json)
+// Flags stay the explanation: every flag listed has evidence, and without a flag the score
+// stays under the verdict line whatever the measurements say (no high score without a
+// flag). A flag the training split never raised (duplicate_submission, say) cannot be
+// weighed by the model: it adds its prior weight below, noisy-OR. Confidence says how much
+// the evidence can bear (fusion/confidence.ts); quality never moves the score.
 import type { Confidence, Flag } from "./flags";
+import { atMost, confidenceLevel } from "./fusion/confidence";
+import { flagStrengths, fusionFeatures, FEATURE_NAMES } from "./fusion/features";
+import { FUSION_MODEL, logit, sigmoid, type FusionModel } from "./fusion/model";
 import type { DetectorResult, Evidence } from "./report";
 
 /**
- * How far one flag, fully established, moves the score. Traces that benign histories
- * also leave (a re-save, metadata quirks) weigh little; traces only an edit leaves
- * (text painted over text, pasted regions, broken check digits) weigh most. Quality
- * flags explain confidence and weigh nothing.
+ * Prior weights, for flags the model could not learn: how far one such flag, fully
+ * established, moves the score. Traces only an edit leaves weigh most; quality flags nothing.
  */
-export const FLAG_WEIGHTS: Record<Flag, number> = {
+export const PRIOR_FLAG_WEIGHTS: Record<Flag, number> = {
   editing_software: 0.6,
   metadata_inconsistent: 0.45,
   pdf_incremental_update: 0.55,
@@ -35,12 +39,11 @@ export const FLAG_WEIGHTS: Record<Flag, number> = {
   low_quality: 0,
 };
 
-/**
- * A second compression is what messaging apps do; beside an editor's name or a region
- * that does not match its surroundings, it is the editor's re-save.
- */
-const CORROBORATED_DOUBLE_COMPRESSION_WEIGHT = 0.8;
-const DOUBLE_COMPRESSION_CORROBORATORS: Flag[] = ["editing_software", "region_tampering", "copy_move"];
+/** Highest score a document without any flag can get: under the verdict line (0.5). */
+export const NO_FLAG_CEILING = 0.49;
+
+/** Flags that explain confidence and never make a document suspect. */
+const QUALITY_FLAGS: readonly Flag[] = ["low_quality"];
 
 export interface FusionOptions {
   /**
@@ -48,6 +51,8 @@ export interface FusionOptions {
    * some kind of evidence unexamined (e.g. pixel forensics on images run elsewhere).
    */
   confidenceCeiling?: Confidence;
+  /** The trained model; the committed one by default (tests pass their own). */
+  model?: FusionModel;
 }
 
 export interface Fusion {
@@ -55,52 +60,50 @@ export interface Fusion {
   confidence: Confidence;
   flags: Flag[];
   evidence: Evidence[];
-  /** Per flag: combined strength and weighted contribution, for the report. */
+  /**
+   * Per flag: its strength (strongest evidence × coverage), its weight (model logit per
+   * unit of strength, or the prior weight for a flag the model never saw) and its
+   * contribution: how much lower the score would be without it.
+   */
   contributions: Array<{ flag: Flag; strength: number; weight: number; contribution: number }>;
 }
-
-const CONFIDENCE_ORDER: Confidence[] = ["low", "medium", "high"];
 
 /**
  * A check with nothing to judge on this kind of document (no MRZ on a bank statement, no
  * sums on a passport) says so with `applicable: false`: its zero coverage is no blind spot.
  */
 export const NOT_APPLICABLE = { applicable: false } as const;
-const applies = (d: DetectorResult) => d.facts.applicable !== false;
 
-const confidenceOf = (all: DetectorResult[], flags: Flag[], ceiling: Confidence): Confidence => {
-  const detectors = all.filter(applies);
-  if (detectors.length === 0) return "low";
-  const mean = detectors.reduce((s, d) => s + d.coverage, 0) / detectors.length;
-  const failed = detectors.some((d) => d.coverage === 0 && "failed" in d.facts);
-  let level: Confidence = mean >= 0.8 && !failed ? "high" : mean >= 0.5 ? "medium" : "low";
-  // A tiny or heavily compressed image hides what every detector looks for.
-  if (flags.includes("low_quality")) level = level === "high" ? "medium" : "low";
-  return CONFIDENCE_ORDER[Math.min(CONFIDENCE_ORDER.indexOf(level), CONFIDENCE_ORDER.indexOf(ceiling))]!;
+const scoreOf = (model: FusionModel, features: readonly number[], strengths: Map<Flag, number>): number => {
+  const untrained = model.untrainedFlags.filter((f) => strengths.has(f));
+  const prior = untrained.reduce((p, f) => p * (1 - PRIOR_FLAG_WEIGHTS[f] * strengths.get(f)!), 1);
+  const score = 1 - (1 - sigmoid(logit(model, features))) * prior;
+  const suspect = [...strengths.keys()].some((f) => !QUALITY_FLAGS.includes(f));
+  return suspect ? score : Math.min(score, NO_FLAG_CEILING);
 };
 
 export const fuse = (detectors: DetectorResult[], opts: FusionOptions = {}): Fusion => {
-  const coverage = new Map(detectors.map((d) => [d.detector, d.coverage]));
+  const model = opts.model ?? FUSION_MODEL;
   const evidence = detectors.flatMap((d) => d.evidence).filter((e) => e.strength > 0);
-  const byFlag = new Map<Flag, number>();
-  for (const e of evidence) {
-    const s = e.strength * (coverage.get(e.detector) ?? 1);
-    byFlag.set(e.flag, 1 - (1 - (byFlag.get(e.flag) ?? 0)) * (1 - Math.min(1, s)));
-  }
-  const present = new Set(byFlag.keys());
-  const corroborated = DOUBLE_COMPRESSION_CORROBORATORS.some((f) => present.has(f));
-  const contributions = [...byFlag].map(([flag, strength]) => {
-    const weight =
-      flag === "double_jpeg_compression" && corroborated ? CORROBORATED_DOUBLE_COMPRESSION_WEIGHT : FLAG_WEIGHTS[flag];
-    return { flag, strength: round(strength), weight, contribution: round(weight * strength) };
+  const strengths = new Map([...flagStrengths(detectors)].filter(([, s]) => s > 0));
+  // Evidence from a detector that saw nothing (coverage 0) still names its flag: it was found.
+  for (const e of evidence) if (!strengths.has(e.flag)) strengths.set(e.flag, 0);
+  const features = fusionFeatures(detectors);
+  const forgeryScore = scoreOf(model, features, strengths);
+
+  const contributions = [...strengths].map(([flag, strength]) => {
+    const index = FEATURE_NAMES.indexOf(`flag:${flag}`);
+    const without = new Map(strengths);
+    without.delete(flag);
+    const reduced = index < 0 ? features : features.map((v, i) => (i === index ? 0 : v));
+    const weight = model.untrainedFlags.includes(flag) || index < 0 ? PRIOR_FLAG_WEIGHTS[flag] : (model.weights[index] ?? 0);
+    return { flag, strength: round(strength), weight: round(weight), contribution: round(forgeryScore - scoreOf(model, reduced, without)) };
   });
-  contributions.sort((a, b) => b.contribution - a.contribution);
-  const forgeryScore = round(1 - contributions.reduce((p, c) => p * (1 - c.contribution), 1));
-  const flags = contributions.map((c) => c.flag);
+  contributions.sort((a, b) => b.contribution - a.contribution || a.flag.localeCompare(b.flag));
   return {
-    forgeryScore,
-    confidence: confidenceOf(detectors, flags, opts.confidenceCeiling ?? "high"),
-    flags,
+    forgeryScore: round(forgeryScore),
+    confidence: atMost(confidenceLevel(forgeryScore, features, model.confidence), opts.confidenceCeiling ?? "high"),
+    flags: contributions.map((c) => c.flag),
     evidence,
     contributions,
   };

@@ -2,6 +2,7 @@
 // validateDocument, then runVerification over the service's analyzer, so the score is
 // rounded and the latency measured exactly as the service does.
 import { createAnalyzer } from "../../../src/analysis/create-analyzer.ts";
+import { fusionFeatures } from "../../../src/analysis/fusion/features.ts";
 import { systemClock } from "../../../src/clock.ts";
 import { loadConfig } from "../../../src/config.ts";
 import { AppError } from "../../../src/errors.ts";
@@ -44,6 +45,7 @@ export async function createLocalBackend(env: Record<string, string | undefined>
           flags: result.flags,
           evidence: report.evidence.map(({ flag, detector, strength }) => ({ flag, detector, strength })),
           latencyMs: result.latencyMs,
+          features: fusionFeatures(report.detectors),
         };
       } catch (error) {
         if (error instanceof AppError) throw new DocumentError(error.code, error.message);

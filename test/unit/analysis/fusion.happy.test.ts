@@ -1,67 +1,100 @@
 import { describe, expect, test } from "bun:test";
-import { FLAG_WEIGHTS, fuse } from "../../../src/analysis/fusion";
+import { fuse, NO_FLAG_CEILING, PRIOR_FLAG_WEIGHTS } from "../../../src/analysis/fusion";
+import { FEATURE_NAMES } from "../../../src/analysis/fusion/features";
+import type { FusionModel } from "../../../src/analysis/fusion/model";
 import type { DetectorResult, Evidence } from "../../../src/analysis/report";
 
-const detector = (name: string, evidence: Omit<Evidence, "detector" | "message">[], coverage = 1): DetectorResult => ({
+const detector = (name: string, evidence: Omit<Evidence, "detector" | "message">[], coverage = 1, facts: Record<string, unknown> = {}): DetectorResult => ({
   detector: name,
   evidence: evidence.map((e) => ({ ...e, detector: name, message: e.flag })),
-  facts: {},
+  facts,
   coverage,
 });
 
-describe("fusion", () => {
-  test("no evidence means no flags, a zero score, and confidence from coverage", () => {
-    const f = fuse([detector("a", []), detector("b", [])]);
-    expect(f).toMatchObject({ forgeryScore: 0, flags: [], confidence: "high" });
-  });
+/** A model by hand: logit = intercept + Σ weight × feature, over the named features only. */
+const model = (weights: Record<string, number>, intercept = -3, untrainedFlags: FusionModel["untrainedFlags"] = []): FusionModel => ({
+  about: "test",
+  command: "test",
+  corpus: { generator: "test", split: "train", documents: 0 },
+  date: "2026-11-22",
+  lambda: 0.1,
+  crossValidation: [],
+  features: [...FEATURE_NAMES],
+  weights: FEATURE_NAMES.map((name) => weights[name] ?? 0),
+  intercept,
+  untrainedFlags,
+  confidence: { highMargin: 0.3, lowMargin: 0.1 },
+});
 
-  test("one flag contributes its strength times its weight", () => {
-    const f = fuse([detector("a", [{ flag: "pdf_text_overlay", strength: 0.6 }])]);
-    expect(f.forgeryScore).toBeCloseTo(0.6 * FLAG_WEIGHTS.pdf_text_overlay, 3);
+const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
+
+describe("fusion through a trained model", () => {
+  test("the score is the model's probability over the flag strengths", () => {
+    const m = model({ "flag:pdf_text_overlay": 6 });
+    const f = fuse([detector("a", [{ flag: "pdf_text_overlay", strength: 0.8 }])], { model: m });
+    expect(f.forgeryScore).toBeCloseTo(sigmoid(-3 + 6 * 0.8), 3);
     expect(f.flags).toEqual(["pdf_text_overlay"]);
   });
 
-  test("flags combine by noisy-OR, never above 1", () => {
-    const f = fuse([
-      detector("a", [{ flag: "pdf_text_overlay", strength: 1 }]),
-      detector("b", [{ flag: "pdf_font_inconsistency", strength: 1 }]),
-    ]);
-    const expected = 1 - (1 - FLAG_WEIGHTS.pdf_text_overlay) * (1 - FLAG_WEIGHTS.pdf_font_inconsistency);
-    expect(f.forgeryScore).toBeCloseTo(expected, 3);
-    expect(f.forgeryScore).toBeLessThanOrEqual(1);
-  });
-
-  test("evidence from a detector that saw little counts for less and lowers confidence", () => {
-    const full = fuse([detector("a", [{ flag: "editing_software", strength: 0.6 }], 1)]);
-    const partial = fuse([detector("a", [{ flag: "editing_software", strength: 0.6 }], 0.3)]);
+  test("evidence from a detector that saw little counts for less", () => {
+    const m = model({ "flag:editing_software": 6 });
+    const full = fuse([detector("a", [{ flag: "editing_software", strength: 0.9 }], 1)], { model: m });
+    const partial = fuse([detector("a", [{ flag: "editing_software", strength: 0.9 }], 0.3)], { model: m });
     expect(partial.forgeryScore).toBeLessThan(full.forgeryScore);
-    expect(partial.confidence).toBe("low");
   });
 
-  test("double compression alone weighs little, beside an editor it weighs fully", () => {
-    const alone = fuse([detector("d", [{ flag: "double_jpeg_compression", strength: 0.8 }])]);
-    const withEditor = fuse([
-      detector("d", [{ flag: "double_jpeg_compression", strength: 0.8 }]),
-      detector("m", [{ flag: "editing_software", strength: 0.6 }]),
-    ]);
-    expect(alone.forgeryScore).toBeLessThan(0.3);
-    expect(withEditor.contributions.find((c) => c.flag === "double_jpeg_compression")!.weight).toBe(0.8);
-    expect(withEditor.forgeryScore).toBeGreaterThan(0.7);
+  test("measurements alone never lift a document without a flag to the verdict line", () => {
+    const m = model({ "coverage:balances": 10 });
+    const f = fuse([detector("balances", [], 1)], { model: m });
+    expect(f.flags).toEqual([]);
+    expect(f.forgeryScore).toBe(NO_FLAG_CEILING);
   });
 
-  test("low_quality is listed to explain the confidence but adds nothing to the score", () => {
-    const f = fuse([detector("q", [{ flag: "low_quality", strength: 1 }])]);
+  test("low_quality explains confidence but does not count as a flag that can carry the score", () => {
+    const m = model({ "coverage:balances": 10 });
+    const f = fuse([detector("balances", [], 1), detector("q", [{ flag: "low_quality", strength: 1 }])], { model: m });
     expect(f.flags).toEqual(["low_quality"]);
-    expect(f.forgeryScore).toBe(0);
-    expect(f.confidence).toBe("medium");
+    expect(f.forgeryScore).toBe(NO_FLAG_CEILING);
   });
 
-  test("a failed detector keeps confidence from being high", () => {
+  test("a flag the training split never raised adds its prior weight", () => {
+    const m = model({}, -3, ["duplicate_submission"]);
+    const f = fuse([detector("fingerprint", [{ flag: "duplicate_submission", strength: 1 }])], { model: m });
+    expect(f.forgeryScore).toBeCloseTo(1 - (1 - sigmoid(-3)) * (1 - PRIOR_FLAG_WEIGHTS.duplicate_submission), 3);
+    expect(f.contributions[0]).toMatchObject({ flag: "duplicate_submission", weight: PRIOR_FLAG_WEIGHTS.duplicate_submission });
+  });
+
+  test("each flag's contribution is how much lower the score would be without it", () => {
+    const m = model({ "flag:region_tampering": 4, "flag:double_jpeg_compression": 1 });
+    const f = fuse([detector("p", [{ flag: "region_tampering", strength: 1 }]), detector("d", [{ flag: "double_jpeg_compression", strength: 1 }])], { model: m });
+    expect(f.flags).toEqual(["region_tampering", "double_jpeg_compression"]);
+    expect(f.contributions[0]!.contribution).toBeCloseTo(sigmoid(2) - sigmoid(-2), 2);
+    expect(f.contributions[0]!.weight).toBe(4);
+  });
+});
+
+describe("confidence", () => {
+  const m = model({ "flag:copy_move": 8 });
+  const seen = (evidence: Omit<Evidence, "detector" | "message">[] = []) => detector("copy-move", evidence, 1);
+
+  test("is high far from the verdict line and low close to it", () => {
+    expect(fuse([seen()], { model: m }).confidence).toBe("high");
+    expect(fuse([seen([{ flag: "copy_move", strength: 1 }])], { model: m }).confidence).toBe("high");
+    expect(fuse([seen([{ flag: "copy_move", strength: 3 / 8 }])], { model: m }).confidence).toBe("low");
+  });
+
+  test("drops a level on a degraded image and is never high when a detector failed", () => {
+    expect(fuse([seen(), detector("q", [{ flag: "low_quality", strength: 1 }])], { model: m }).confidence).toBe("medium");
     const failed: DetectorResult = { detector: "x", evidence: [], facts: { failed: "TypeError" }, coverage: 0 };
-    expect(fuse([detector("a", []), detector("b", []), detector("c", []), detector("d", []), detector("e", []), failed]).confidence).toBe("medium");
+    expect(fuse([seen(), seen(), seen(), failed], { model: m }).confidence).toBe("medium");
+  });
+
+  test("is never high when the detectors saw less than half, unless the rest does not apply", () => {
+    expect(fuse([seen(), detector("mrz", [], 0), detector("balances", [], 0)], { model: m }).confidence).toBe("medium");
+    expect(fuse([seen(), detector("mrz", [], 0, { applicable: false })], { model: m }).confidence).toBe("high");
   });
 
   test("a ceiling caps confidence for analyses that leave evidence unexamined", () => {
-    expect(fuse([detector("a", [])], { confidenceCeiling: "medium" }).confidence).toBe("medium");
+    expect(fuse([seen()], { model: m, confidenceCeiling: "medium" }).confidence).toBe("medium");
   });
 });
