@@ -9,6 +9,7 @@ import swaggerBundle from "swagger-ui-dist/swagger-ui-bundle.js" with { type: "f
 import favicon from "swagger-ui-dist/favicon-32x32.png" with { type: "file" };
 import { FLAGS } from "../analysis/flags";
 import { AppError, ERROR_CODES } from "../errors";
+import { WEBHOOK_DOCUMENTATION } from "./schemas/webhook";
 
 const ASSETS: Record<string, { path: string; type: string }> = {
   "swagger-ui.css": { path: swaggerCss, type: "text/css; charset=utf-8" },
@@ -40,6 +41,7 @@ export const docsRoutes = () =>
             { name: "Batches", description: "Asynchronous batches with signed webhooks" },
             { name: "Operations", description: "Health, readiness and metrics (no key needed)" },
           ],
+          webhooks: WEBHOOK_DOCUMENTATION,
           components: {
             securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", description: "An API key: svc_test_… or svc_live_…" } },
           },

@@ -32,6 +32,12 @@ describe("the OpenAPI document", () => {
     expect(spec.paths["/api/v1/verify"].post.security).toEqual([{ bearerAuth: [] }]);
   });
 
+  test("documents the batch webhook with its payload and signature headers", () => {
+    const hook = spec.webhooks.batchDocumentResult.post;
+    expect(hook.parameters.map((parameter: { name: string }) => parameter.name)).toEqual(["X-Service-Signature", "X-Service-Delivery", "X-Service-Timestamp"]);
+    expect(Object.keys(hook.requestBody.content["application/json"].schema.properties)).toEqual(["batchId", "documentIndex", "result", "error"]);
+  });
+
   test("declares every response status of POST /api/v1/verify", () => {
     expect(Object.keys(spec.paths["/api/v1/verify"].post.responses).sort()).toEqual(["200", "400", "401", "402", "422", "429", "503"]);
   });
