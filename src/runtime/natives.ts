@@ -38,6 +38,14 @@ export async function extractNatives(build: Embedded): Promise<void> {
   throw new Error(`cannot extract the native libraries (${failures.join("; ")})`);
 }
 
+/**
+ * The folder the binary extracted its natives to, laid out as node_modules (so onnxruntime's
+ * libraries are under onnxruntime-node/bin/...); null from source or before extraction.
+ */
+export function extractedNativesDir(): string | null {
+  return nativesDir ?? null;
+}
+
 /** Called by the rewritten loaders inside the binary with the module's node_modules path. */
 export function requireNative(rel: string): unknown {
   if (!nativesDir) throw new Error("prepareRuntime() must run before sharp or onnxruntime-node is imported");
