@@ -1,9 +1,8 @@
 // Sidecar benchmark (not a test): the whole analysis of a page (decode, OCR, pixel forensics)
 // through a real sidecar process over gRPC, the same work split into stages in this process
 // beside the bare model time (session.run alone), throughput at concurrency 1 and N with the
-// sidecar's dynamic batching and without it (maxBatch 1: a sidecar started by
-// scripts/bench/sidecar-child.ts, since the command has no flag for it), and the same images
-// through @gutenye/ocr-node as a peer. Prints one table and the ratios against two targets:
+// sidecar's default dynamic batching (1 on the CPU, 16 on a GPU) and with the other setting
+// (`--sidecar-max-batch`), and the same images through @gutenye/ocr-node as a peer. Prints one table and the ratios against two targets:
 //   - the whole analysis of a page at least 2x faster than the peer's OCR alone;
 //   - the sidecar's time at most 1.3x the bare model time of the work it does.
 // Phases run one after another, never side by side, so each has the machine to itself; the
@@ -14,7 +13,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import type { Device } from "../sidecar/ocr/providers.ts";
+import { type Device, chooseExecutionProviders } from "../sidecar/ocr/providers.ts";
+import { DEFAULT_GPU_MAX_BATCH, DEFAULT_MAX_WAIT_MS } from "../sidecar/server/server.ts";
 import { peerOcrTimes } from "./bench/peer-ocr.ts";
 import { type Series, type SidecarTiming, benchClient, sendPage, sendPages } from "./bench/sidecar-load.ts";
 import { startBenchSidecar } from "./bench/sidecar-process.ts";
@@ -36,8 +36,11 @@ const device = values.device as Device;
 const runs = Number(values.runs);
 const peerRuns = Number(values["peer-runs"]);
 const concurrency = Number(values.concurrency);
-// What startSidecarServer uses when not told otherwise (sidecar/server/server.ts).
-const SIDECAR_BATCH = { maxBatch: 16, maxWaitMs: 5 };
+// What the sidecar uses when not told otherwise on this device (sidecar/server/server.ts), and
+// the other setting it is compared with.
+const onGpu = chooseExecutionProviders(device).includes("cuda");
+const SIDECAR_BATCH = { maxBatch: onGpu ? DEFAULT_GPU_MAX_BATCH : 1, maxWaitMs: DEFAULT_MAX_WAIT_MS };
+const OTHER_MAX_BATCH = onGpu ? 1 : DEFAULT_GPU_MAX_BATCH;
 const TARGET_PEER_SPEEDUP = 2;
 const TARGET_OVERHEAD = 1.3;
 
@@ -52,7 +55,7 @@ const [page150] = pages as [StatementPage, StatementPage];
 const stages = await createStageBench(device, SIDECAR_BATCH);
 const executionProviders = stages.executionProviders;
 const paired = new Map<StatementPage, { stages: StageTiming; sidecar: SidecarTiming }[]>();
-let batchedConcurrent: Series;
+let defaultConcurrent: Series;
 {
   const sidecar = await startBenchSidecar({ device });
   const client = benchClient(sidecar.address);
@@ -65,23 +68,23 @@ let batchedConcurrent: Series;
       paired.set(page, runsOfPage);
     }
     await stages.close();
-    batchedConcurrent = await sendPages(client, page150, concurrency, concurrency);
+    defaultConcurrent = await sendPages(client, page150, concurrency, concurrency);
   } finally {
     client.close();
     await sidecar.stop();
   }
 }
 
-// 2. The same sidecar without batching: every model call serves one input.
-let unbatchedSequential: Series;
-let unbatchedConcurrent: Series;
+// 2. The same sidecar with the other batching setting.
+let otherSequential: Series;
+let otherConcurrent: Series;
 {
-  const sidecar = await startBenchSidecar({ device, maxBatch: 1 });
+  const sidecar = await startBenchSidecar({ device, maxBatch: OTHER_MAX_BATCH });
   const client = benchClient(sidecar.address);
   try {
     await sendPage(client, page150);
-    unbatchedSequential = await sendPages(client, page150, runs, 1);
-    unbatchedConcurrent = await sendPages(client, page150, concurrency, concurrency);
+    otherSequential = await sendPages(client, page150, runs, 1);
+    otherConcurrent = await sendPages(client, page150, concurrency, concurrency);
   } finally {
     client.close();
     await sidecar.stop();
@@ -109,7 +112,7 @@ const served = (page: StatementPage, key: keyof SidecarTiming) => median(paired.
 const client = (page: StatementPage) => served(page, "clientMs");
 /** Median over runs of the sidecar's time over the bare model time measured beside it. */
 const overhead = (page: StatementPage) => median(paired.get(page)!.map((run) => run.sidecar.clientMs / run.stages.models));
-const batchedSequential150 = paired.get(page150)!.map((run) => run.sidecar.clientMs);
+const defaultSequential150 = paired.get(page150)!.map((run) => run.sidecar.clientMs);
 const peer = (page: StatementPage) => median(peerTimes[pages.indexOf(page)]!);
 const load = (l: number[]) => l.map((v) => v.toFixed(2)).join(" / ");
 const row = (label: string, cell: (page: StatementPage) => string) => [label, ...pages.map(cell)];
@@ -144,10 +147,10 @@ console.log(
 console.log();
 console.log(
   table(
-    [`throughput at ${page150.dpi} dpi over gRPC`, `batched (maxBatch ${SIDECAR_BATCH.maxBatch})`, "unbatched (maxBatch 1)"],
+    [`throughput at ${page150.dpi} dpi over gRPC`, `default (maxBatch ${SIDECAR_BATCH.maxBatch})`, `--sidecar-max-batch ${OTHER_MAX_BATCH}`],
     [
-      ["concurrency 1", pagesPerSec(batchedSequential150.length, sum(batchedSequential150)), perSec(unbatchedSequential)],
-      [`concurrency ${concurrency}`, perSec(batchedConcurrent), perSec(unbatchedConcurrent)],
+      ["concurrency 1", pagesPerSec(defaultSequential150.length, sum(defaultSequential150)), perSec(otherSequential)],
+      [`concurrency ${concurrency}`, perSec(defaultConcurrent), perSec(otherConcurrent)],
     ],
   ),
 );

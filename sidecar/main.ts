@@ -11,7 +11,16 @@ import type { SidecarServer } from "./server/server.ts";
 
 export type SidecarConfig = Pick<
   Config,
-  "sidecarListen" | "sidecarDevice" | "logLevel" | "sidecarTlsCa" | "sidecarTlsCert" | "sidecarTlsKey" | "sidecarThreads" | "sidecarConcurrency"
+  | "sidecarListen"
+  | "sidecarDevice"
+  | "logLevel"
+  | "sidecarTlsCa"
+  | "sidecarTlsCert"
+  | "sidecarTlsKey"
+  | "sidecarThreads"
+  | "sidecarConcurrency"
+  | "sidecarMaxBatch"
+  | "sidecarCudaLibDir"
 > & { limits?: Partial<DocumentLimits> };
 
 /** The IPC message an embedded sidecar sends its parent once it listens. */
@@ -39,7 +48,8 @@ export async function startSidecar(config: SidecarConfig): Promise<SidecarServer
     log,
     tls,
     limits: config.limits,
-    ocr: { intraOpThreads: config.sidecarThreads },
+    cudaLibDir: config.sidecarCudaLibDir,
+    ocr: { intraOpThreads: config.sidecarThreads, maxBatch: config.sidecarMaxBatch },
     concurrentDocuments: config.sidecarConcurrency,
   }).catch((error: unknown) => {
     // A device that cannot be honoured is bad configuration: one line and exit status 2.

@@ -3,7 +3,8 @@
 // `docverify: <SETTING>: <reason>` and exit status 2 (DESIGN.md operating contract).
 import { Type, type Static } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
-import { accessSync, constants } from "node:fs";
+import { accessSync, constants, statSync } from "node:fs";
+import { isAbsolute } from "node:path";
 
 export const ConfigSchema = Type.Object({
   port: Type.Integer({ minimum: 0, maximum: 65535 }),
@@ -30,6 +31,10 @@ export const ConfigSchema = Type.Object({
   /** ONNX Runtime intra-op threads in the sidecar; absent = one per core. */
   sidecarThreads: Type.Optional(Type.Integer({ minimum: 1, maximum: 256 })),
   sidecarConcurrency: Type.Integer({ minimum: 1, maximum: 64 }),
+  /** Recognition crops per model call; absent = 16 on a GPU, 1 on the CPU. */
+  sidecarMaxBatch: Type.Optional(Type.Integer({ minimum: 1, maximum: 64 })),
+  /** Folder holding libonnxruntime_providers_cuda.so and _shared.so, when the binary carries none. */
+  sidecarCudaLibDir: Type.Optional(Type.String()),
   /** Worker threads for the structure and metadata inspection in the API process. */
   analysisWorkers: Type.Integer({ minimum: 1, maximum: 32 }),
   sidecarDeadlineMs: Type.Integer({ minimum: 1000 }),
@@ -126,6 +131,17 @@ const readableFile: Parser<string> = (raw) => {
   return path;
 };
 
+const absoluteDirectory: Parser<string> = (raw) => {
+  const path = raw.trim();
+  if (!isAbsolute(path)) throw new Error(`expected an absolute path, got "${raw}"`);
+  try {
+    if (!statSync(path).isDirectory()) throw new Error();
+  } catch {
+    throw new Error(`${path} is not a folder`);
+  }
+  return path;
+};
+
 const singleDuration: Parser<number> = (raw) => {
   const [value, ...rest] = parseDurationList(raw);
   if (value === undefined || rest.length > 0) throw new Error(`expected one duration like 120s, got "${raw}"`);
@@ -158,6 +174,8 @@ const SETTINGS = [
   { key: "sidecarTlsServerName", env: "DOCVERIFY_SIDECAR_TLS_SERVER_NAME", fallback: "", parse: optional(nonEmpty) },
   { key: "sidecarThreads", env: "DOCVERIFY_SIDECAR_THREADS", fallback: "", parse: optional(integer(1, 256)) },
   { key: "sidecarConcurrency", env: "DOCVERIFY_SIDECAR_CONCURRENCY", fallback: "4", parse: integer(1, 64) },
+  { key: "sidecarMaxBatch", env: "DOCVERIFY_SIDECAR_MAX_BATCH", fallback: "", parse: optional(integer(1, 64)) },
+  { key: "sidecarCudaLibDir", env: "DOCVERIFY_SIDECAR_CUDA_LIB_DIR", fallback: "", parse: optional(absoluteDirectory) },
   { key: "analysisWorkers", env: "DOCVERIFY_ANALYSIS_WORKERS", fallback: "2", parse: integer(1, 32) },
   { key: "sidecarDeadlineMs", env: "DOCVERIFY_SIDECAR_DEADLINE", fallback: "120s", parse: singleDuration },
 ] as const satisfies readonly Setting<keyof Config>[];

@@ -44,10 +44,12 @@ export interface ForensicsGraph {
 
 export interface ForensicsGraphOptions extends ThreadOptions {
   device: Device;
+  /** Providers already chosen for this process (the sidecar chooses once); else chosen from `device`. */
+  executionProviders?: string[];
 }
 
 export async function createForensicsGraph(options: ForensicsGraphOptions): Promise<ForensicsGraph> {
-  const executionProviders = chooseExecutionProviders(options.device);
+  const executionProviders = options.executionProviders ?? chooseExecutionProviders(options.device);
   const session = await InferenceSession.create(await loadForensicsGraphBytes(), sessionOptions(executionProviders, options));
 
   const run = async (rgb: Uint8Array, recompressed: Uint8Array, width: number, height: number): Promise<ForensicMaps> => {

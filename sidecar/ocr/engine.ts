@@ -22,6 +22,8 @@ export interface OcrLine {
 
 export interface OcrEngineOptions {
   device: Device;
+  /** Providers already chosen for this process (the sidecar chooses once); else chosen from `device`. */
+  executionProviders?: string[];
   intraOpThreads?: number;
   interOpThreads?: number;
   /** Longest side of the page as the detector sees it (default 960, PP-OCR's own limit). */
@@ -60,7 +62,7 @@ const DEFAULT_MIN_CONFIDENCE = 0.5;
 const DEFAULT_MAX_PIXELS = 120_000_000;
 
 export async function createOcrEngine(options: OcrEngineOptions): Promise<OcrEngine> {
-  const executionProviders = chooseExecutionProviders(options.device);
+  const executionProviders = options.executionProviders ?? chooseExecutionProviders(options.device);
   const session = sessionOptions(executionProviders, options);
   const [detModel, recModel, dictionary] = await Promise.all([
     loadModelBytes("ocr-detection"),

@@ -7,7 +7,7 @@ import type { AnalyzeDocumentResponse } from "../../proto/generated/docverify/si
 import type { Logger } from "../../src/log.ts";
 import { createForensicsGraph } from "../forensics/index.ts";
 import { createOcrEngine } from "../ocr/engine.ts";
-import type { Device } from "../ocr/providers.ts";
+import { type Device, chooseExecutionProviders } from "../ocr/providers.ts";
 import { createDocumentAnalyzer } from "./analyze-document.ts";
 import { createAdmission } from "./concurrency.ts";
 import { DocumentRefused, toServiceError } from "./errors.ts";
@@ -23,14 +23,23 @@ export interface ServerTls {
   ca?: Uint8Array | string;
 }
 
+export const DEFAULT_GPU_MAX_BATCH = 16;
+export const DEFAULT_MAX_WAIT_MS = 5;
+
 export interface SidecarServerOptions {
   /** host:port; port 0 picks a free one. */
   listen: string;
   device: Device;
+  /** Operator folder of ONNX Runtime's CUDA provider libraries, when the binary carries none. */
+  cudaLibDir?: string;
   log: Logger;
   tls?: ServerTls;
   limits?: Partial<DocumentLimits>;
-  /** ONNX Runtime threads per model call (default: all cores) and dynamic batching of model calls. */
+  /**
+   * ONNX Runtime threads per model call (default: all cores) and dynamic batching of model
+   * calls (default: 16 on a GPU; 1 on the CPU, where padding crops to one width costs more
+   * than one call per line saves — measured 2.8 s vs 4.2 s a page on 2 cores).
+   */
   ocr?: { intraOpThreads?: number; interOpThreads?: number; maxBatch?: number; maxWaitMs?: number };
   /** Documents analysed at once (default 4) and waiting beyond those (default 32). */
   concurrentDocuments?: number;
@@ -52,14 +61,21 @@ export async function startSidecarServer(options: SidecarServerOptions): Promise
   const { log } = options;
   const limits: DocumentLimits = { ...DEFAULT_LIMITS, ...options.limits };
   const threads = { intraOpThreads: options.ocr?.intraOpThreads, interOpThreads: options.ocr?.interOpThreads };
+  // Chosen once for both models, so a CPU fallback is decided and logged once.
+  const executionProviders = chooseExecutionProviders(options.device, {
+    cudaLibDir: options.cudaLibDir,
+    onCpuFallback: (reason) => log.warn("CUDA not used; running on the CPU", { reason }),
+  });
+  const maxBatch = options.ocr?.maxBatch ?? (executionProviders.includes("cuda") ? DEFAULT_GPU_MAX_BATCH : 1);
   const [ocr, forensics] = await Promise.all([
     createOcrEngine({
       device: options.device,
+      executionProviders,
       ...threads,
       maxPixels: limits.maxPagePixels,
-      batch: { maxBatch: options.ocr?.maxBatch ?? 16, maxWaitMs: options.ocr?.maxWaitMs ?? 5 },
+      batch: { maxBatch, maxWaitMs: options.ocr?.maxWaitMs ?? DEFAULT_MAX_WAIT_MS },
     }),
-    createForensicsGraph({ device: options.device, ...threads }),
+    createForensicsGraph({ device: options.device, executionProviders, ...threads }),
   ]);
   const renderer = createPdfRenderer({ workers: options.renderWorkers ?? 2, limits });
   const analyze = createDocumentAnalyzer({ ocr, forensics, renderer, limits });

@@ -67,6 +67,8 @@ function embeddedFlags(config: Config): string[] {
     "--sidecar-concurrency",
     String(config.sidecarConcurrency),
     ...(config.sidecarThreads ? ["--sidecar-threads", String(config.sidecarThreads)] : []),
+    ...(config.sidecarMaxBatch ? ["--sidecar-max-batch", String(config.sidecarMaxBatch)] : []),
+    ...(config.sidecarCudaLibDir ? ["--sidecar-cuda-lib-dir", config.sidecarCudaLibDir] : []),
   ];
 }
 
