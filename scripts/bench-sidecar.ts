@@ -17,7 +17,7 @@ import { type Device, chooseExecutionProviders } from "../sidecar/ocr/providers.
 import { DEFAULT_GPU_MAX_BATCH, DEFAULT_MAX_WAIT_MS } from "../sidecar/server/server.ts";
 import { peerOcrTimes } from "./bench/peer-ocr.ts";
 import { type Series, type SidecarTiming, benchClient, sendPage, sendPages } from "./bench/sidecar-load.ts";
-import { startBenchSidecar } from "./bench/sidecar-process.ts";
+import { startSidecarProcess } from "../test/helpers/sidecar-process.ts";
 import { type StageTiming, createStageBench } from "./bench/stages.ts";
 import { type StatementPage, statementPage } from "./bench/statement-page.ts";
 import { median, sum } from "./bench/stats.ts";
@@ -57,7 +57,7 @@ const executionProviders = stages.executionProviders;
 const paired = new Map<StatementPage, { stages: StageTiming; sidecar: SidecarTiming }[]>();
 let defaultConcurrent: Series;
 {
-  const sidecar = await startBenchSidecar({ device });
+  const sidecar = await startSidecarProcess([], device);
   const client = benchClient(sidecar.address);
   try {
     for (const page of pages) {
@@ -79,7 +79,7 @@ let defaultConcurrent: Series;
 let otherSequential: Series;
 let otherConcurrent: Series;
 {
-  const sidecar = await startBenchSidecar({ device, maxBatch: OTHER_MAX_BATCH });
+  const sidecar = await startSidecarProcess(["--sidecar-max-batch", String(OTHER_MAX_BATCH)], device);
   const client = benchClient(sidecar.address);
   try {
     await sendPage(client, page150);

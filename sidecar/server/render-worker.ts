@@ -7,6 +7,7 @@
 import { prepareRuntime } from "../../src/runtime/index.ts";
 import type { RenderReply, RenderRequest, RenderSettings } from "./render-protocol.ts";
 import { fitScale } from "./limits.ts";
+import { packPixmap } from "../../src/pdf/pack-pixmap.ts";
 
 declare const self: Worker;
 
@@ -56,12 +57,7 @@ function renderPage(index: number): void {
     // Scaled before rendering, so a huge MediaBox never allocates more than the page limit.
     const scale = dpiScale * fitScale(widthPt * dpiScale, heightPt * dpiScale, settings);
     pixmap = page.toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceRGB, false);
-    const width = pixmap.getWidth();
-    const height = pixmap.getHeight();
-    const stride = pixmap.getStride();
-    const pixels = pixmap.getPixels();
-    const rgb = new Uint8Array(width * height * 3);
-    for (let y = 0; y < height; y++) rgb.set(pixels.subarray(y * stride, y * stride + width * 3), y * width * 3);
+    const { data: rgb, width, height } = packPixmap(pixmap);
     reply({ type: "page", index, rgb, width, height, widthPt, heightPt, scale }, [rgb.buffer as ArrayBuffer]);
   } catch {
     reply({ type: "refused", message: `page ${index + 1} could not be rendered` });

@@ -4,6 +4,7 @@
 import * as mupdf from "mupdf";
 import type { RgbImage } from "../../sidecar/image/rgb.ts";
 import type { OcrLine } from "../../sidecar/ocr/engine.ts";
+import { packPixmap } from "../../src/pdf/pack-pixmap";
 
 export interface PrintedLine {
   text: string;
@@ -49,13 +50,7 @@ function printedDocument(lines: PrintedLine[], options: PageSize & { pages?: num
 function rasterize(page: mupdf.Page, scale: number): RgbImage {
   const pixmap = page.toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceRGB, false);
   try {
-    const width = pixmap.getWidth();
-    const height = pixmap.getHeight();
-    const stride = pixmap.getStride();
-    const pixels = pixmap.getPixels();
-    const data = new Uint8Array(width * height * 3);
-    for (let y = 0; y < height; y++) data.set(pixels.subarray(y * stride, y * stride + width * 3), y * width * 3);
-    return { data, width, height };
+    return packPixmap(pixmap);
   } finally {
     pixmap.destroy();
   }

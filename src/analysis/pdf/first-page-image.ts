@@ -3,6 +3,7 @@
 import * as mupdf from "mupdf";
 import type { PageImage } from "../content/fingerprint";
 import { openPdf } from "./open";
+import { packPixmap } from "../../pdf/pack-pixmap";
 
 /** Long side of the render in pixels: far more than a 9x8 hash needs, little to draw. */
 const LONG_SIDE = 256;
@@ -17,13 +18,8 @@ export function renderFirstPage(bytes: Uint8Array): PageImage | undefined {
       const scale = LONG_SIDE / Math.max(1, x1 - x0, y1 - y0);
       const pixmap = page.toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceRGB, false);
       try {
-        const width = pixmap.getWidth();
-        const height = pixmap.getHeight();
-        const stride = pixmap.getStride();
-        const pixels = pixmap.getPixels();
-        const raw = new Uint8Array(width * height * 3);
-        for (let y = 0; y < height; y++) raw.set(pixels.subarray(y * stride, y * stride + width * 3), y * width * 3);
-        return { raw, width, height, channels: 3 };
+        const { data, width, height } = packPixmap(pixmap);
+        return { raw: data, width, height, channels: 3 };
       } finally {
         pixmap.destroy();
       }

@@ -5,7 +5,7 @@ import { createServer } from "node:net";
 import { makePdf } from "../../helpers/fixtures";
 import { statementLines } from "../../helpers/documents";
 import { eventually, startService, type TestService } from "../../helpers/service";
-import { type SidecarProcess, startSidecarProcess } from "../sidecar/sidecar-process";
+import { type SidecarProcess, startSidecarProcess } from "../../helpers/sidecar-process";
 
 let service: TestService;
 let key: string;

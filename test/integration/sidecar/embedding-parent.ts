@@ -2,7 +2,7 @@
 // once it serves, and waits to be killed.
 import { createLogger } from "../../../src/log.ts";
 import { createSidecarService } from "../../../src/sidecar-client/index.ts";
-import { SIDECAR_COMMAND } from "./sidecar-process.ts";
+import { SIDECAR_COMMAND } from "../../helpers/sidecar-process.ts";
 
 const service = await createSidecarService({ sidecar: [], sidecarDevice: "cpu" }, createLogger("error"), {
   embeddedCommand: SIDECAR_COMMAND,

@@ -5,7 +5,7 @@ import { createLogger } from "../../../src/log.ts";
 import { createSidecarClient } from "../../../src/sidecar-client/client.ts";
 import { type SidecarService, createSidecarService } from "../../../src/sidecar-client/index.ts";
 import { PAGE_TEXT, readText, textPdf } from "./fixtures.ts";
-import { SIDECAR_COMMAND, type SidecarProcess, startSidecarProcess } from "./sidecar-process.ts";
+import { SIDECAR_COMMAND, type SidecarProcess, startSidecarProcess } from "../../helpers/sidecar-process.ts";
 
 const log = createLogger("error");
 const cleanup: (() => Promise<unknown> | void)[] = [];

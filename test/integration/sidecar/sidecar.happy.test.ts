@@ -5,7 +5,7 @@ import { type SidecarClient, createSidecarClient } from "../../../src/sidecar-cl
 import { SidecarTarget, channelCredentials } from "../../../src/sidecar-client/target.ts";
 import { renderPdf } from "../../helpers/pages.ts";
 import { PAGE_TEXT, readText, textImage, textPdf } from "./fixtures.ts";
-import { type SidecarProcess, startSidecarProcess } from "./sidecar-process.ts";
+import { type SidecarProcess, startSidecarProcess } from "../../helpers/sidecar-process.ts";
 
 let sidecar: SidecarProcess;
 let client: SidecarClient;

@@ -9,7 +9,7 @@ import { createLogger } from "../../../src/log.ts";
 import { type SidecarClient, createSidecarClient } from "../../../src/sidecar-client/client.ts";
 import { startSidecarServer } from "../../../sidecar/server/server.ts";
 import { PAGE_TEXT, pngDeclaring, readText, textImage, textPdf } from "./fixtures.ts";
-import { type SidecarProcess, startSidecarProcess } from "./sidecar-process.ts";
+import { type SidecarProcess, startSidecarProcess } from "../../helpers/sidecar-process.ts";
 
 let sidecar: SidecarProcess;
 let client: SidecarClient;

@@ -3,7 +3,7 @@
 import type { Subprocess } from "bun";
 import { resolve } from "node:path";
 
-export const SIDECAR_COMMAND = [process.execPath, resolve(import.meta.dir, "../../../src/main.ts"), "sidecar"];
+export const SIDECAR_COMMAND = [process.execPath, resolve(import.meta.dir, "../../src/main.ts"), "sidecar"];
 
 export interface SidecarProcess {
   address: string;
@@ -11,10 +11,11 @@ export interface SidecarProcess {
   stop(): Promise<void>;
 }
 
-export async function startSidecarProcess(flags: string[] = []): Promise<SidecarProcess> {
+/** `docverify sidecar` on a free loopback port (the tests and the sidecar benchmark). */
+export async function startSidecarProcess(flags: string[] = [], device: "cpu" | "auto" | "cuda" = "cpu"): Promise<SidecarProcess> {
   let listening: (address: string) => void = () => {};
   const address = new Promise<string>((resolve) => (listening = resolve));
-  const child = Bun.spawn([...SIDECAR_COMMAND, "--sidecar-listen", "127.0.0.1:0", "--sidecar-device", "cpu", "--log-level", "warn", ...flags], {
+  const child = Bun.spawn([...SIDECAR_COMMAND, "--sidecar-listen", "127.0.0.1:0", "--sidecar-device", device, "--log-level", "warn", ...flags], {
     stdin: "ignore",
     stdout: "ignore",
     stderr: "inherit",
