@@ -26,19 +26,49 @@ export interface DocumentTypeResult {
   basis: string;
 }
 
-type Rule = { type: Exclude<DocumentType, "unknown">; weight: number; pattern: RegExp; label: string };
+/**
+ * Words that name a type, matched on the text folded to capitals with everything but
+ * letters and digits removed: OCR of photos and scans often drops the spaces
+ * ("Accountnumber", "FACTURE/INVOICE"), and a keyword must survive that. Keywords are long
+ * enough not to hide inside other words. Each keyword counts once.
+ */
+type Keywords = { type: Exclude<DocumentType, "unknown">; weight: number; words: string[]; label: string };
 
-const RULES: Rule[] = [
-  { type: "passport", weight: 3, pattern: /(^|\s)P[<A-Z][A-Z<]{3}[A-Z<]{20,}/m, label: "passport MRZ" },
-  { type: "passport", weight: 2, pattern: /\b(PASSPORT|PASSEPORT|REISEPASS|PASAPORTE|PASSAPORTO)\b/, label: "passport" },
-  { type: "drivers_license", weight: 3, pattern: /\b(DRIVING\s+LICEN[CS]E|DRIVER'?S?\s+LICEN[CS]E|FUHRERSCHEIN|PERMIS\s+DE\s+CONDUIRE|PERMISO\s+DE\s+CONDUCIR)\b/, label: "driving licence" },
-  { type: "id", weight: 3, pattern: /\b(IDENTITY\s+CARD|NATIONAL\s+ID(ENTITY)?|CARTE\s+(NATIONALE\s+)?D.IDENTITE|PERSONALAUSWEIS|DOCUMENTO\s+NACIONAL\s+DE\s+IDENTIDAD|CARTA\s+D.IDENTITA|ID\s+CARD)\b/, label: "identity card" },
-  { type: "id", weight: 3, pattern: /(^|\s)[ACI][A-Z<][A-Z<]{3}[A-Z0-9<]{25}(\s|$)/m, label: "ID card MRZ" },
-  { type: "utility_bill", weight: 2, pattern: /\b(ELECTRICITY|KWH|METER\s+READING|GAS\s+(BILL|SUPPLY|USAGE)|WATER\s+(BILL|SUPPLY|CHARGES)|UTILITY|ENERGY\s+(BILL|SUPPLIER))\b/, label: "utility terms" },
-  { type: "utility_bill", weight: 1, pattern: /\b(INVOICE|BILL|AMOUNT\s+DUE|BILLING\s+PERIOD|TARIFF)\b/, label: "bill terms" },
-  { type: "financial", weight: 2, pattern: /\b(BANK\s+STATEMENT|ACCOUNT\s+STATEMENT|STATEMENT\s+PERIOD|OPENING\s+BALANCE|CLOSING\s+BALANCE|PAYSLIP|PAY\s+SLIP|NET\s+PAY|GROSS\s+PAY|PAY\s+PERIOD)\b/, label: "statement or payslip terms" },
-  { type: "financial", weight: 1, pattern: /\b(BALANCE|ACCOUNT\s+(NUMBER|NO)|IBAN|SORT\s+CODE|TRANSACTIONS?|STATEMENT|SALARY|EMPLOYER)\b/, label: "account terms" },
+const KEYWORDS: Keywords[] = [
+  { type: "passport", weight: 2, words: ["PASSPORT", "PASSEPORT", "REISEPASS", "PASAPORTE", "PASSAPORTO", "PASPOORT"], label: "passport" },
+  {
+    type: "drivers_license",
+    weight: 3,
+    words: ["DRIVINGLICENCE", "DRIVINGLICENSE", "DRIVERSLICENSE", "DRIVERLICENSE", "FUHRERSCHEIN", "PERMISDECONDUIRE", "PERMISODECONDUCIR", "PATENTEDIGUIDA", "RIJBEWIJS"],
+    label: "driving licence",
+  },
+  {
+    type: "id",
+    weight: 3,
+    words: ["IDENTITYCARD", "NATIONALIDENTITY", "CARTENATIONALE", "CARTEDIDENTITE", "PERSONALAUSWEIS", "DOCUMENTONACIONALDEIDENTIDAD", "CARTADIDENTITA", "IDENTITEITSKAART"],
+    label: "identity card",
+  },
+  { type: "utility_bill", weight: 2, words: ["ELECTRICITY", "KWH", "METERREADING", "SUPPLYADDRESS", "CONSUMPTION", "NETWORKFEE", "BILLINGPERIOD", "STANDINGCHARGE", "UTILITY"], label: "utility terms" },
+  { type: "utility_bill", weight: 1, words: ["INVOICE", "FACTURE", "AMOUNTDUE", "TOTALDUE", "TARIFF", "WATERSERVICES", "STADTWERKE"], label: "bill terms" },
+  {
+    type: "financial",
+    weight: 2,
+    words: ["BANKSTATEMENT", "ACCOUNTSTATEMENT", "RELEVEDECOMPTE", "STATEMENTPERIOD", "OPENINGBALANCE", "CLOSINGBALANCE", "PAYSLIP", "BULLETINDEPAIE", "NETPAY", "GROSSPAY", "PAYPERIOD"],
+    label: "statement or payslip terms",
+  },
+  { type: "financial", weight: 1, words: ["IBAN", "SORTCODE", "TOTALDEBITS", "TOTALCREDITS", "SALARY", "DEDUCTIONS", "EMPLOYER", "ACCOUNTHOLDER"], label: "account terms" },
 ];
+
+/** Machine-readable zones that survived as text lines (a misread filler or two still match). */
+const MRZ_PATTERNS: Array<{ type: "passport" | "id"; pattern: RegExp; label: string }> = [
+  { type: "passport", pattern: /(^|\s)P[<A-Z][A-Z<]{3}[A-Z<]{20,}/m, label: "passport MRZ" },
+  { type: "id", pattern: /(^|\s)[ACI][A-Z<][A-Z<]{3}[A-Z0-9<]{25}(\s|$)/m, label: "ID card MRZ" },
+  // The second line of a TD1 card zone (birth date, sex, expiry, nationality) is its own
+  // signature: 30 characters no passport or visa line has, legible when the first line is
+  // misread or cut short.
+  { type: "id", pattern: /(^|\s)[0-9O]{6}[0-9O<][MF<][0-9O]{6}[0-9O<][A-Z0-9<]{3}[A-Z0-9<]{11}[0-9O<](\s|$)/m, label: "TD1 card MRZ" },
+];
+const MRZ_WEIGHT = 3;
 
 /** Physical sizes in millimetres of the ISO formats identity documents use. */
 const ID1 = { ratio: 85.6 / 53.98, long: 85.6, type: "id" as const, label: "ID-1 card" };
@@ -47,14 +77,18 @@ const TD3 = { ratio: 125 / 88, long: 125, type: "passport" as const, label: "TD3
 const MIN_TEXT_SCORE = 2;
 
 const fromText = (text: string): DocumentTypeResult | undefined => {
-  const t = fold(text.slice(0, 200_000));
+  const folded = fold(text.slice(0, 200_000));
+  const compact = folded.replace(/[^A-Z0-9]/g, "");
   const scores = new Map<DocumentType, { score: number; labels: string[] }>();
-  for (const rule of RULES) {
-    if (!rule.pattern.test(t)) continue;
-    const s = scores.get(rule.type) ?? { score: 0, labels: [] };
-    s.score += rule.weight;
-    s.labels.push(rule.label);
-    scores.set(rule.type, s);
+  const add = (type: DocumentType, weight: number, label: string) => {
+    const s = scores.get(type) ?? { score: 0, labels: [] };
+    s.score += weight;
+    s.labels.push(label);
+    scores.set(type, s);
+  };
+  for (const mrz of MRZ_PATTERNS) if (mrz.pattern.test(folded)) add(mrz.type, MRZ_WEIGHT, mrz.label);
+  for (const group of KEYWORDS) {
+    for (const word of group.words) if (compact.includes(word)) add(group.type, group.weight, `${group.label} (${word})`);
   }
   const best = [...scores].sort((a, b) => b[1].score - a[1].score)[0];
   if (!best || best[1].score < MIN_TEXT_SCORE) return undefined;

@@ -41,7 +41,8 @@ export const formatReport = (report: AnalysisReport, opts: FormatReportOptions =
     out.push("Flags:");
     for (const flag of report.flags) {
       const c = contributions.get(flag);
-      out.push(`  ${flag}${c ? ` (strength ${c.strength.toFixed(2)} × weight ${c.weight.toFixed(2)})` : ""}`);
+      // The contribution is what a reader can weigh: how much lower the score would be without this flag.
+      out.push(`  ${flag}${c ? ` (strength ${c.strength.toFixed(2)}, adds ${c.contribution.toFixed(2)} to the score)` : ""}`);
       for (const e of report.evidence.filter((x) => x.flag === flag)) out.push(evidenceLine(e));
     }
   }

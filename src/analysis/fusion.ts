@@ -74,8 +74,12 @@ export interface Fusion {
  */
 export const NOT_APPLICABLE = { applicable: false } as const;
 
+/** Flags the model cannot weigh: never raised in training, or no feature at all (duplicates need an API key's history). */
+const byPrior = (model: FusionModel, flag: Flag): boolean =>
+  !QUALITY_FLAGS.includes(flag) && (model.untrainedFlags.includes(flag) || !FEATURE_NAMES.includes(`flag:${flag}`));
+
 const scoreOf = (model: FusionModel, features: readonly number[], strengths: Map<Flag, number>): number => {
-  const untrained = model.untrainedFlags.filter((f) => strengths.has(f));
+  const untrained = [...strengths.keys()].filter((f) => byPrior(model, f));
   const prior = untrained.reduce((p, f) => p * (1 - PRIOR_FLAG_WEIGHTS[f] * strengths.get(f)!), 1);
   const score = 1 - (1 - sigmoid(logit(model, features))) * prior;
   const suspect = [...strengths.keys()].some((f) => !QUALITY_FLAGS.includes(f));
@@ -96,7 +100,7 @@ export const fuse = (detectors: DetectorResult[], opts: FusionOptions = {}): Fus
     const without = new Map(strengths);
     without.delete(flag);
     const reduced = index < 0 ? features : features.map((v, i) => (i === index ? 0 : v));
-    const weight = model.untrainedFlags.includes(flag) || index < 0 ? PRIOR_FLAG_WEIGHTS[flag] : (model.weights[index] ?? 0);
+    const weight = byPrior(model, flag) ? PRIOR_FLAG_WEIGHTS[flag] : index < 0 ? 0 : (model.weights[index] ?? 0);
     return { flag, strength: round(strength), weight: round(weight), contribution: round(forgeryScore - scoreOf(model, reduced, without)) };
   });
   contributions.sort((a, b) => b.contribution - a.contribution || a.flag.localeCompare(b.flag));

@@ -50,4 +50,53 @@ describe("document type", () => {
   test("a driving licence is named by its title", () => {
     expect(classifyDocumentType({ text: "DRIVING LICENCE\n1. SPECIMEN" }).documentType).toBe("drivers_license");
   });
+
+  test("an invoice for supply and consumption is a utility bill, even read without spaces", () => {
+    const clean = "Water services\nFACTURE / INVOICE\nSupply address: 22 Station Road\nAccount number: 9538872535\nConsumption peak hours 79.41\nNetwork fee 13.30\nTotal due 257.42";
+    expect(classifyDocumentType({ text: clean }).documentType).toBe("utility_bill");
+    const ocr = "StadtwerkeBirdyland\nFACTURE/INVOICE\nSupplyaddress\nAccountnumber\nConsumptionoff-peakhours\nTotaldue 239.04";
+    expect(classifyDocumentType({ text: ocr }).documentType).toBe("utility_bill");
+  });
+
+  test("an account number alone does not make a bank statement", () => {
+    expect(classifyDocumentType({ text: "Account number 1234\nInvoice date 17/02/2025\nTotal due 12.00" }).documentType).toBe("utility_bill");
+  });
+
+  test("a bank statement and a payslip are financial in French and English, spaced or not", () => {
+    expect(classifyDocumentType({ text: "RELEVEDECOMPTE/ACCOUNTSTATEMENT\nAccount holder: CHLOE RUSSO\nIBAN: FR76 9726" }).documentType).toBe("financial");
+    expect(classifyDocumentType({ text: "BULLETINDEPAIE/PAYSLIP\nEmployee\nPay period 01/2025\nBasesalary 3,193.62" }).documentType).toBe("financial");
+  });
+
+  test("a European licence is named in any of its languages, with or without spaces", () => {
+    expect(classifyDocumentType({ text: "EU\nPERMISDECONDUIRE\n1.SMITH\n9.A1/B" }).documentType).toBe("drivers_license");
+    expect(classifyDocumentType({ text: "FÜHRERSCHEIN\n1. MÜLLER" }).documentType).toBe("drivers_license");
+  });
+
+  test("a licence on an ID-1 card is a licence, not an identity card, whatever its shape", () => {
+    expect(classifyDocumentType({ text: "DRIVING LICENCE · RIJBEWIJS\n4c. PREFECTURE DE LYON", size: { width: 856, height: 540 } }).documentType).toBe("drivers_license");
+  });
+
+  test("an identity card is named by its title even when OCR merges the words", () => {
+    expect(classifyDocumentType({ text: "REPUBLIQUE DU PILEA\nCARTENATIONALED'DENTITEN°:KX1591578\nNom:ROMANO" }).documentType).toBe("id");
+  });
+
+  test("a passport page names itself in the visual zone when the MRZ is not read", () => {
+    expect(classifyDocumentType({ text: "PASSEPORT\nREPUBLIQUEDEGALATHEE\nPASSPORT\nNom / Surname(1)" }).documentType).toBe("passport");
+  });
+
+  test("one weak word is not enough to name a type", () => {
+    expect(classifyDocumentType({ text: "Salary" }).documentType).toBe("unknown");
+  });
+
+  test("the back of an identity card is named by its TD1 zone even when OCR misreads the first line", () => {
+    const back = "Behorde/Authority/Autorite\n1<D<<L06628346<<<<<<<<<<<<<<<\n6401023F2710084D<<<<<<<<<<<<<8\nLAMBERT<<EMMA<MANON<MIA<<<<<<<";
+    expect(classifyDocumentType({ text: back, size: { width: 1287, height: 914 } })).toEqual({ documentType: "id", basis: "text: TD1 card MRZ" });
+    const misreadNationality = "I<1TAYL09694009<<<<<<<<<\n9404128M28050471TA<<<<<<<<<<<6\nBERNARD<<PABLO<<<<<<<<<<<<<<<<";
+    expect(classifyDocumentType({ text: misreadNationality, size: { width: 1289, height: 916 } }).documentType).toBe("id");
+  });
+
+  test("a passport's second MRZ line is not taken for a card's", () => {
+    const text = "P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<\nL898902C36UTO7408122F1204159ZE184226B<<<<<10";
+    expect(classifyDocumentType({ text }).documentType).toBe("passport");
+  });
 });

@@ -64,12 +64,30 @@ describe("fusion through a trained model", () => {
     expect(f.contributions[0]).toMatchObject({ flag: "duplicate_submission", weight: PRIOR_FLAG_WEIGHTS.duplicate_submission });
   });
 
+  test("a flag with no feature (duplicates need a key's history) adds its prior weight too", () => {
+    const m = model({}, -3);
+    const f = fuse([detector("fingerprint", [{ flag: "duplicate_submission", strength: 1 }])], { model: m });
+    expect(f.forgeryScore).toBeCloseTo(1 - (1 - sigmoid(-3)) * (1 - PRIOR_FLAG_WEIGHTS.duplicate_submission), 3);
+  });
+
   test("each flag's contribution is how much lower the score would be without it", () => {
     const m = model({ "flag:region_tampering": 4, "flag:double_jpeg_compression": 1 });
     const f = fuse([detector("p", [{ flag: "region_tampering", strength: 1 }]), detector("d", [{ flag: "double_jpeg_compression", strength: 1 }])], { model: m });
     expect(f.flags).toEqual(["region_tampering", "double_jpeg_compression"]);
     expect(f.contributions[0]!.contribution).toBeCloseTo(sigmoid(2) - sigmoid(-2), 2);
     expect(f.contributions[0]!.weight).toBe(4);
+  });
+});
+
+describe("MRZ check digits through the fusion", () => {
+  test("strong checksum evidence on a confidently read zone makes a high score when the model weighs the flag", () => {
+    const m = model({ "flag:mrz_checksum_invalid": 8, "measure:mrzAllCheckDigitsValid": -1 });
+    const broken = detector("mrz", [{ flag: "mrz_checksum_invalid", strength: 0.8 }], 1, {
+      zones: [{ readConfidently: true, checkDigits: { birthDate: "invalid", composite: "invalid" } }],
+    });
+    const valid = detector("mrz", [], 1, { zones: [{ readConfidently: true, checkDigits: { birthDate: "valid", composite: "valid" } }] });
+    expect(fuse([broken], { model: m }).forgeryScore).toBeGreaterThan(0.9);
+    expect(fuse([valid], { model: m }).forgeryScore).toBeLessThan(0.05);
   });
 });
 

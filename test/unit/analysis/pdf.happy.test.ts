@@ -9,7 +9,8 @@ describe("PDFs with benign histories", () => {
     const report = await analyze(makePdf());
     expect(report.flags).toEqual([]);
     expect(report.evidence).toEqual([]);
-    expect(report.forgeryScore).toBe(0);
+    // Without a flag the trained fusion gives only its small prior, far under the verdict line.
+    expect(report.forgeryScore).toBeLessThan(0.1);
     expect(report.confidence).toBe("high");
     expect(report.documentType).toBe("financial");
     expect(report.pages).toBe(1);

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
 import { FLAGS } from "../../../src/analysis/flags.ts";
+import { FEATURE_NAMES } from "../../../src/analysis/fusion/features.ts";
 import type { CorpusLabel } from "../../../scripts/corpus/labels.ts";
 import type { Evaluation } from "../../../scripts/eval/evaluation.ts";
 import type { ScoreRow } from "../../../scripts/eval/score-row.ts";
@@ -56,6 +57,8 @@ describe("bun scripts/evaluate.ts on a corpus folder", () => {
       expect(["low", "medium", "high"]).toContain(row.confidence);
       expect(row.latencyMs).toBeGreaterThanOrEqual(0);
       expect(Array.isArray(row.evidence)).toBe(true);
+      // The fusion trainer learns from these: one value per named feature.
+      expect(row.features).toHaveLength(FEATURE_NAMES.length);
     }
     for (const flag of rows.flatMap((row) => [...row.flags, ...row.evidence.map((evidence) => evidence.flag)])) expect(FLAGS).toContain(flag);
   });

@@ -18,11 +18,15 @@ afterAll(async () => {
   await rm(corpus.dir, { recursive: true, force: true });
 });
 
+/** The rows without what only one side can measure: latency, and the fusion features (in process only). */
 const scoresOf = async (out: string) =>
   (await readFile(join(out, "scores.jsonl"), "utf8"))
     .trim()
     .split("\n")
-    .map((line) => ({ ...(JSON.parse(line) as ScoreRow), latencyMs: 0 }));
+    .map((line) => {
+      const { features: _features, ...row } = JSON.parse(line) as ScoreRow;
+      return { ...row, latencyMs: 0 };
+    });
 
 describe("the evaluation through the running service (--url, --key)", () => {
   const local = () => join(corpus.dir, "local");
@@ -42,6 +46,8 @@ describe("the evaluation through the running service (--url, --key)", () => {
 
   test("scores every document exactly as the in-process code path does, evidence included", async () => {
     const overHttp = await scoresOf(http());
+    // The public result carries no detector facts, so only the in-process run can train the fusion.
+    expect((await readFile(join(http(), "scores.jsonl"), "utf8")).includes('"features"')).toBe(false);
     expect(overHttp).toHaveLength(corpus.labels.length - 1);
     expect(overHttp).toEqual(await scoresOf(local()));
   });

@@ -1,0 +1,162 @@
+// The numbers the fusion model reads, one vector per document, computed the same way at
+// run time (fusion.ts) and by the trainer (scripts/train-fusion.ts reads them back from
+// the evaluation's scores.jsonl). Four families:
+//   flag:<name>      strongest evidence for the flag, strength × its detector's coverage
+//   coverage:<name>  how much each detector could see (0 where it does not apply)
+//   measure:<name>   values the flags threshold away: how far double compression, the
+//                    residual line outliers and the clone search went, whether an MRZ
+//                    checked out. A measure never restates a flag: fitted together the
+//                    weight splits between them arbitrarily, and the flag must carry it.
+//   quality:<name>   what the evidence can bear (OCR confidence, coverage, failures): read
+//                    by confidence only; the model gives them no weight, so quality never
+//                    moves the score.
+import { BALANCES_DETECTOR } from "../content/balances";
+import { DATES_DETECTOR } from "../content/dates";
+import { MRZ_DETECTOR } from "../content/mrz";
+import { FLAGS, type Flag } from "../flags";
+import { DOUBLE_COMPRESSION_DETECTOR } from "../image/double-compression";
+import { JPEG_TABLES_DETECTOR } from "../image/jpeg-tables";
+import { IMAGE_METADATA_DETECTOR } from "../image/metadata";
+import { PDF_ANNOTATIONS_DETECTOR } from "../pdf/annotations";
+import { PDF_FONTS_DETECTOR } from "../pdf/fonts";
+import { PDF_METADATA_DETECTOR } from "../pdf/metadata";
+import { PDF_OVERLAY_DETECTOR } from "../pdf/overlay";
+import { PDF_REVISIONS_DETECTOR } from "../pdf/revisions";
+import { COPY_MOVE_DETECTOR } from "../pixel/copy-move";
+import { READING_QUALITY_DETECTOR } from "../pixel/reading-quality";
+import { REGION_TAMPERING_DETECTOR } from "../pixel/region-tampering";
+import type { DetectorResult } from "../report";
+
+/** Flags that say nothing about forgery (they explain confidence) or that no corpus can show. */
+const NOT_SCORED: readonly Flag[] = ["low_quality", "duplicate_submission"];
+export const SCORED_FLAGS: readonly Flag[] = FLAGS.filter((f) => !NOT_SCORED.includes(f));
+
+/** Detectors whose coverage is a feature: those of the full analysis (full-analyzer.ts). */
+export const COVERAGE_DETECTORS = [
+  JPEG_TABLES_DETECTOR,
+  DOUBLE_COMPRESSION_DETECTOR,
+  IMAGE_METADATA_DETECTOR,
+  PDF_REVISIONS_DETECTOR,
+  PDF_METADATA_DETECTOR,
+  PDF_ANNOTATIONS_DETECTOR,
+  PDF_OVERLAY_DETECTOR,
+  PDF_FONTS_DETECTOR,
+  MRZ_DETECTOR,
+  BALANCES_DETECTOR,
+  DATES_DETECTOR,
+  REGION_TAMPERING_DETECTOR,
+  COPY_MOVE_DETECTOR,
+] as const;
+
+const MEASURES = [
+  "measure:doubleCompressionMargin",
+  "measure:elaLineZOverThreshold",
+  "measure:noiseLineZOverThreshold",
+  "measure:copyMoveClones",
+  "measure:mrzAllCheckDigitsValid",
+] as const;
+
+const QUALITY = ["quality:lowQuality", "quality:ocrMeanConfidence", "quality:meanCoverage", "quality:failedDetectors"] as const;
+export type QualityFeature = (typeof QUALITY)[number];
+
+export const FEATURE_NAMES: readonly string[] = [
+  ...SCORED_FLAGS.map((f) => `flag:${f}`),
+  ...COVERAGE_DETECTORS.map((d) => `coverage:${d}`),
+  ...MEASURES,
+  ...QUALITY,
+];
+
+/** Whether the model may weigh a feature: everything but quality. */
+export const isScoreFeature = (name: string): boolean => !name.startsWith("quality:");
+
+/** A quality feature's value out of a vector in FEATURE_NAMES order. */
+export const qualityOf = (features: readonly number[], name: QualityFeature): number => features[FEATURE_NAMES.indexOf(name)] ?? 0;
+
+const num = (v: unknown): number | undefined => (typeof v === "number" && Number.isFinite(v) ? v : undefined);
+const record = (v: unknown): Record<string, unknown> => (v !== null && typeof v === "object" ? (v as Record<string, unknown>) : {});
+const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
+
+/** Per flag, the strongest evidence as the fusion weighs it: strength × detector coverage. */
+export const flagStrengths = (detectors: readonly DetectorResult[]): Map<Flag, number> => {
+  const out = new Map<Flag, number>();
+  for (const d of detectors) {
+    for (const e of d.evidence) {
+      const s = clamp(e.strength * d.coverage, 0, 1);
+      if (s > (out.get(e.flag) ?? 0)) out.set(e.flag, s);
+    }
+  }
+  return out;
+};
+
+/** Highest line z over the page's threshold for one residual trace (0 when not measured). */
+const lineZRatio = (residuals: DetectorResult | undefined, trace: "ela" | "noise"): number => {
+  let best = 0;
+  for (const page of list(residuals?.facts.pages)) {
+    const t = record(record(page)[trace]);
+    const z = num(t.highestLineZ);
+    const threshold = num(t.threshold);
+    if (z !== undefined && threshold !== undefined && threshold > 0) best = Math.max(best, z / threshold);
+  }
+  // Beyond three thresholds an outlier is an outlier: cap so one extreme page cannot dominate.
+  return clamp(best, 0, 3);
+};
+
+const doubleCompressionMargin = (d: DetectorResult | undefined): number => {
+  const score = num(d?.facts.score);
+  const threshold = num(d?.facts.threshold);
+  return score === undefined || threshold === undefined ? 0 : clamp(score - threshold, -1, 1);
+};
+
+const clones = (d: DetectorResult | undefined): number =>
+  Math.log1p(list(d?.facts.pages).reduce<number>((sum, p) => sum + (num(record(p).clones) ?? 0), 0));
+
+/**
+ * 1 when a zone read confidently (not a specimen) passes every check digit: the converse of
+ * mrz_checksum_invalid, which the flag already carries; a zone that checks out is evidence
+ * of its own.
+ */
+const mrzChecksOut = (d: DetectorResult | undefined): number =>
+  list(d?.facts.zones).some((zone) => {
+    const z = record(zone);
+    const checks = Object.values(record(z.checkDigits));
+    return z.readConfidently === true && z.specimen !== true && checks.length > 0 && checks.every((v) => v === "valid");
+  })
+    ? 1
+    : 0;
+
+const applicableCoverage = (d: DetectorResult | undefined): number =>
+  d === undefined || d.facts.applicable === false ? 0 : clamp(d.coverage, 0, 1);
+
+const quality = (detectors: readonly DetectorResult[]): Record<QualityFeature, number> => {
+  const applicable = detectors.filter((d) => d.facts.applicable !== false);
+  return {
+    "quality:lowQuality": detectors.some((d) => d.evidence.some((e) => e.flag === "low_quality" && e.strength > 0)) ? 1 : 0,
+    "quality:ocrMeanConfidence": num(detectors.find((d) => d.detector === READING_QUALITY_DETECTOR)?.facts.meanConfidence) ?? 0,
+    "quality:meanCoverage": applicable.length === 0 ? 0 : applicable.reduce((s, d) => s + clamp(d.coverage, 0, 1), 0) / applicable.length,
+    "quality:failedDetectors": applicable.filter((d) => d.coverage === 0 && "failed" in d.facts).length,
+  };
+};
+
+/** The feature vector, in the order of FEATURE_NAMES. */
+// Everything a feature needs is in the detector results themselves (format shows in which
+// detectors could see anything), so the vector needs no other context and the report's
+// detectors alone reproduce the score.
+export function fusionFeatures(detectors: readonly DetectorResult[]): number[] {
+  const byName = new Map(detectors.map((d) => [d.detector, d]));
+  const strengths = flagStrengths(detectors);
+  const qualities = quality(detectors);
+  const measures: Record<(typeof MEASURES)[number], number> = {
+    "measure:doubleCompressionMargin": doubleCompressionMargin(byName.get(DOUBLE_COMPRESSION_DETECTOR)),
+    "measure:elaLineZOverThreshold": lineZRatio(byName.get(REGION_TAMPERING_DETECTOR), "ela"),
+    "measure:noiseLineZOverThreshold": lineZRatio(byName.get(REGION_TAMPERING_DETECTOR), "noise"),
+    "measure:copyMoveClones": clones(byName.get(COPY_MOVE_DETECTOR)),
+    "measure:mrzAllCheckDigitsValid": mrzChecksOut(byName.get(MRZ_DETECTOR)),
+  };
+  return [
+    ...SCORED_FLAGS.map((f) => strengths.get(f) ?? 0),
+    ...COVERAGE_DETECTORS.map((name) => applicableCoverage(byName.get(name))),
+    ...MEASURES.map((m) => measures[m]),
+    ...QUALITY.map((q) => qualities[q]),
+  ];
+}

@@ -1,0 +1,87 @@
+import { describe, expect, test } from "bun:test";
+import { FEATURE_NAMES, fusionFeatures, isScoreFeature } from "../../../src/analysis/fusion/features";
+import type { DetectorResult, Evidence } from "../../../src/analysis/report";
+
+const detector = (name: string, evidence: Omit<Evidence, "detector" | "message">[], coverage: number, facts: Record<string, unknown> = {}): DetectorResult => ({
+  detector: name,
+  evidence: evidence.map((e) => ({ ...e, detector: name, message: e.flag })),
+  facts,
+  coverage,
+});
+
+const named = (detectors: DetectorResult[]) => {
+  const values = fusionFeatures(detectors);
+  return (name: string) => {
+    const index = FEATURE_NAMES.indexOf(name);
+    expect(index).toBeGreaterThanOrEqual(0);
+    return values[index];
+  };
+};
+
+describe("fusion features", () => {
+  test("there is one value per named feature, and names are unique", () => {
+    expect(fusionFeatures([])).toHaveLength(FEATURE_NAMES.length);
+    expect(new Set(FEATURE_NAMES).size).toBe(FEATURE_NAMES.length);
+  });
+
+  test("a flag's feature is its strongest evidence times its detector's coverage", () => {
+    const f = named([
+      detector("pixel-residuals", [{ flag: "region_tampering", strength: 0.9 }, { flag: "region_tampering", strength: 0.6 }], 0.5),
+      detector("other", [{ flag: "region_tampering", strength: 0.4 }], 1),
+    ]);
+    expect(f("flag:region_tampering")).toBeCloseTo(0.45, 6);
+    expect(f("flag:copy_move")).toBe(0);
+  });
+
+  test("a detector's coverage counts only where it applies", () => {
+    expect(named([detector("balances", [], 0.8)])("coverage:balances")).toBe(0.8);
+    expect(named([detector("balances", [], 0.8, { applicable: false })])("coverage:balances")).toBe(0);
+    expect(named([])("coverage:balances")).toBe(0);
+  });
+
+  test("measured values come from the detectors' facts", () => {
+    const f = named([
+      detector("double-jpeg-compression", [], 1, { score: 0.7, threshold: 0.5 }),
+      detector("pixel-residuals", [], 1, { pages: [{ ela: { highestLineZ: 6.4, threshold: 3.2 }, noise: "not measured" }] }),
+      detector("copy-move", [], 1, { pages: [{ clones: 2 }, { clones: 1 }] }),
+      detector("mrz", [], 1, { zones: [{ readConfidently: true, checkDigits: { birthDate: "valid", composite: "valid" } }] }),
+    ]);
+    expect(f("measure:doubleCompressionMargin")).toBeCloseTo(0.2, 6);
+    expect(f("measure:elaLineZOverThreshold")).toBeCloseTo(2, 6);
+    expect(f("measure:noiseLineZOverThreshold")).toBe(0);
+    expect(f("measure:copyMoveClones")).toBeCloseTo(Math.log(4), 6);
+    expect(f("measure:mrzAllCheckDigitsValid")).toBe(1);
+  });
+
+  test("an MRZ checks out only when read confidently, not a specimen, with every check digit valid", () => {
+    const zone = (z: Record<string, unknown>) => named([detector("mrz", [], 1, { zones: [z] })])("measure:mrzAllCheckDigitsValid");
+    expect(zone({ readConfidently: true, checkDigits: { birthDate: "valid", composite: "invalid" } })).toBe(0);
+    expect(zone({ readConfidently: false, checkDigits: { birthDate: "valid" } })).toBe(0);
+    expect(zone({ readConfidently: true, specimen: true, checkDigits: { birthDate: "valid" } })).toBe(0);
+    expect(zone({ readConfidently: true, checkDigits: {} })).toBe(0);
+  });
+
+  test("quality is measured for confidence and is never a score feature", () => {
+    const f = named([
+      detector("reading-quality", [{ flag: "low_quality", strength: 1 }], 1, { meanConfidence: 0.7 }),
+      detector("mrz", [], 0, { failed: "TypeError" }),
+    ]);
+    expect(f("quality:lowQuality")).toBe(1);
+    expect(f("quality:ocrMeanConfidence")).toBe(0.7);
+    expect(f("quality:meanCoverage")).toBe(0.5);
+    expect(f("quality:failedDetectors")).toBe(1);
+    expect(FEATURE_NAMES).not.toContain("flag:low_quality");
+    expect(FEATURE_NAMES.filter((n) => n.startsWith("quality:")).every((n) => !isScoreFeature(n))).toBe(true);
+  });
+
+  test("hostile facts (wrong types, infinities) read as nothing measured", () => {
+    const f = named([
+      detector("double-jpeg-compression", [], 1, { score: "0.9", threshold: null }),
+      detector("pixel-residuals", [], 1, { pages: [{ ela: { highestLineZ: Infinity, threshold: 3 } }, null, 7] }),
+      detector("mrz", [], 1, { zones: "many" }),
+    ]);
+    expect(f("measure:doubleCompressionMargin")).toBe(0);
+    expect(f("measure:elaLineZOverThreshold")).toBe(0);
+    expect(f("measure:mrzAllCheckDigitsValid")).toBe(0);
+  });
+});

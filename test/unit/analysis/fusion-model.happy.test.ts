@@ -1,0 +1,79 @@
+import { describe, expect, test } from "bun:test";
+import { fuse } from "../../../src/analysis/fusion";
+import { FEATURE_NAMES, isScoreFeature } from "../../../src/analysis/fusion/features";
+import { checkModel, FUSION_MODEL } from "../../../src/analysis/fusion/model";
+import type { DetectorResult } from "../../../src/analysis/report";
+
+const clean = (name: string, facts: Record<string, unknown> = {}): DetectorResult => ({ detector: name, evidence: [], facts, coverage: 1 });
+
+/** What the full analysis returns for a passport photo with nothing wrong. */
+const cleanPassport = (): DetectorResult[] => [
+  clean("jpeg-quantization"),
+  clean("double-jpeg-compression", { score: 0.1, threshold: 0.5 }),
+  clean("image-metadata"),
+  clean("image-quality"),
+  clean("mrz", { zones: [{ readConfidently: true, checkDigits: { documentNumber: "valid", birthDate: "valid", expirationDate: "valid", composite: "valid" } }] }),
+  clean("dates"),
+  clean("balances", { applicable: false }),
+  clean("pixel-residuals"),
+  clean("copy-move"),
+  clean("reading-quality", { meanConfidence: 0.97 }),
+];
+
+describe("the committed fusion model", () => {
+  test("loads, and was trained on exactly the features fusionFeatures() computes", () => {
+    expect(FUSION_MODEL.features).toEqual([...FEATURE_NAMES]);
+    expect(FUSION_MODEL.weights).toHaveLength(FEATURE_NAMES.length);
+    expect(FUSION_MODEL.corpus.split).toBe("train");
+    expect(FUSION_MODEL.command).toContain("scripts/train-fusion.ts");
+  });
+
+  test("gives quality no weight and no flag a negative weight", () => {
+    FEATURE_NAMES.forEach((name, i) => {
+      if (!isScoreFeature(name)) expect(FUSION_MODEL.weights[i]).toBe(0);
+      if (name.startsWith("flag:")) expect(FUSION_MODEL.weights[i]).toBeGreaterThanOrEqual(0);
+    });
+  });
+
+  test("refuses a model whose features differ from the code's", () => {
+    expect(() => checkModel({ ...FUSION_MODEL, features: [...FEATURE_NAMES].reverse() })).toThrow(/features/);
+    expect(() => checkModel({ ...FUSION_MODEL, weights: FUSION_MODEL.weights.slice(1) })).toThrow(/weights/);
+  });
+
+  test("scores a document without flags under the verdict line", () => {
+    const f = fuse(cleanPassport());
+    expect(f.flags).toEqual([]);
+    expect(f.forgeryScore).toBeLessThan(0.5);
+  });
+
+  test("scores a photo an editor re-saved as forged, and names the editor as the reason", () => {
+    const detectors = cleanPassport().map((d) =>
+      d.detector === "image-metadata"
+        ? { ...d, evidence: [{ flag: "editing_software" as const, detector: "image-metadata", strength: 0.6, message: "Adobe Photoshop" }] }
+        : d,
+    );
+    const f = fuse(detectors);
+    expect(f.flags).toEqual(["editing_software"]);
+    expect(f.forgeryScore).toBeGreaterThanOrEqual(0.5);
+    expect(f.contributions[0]!.contribution).toBeGreaterThan(0.4);
+  });
+
+  test("scores a statement whose balances do not add up as forged", () => {
+    const statement: DetectorResult[] = [
+      clean("pdf-revisions"),
+      clean("pdf-metadata"),
+      clean("pdf-annotation-overlay"),
+      clean("pdf-text-overlay"),
+      clean("pdf-fonts"),
+      clean("mrz", { applicable: false }),
+      clean("dates"),
+      { ...clean("balances"), evidence: [{ flag: "balance_mismatch", detector: "balances", strength: 0.8, message: "closing balance" }] },
+      clean("pixel-residuals"),
+      clean("copy-move"),
+      clean("reading-quality", { meanConfidence: 0.98 }),
+    ];
+    const f = fuse(statement);
+    expect(f.flags).toEqual(["balance_mismatch"]);
+    expect(f.forgeryScore).toBeGreaterThanOrEqual(0.5);
+  });
+});
