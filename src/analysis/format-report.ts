@@ -46,6 +46,11 @@ export const formatReport = (report: AnalysisReport, opts: FormatReportOptions =
       for (const e of report.evidence.filter((x) => x.flag === flag)) out.push(evidenceLine(e));
     }
   }
+  const unflagged = report.evidence.filter((e) => !report.flags.includes(e.flag));
+  if (unflagged.length > 0) {
+    out.push("Evidence not enough to flag on its own:");
+    for (const e of unflagged) out.push(evidenceLine(e));
+  }
   if (opts.facts ?? true) {
     out.push("Detectors:");
     for (const d of report.detectors) {

@@ -106,10 +106,11 @@ describe("the same document sent twice", () => {
 });
 
 describe("a JPEG statement page with one amount whited out and retyped from another compression", () => {
-  test("raises region_tampering on that line, with its z-score against the measured threshold", async () => {
+  test("finds that line by its error level: evidence with its z-score against the measured threshold", async () => {
     const forgery = await retyped(1, 60, 85);
     const result = await verify(forgery.jpeg);
-    expect(result.flags).toContain("region_tampering");
+    // Alone, a pixel trace is evidence for an analyst, not yet a flag (see fusion.ts: on
+    // photos and scans it fires on genuine documents as often as on forged ones).
     const evidence = (await evidenceOf(result.id)).find((e) => e.flag === "region_tampering")!;
     expect(evidence.detector).toBe("pixel-residuals");
     expect(Number(evidence.measured)).toBeGreaterThanOrEqual(Number(evidence.threshold));
