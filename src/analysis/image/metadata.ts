@@ -137,8 +137,18 @@ const dateEvidence = (seg: Segments, now: number): { evidence: Evidence[]; facts
   return { evidence, facts };
 };
 
+/**
+ * Scanners and multifunction printers name themselves without any exposure data: for them a
+ * make and model alone is what a genuine scan looks like (on the labelled corpus this rule
+ * accused every genuine scan before they were exempted).
+ */
+const SCANNER_MODEL =
+  /scan|lide|imageformula|workforce|officejet|laserjet|deskjet|pixma|mfc-|dcp-|ads-|\bfi-\d|\bds-\d|imagerunner|bizhub|ecosys|taskalfa|versalink|workcentre|aficio|document capture/i;
+
 /** Camera named, but the exposure data every camera writes beside it is gone. */
 const strippedCameraEvidence = (seg: Segments): Evidence[] => {
+  const device = `${seg.ifd0?.Make ?? ""} ${seg.ifd0?.Model ?? ""}`;
+  if (SCANNER_MODEL.test(device)) return [];
   const named = typeof seg.ifd0?.Make === "string" || typeof seg.ifd0?.Model === "string";
   const exif = seg.exif ?? {};
   const companions = ["ExposureTime", "FNumber", "ISO", "DateTimeOriginal", "FocalLength"].filter(

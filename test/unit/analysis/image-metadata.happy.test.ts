@@ -59,6 +59,13 @@ describe("image metadata", () => {
     expect(result.evidence.map((e) => [e.flag, e.strength])).toEqual([["metadata_inconsistent", 0.2]]);
   });
 
+  test("a scanner that names itself without exposure data is what a genuine scan looks like", async () => {
+    for (const [Make, Model] of [["Canon", "CanoScan LiDE 400"], ["FUJITSU", "fi-7160"], ["HP", "HP OfficeJet Pro 9010"], ["Brother", "MFC-L2710DW"]]) {
+      const result = await detectImageMetadata(await makeJpeg({ ...small, exif: { IFD0: { Make, Model } } }), NOW);
+      expect(result.evidence).toEqual([]);
+    }
+  });
+
   test("an image without metadata (as messaging apps send) accuses nothing and says it saw little", async () => {
     const result = await detectImageMetadata(await makeJpeg(small), NOW);
     expect(result.evidence).toEqual([]);
