@@ -18,6 +18,7 @@ import {
   GRAPH_OUTPUTS,
   GRID_CLIP,
   LUMA_WEIGHTS,
+  cmBasis,
 } from "../../sidecar/forensics/graph-spec.ts";
 
 const OPSET = 13;
@@ -108,12 +109,11 @@ op("Conv", [centred, floats("jpeg_dct_basis", [64, 1, 8, 8], jpegBasis)], { stri
 
 // Copy-move features: the separable 16-point orthonormal DCT, rows then columns, taken
 // every CM_STEP pixels; the column pass is grouped so each row frequency gets its own column frequencies.
-const basis16 = (k: number, n: number) => Math.sqrt((k === 0 ? 1 : 2) / CM_BLOCK) * Math.cos(((2 * n + 1) * k * Math.PI) / (2 * CM_BLOCK));
 const rowKernel = new Float32Array(CM_FREQS * CM_BLOCK);
-for (let u = 0; u < CM_FREQS; u++) for (let n = 0; n < CM_BLOCK; n++) rowKernel[u * CM_BLOCK + n] = basis16(u, n);
+for (let u = 0; u < CM_FREQS; u++) for (let n = 0; n < CM_BLOCK; n++) rowKernel[u * CM_BLOCK + n] = cmBasis(u, n);
 const colKernel = new Float32Array(CM_FREQS * CM_FREQS * CM_BLOCK);
 for (let u = 0; u < CM_FREQS; u++) {
-  for (let v = 0; v < CM_FREQS; v++) for (let n = 0; n < CM_BLOCK; n++) colKernel[(u * CM_FREQS + v) * CM_BLOCK + n] = basis16(v, n);
+  for (let v = 0; v < CM_FREQS; v++) for (let n = 0; n < CM_BLOCK; n++) colKernel[(u * CM_FREQS + v) * CM_BLOCK + n] = cmBasis(v, n);
 }
 const rowPass = op("Conv", [grey, floats("cm_rows", [CM_FREQS, 1, 1, CM_BLOCK], rowKernel)], { strides: [1, CM_STEP] });
 op(

@@ -9,7 +9,7 @@
 // Pixels cannot tell them apart, so a pair of blocks that both lie in OCR text lines is
 // never counted: clones are judged only where at least one side is not read as text.
 import type { Box, CopyMove } from "./types.ts";
-import { BLOCK, CM_BLOCK, CM_FREQS, CM_STEP, LUMA_WEIGHTS } from "./graph-spec.ts";
+import { BLOCK, CM_BLOCK, CM_FREQS, CM_STEP, LUMA_WEIGHTS, cmBasis } from "./graph-spec.ts";
 
 const FEATURES = CM_FREQS * CM_FREQS;
 /** AC energy (sum of squared non-DC features) below this is flat paper; 16x16 blocks with a std of ~6 grey levels. */
@@ -22,7 +22,12 @@ const NEIGHBOURS = 8;
 const MAX_FEATURE_DISTANCE = 40;
 /** Clones closer than this are the same area smeared, not a copy. */
 const MIN_SHIFT = 3 * CM_BLOCK;
-/** Blocks voting for one shift: a 60x30 paste of digits yields ~100 when its shift is even in both axes (blocks sit every CM_STEP pixels; an odd shift leaves every block pair a pixel apart and their features too far apart to match, a measured limitation). */
+/**
+ * Blocks voting for one shift: a 60x30 paste of digits yields ~100. The graph samples blocks
+ * every CM_STEP pixels, so a clone moved by an odd number of pixels would find no block at its
+ * target; outside text lines the blocks at odd offsets are added here, so that any shift
+ * between text and non-text gathers the same votes as an even one.
+ */
 export const MIN_VOTES = 40;
 /** Normalised cross-correlation the two areas must reach. */
 export const MIN_CORRELATION = 0.9;
@@ -42,26 +47,27 @@ export interface CopyMoveInput {
 
 export interface CopyMoveResult {
   copyMoves: CopyMove[];
-  /** Blocks that carried enough texture to be compared. */
+  /** Blocks that carried enough texture to be compared (odd-offset ones included). */
   texturedBlocks: number;
   /** Votes of the strongest shift, verified or not. */
   bestVotes: number;
 }
 
+/** Textured blocks to compare: top-left pixel, whether in a text line, and FEATURES values each. */
+interface Blocks {
+  x: number[];
+  y: number[];
+  text: boolean[];
+  features: number[];
+}
+
 export function findCopyMoves(input: CopyMoveInput): CopyMoveResult {
-  const { features, cmCols, cmRows } = input;
-  const plane = cmCols * cmRows;
-  const textured: number[] = [];
-  for (let i = 0; i < plane; i++) {
-    let ac = 0;
-    for (let k = 1; k < FEATURES; k++) ac += features[k * plane + i]! ** 2;
-    if (ac >= MIN_AC_ENERGY) textured.push(i);
-  }
-  const keys = new Int16Array(textured.length * FEATURES);
-  textured.forEach((block, j) => {
-    for (let k = 0; k < FEATURES; k++) keys[j * FEATURES + k] = Math.round(features[k * plane + block]! / SORT_STEP);
-  });
-  const order = textured.map((_, j) => j).sort((a, b) => {
+  const blocks = texturedBlocks(input);
+  const count = blocks.x.length;
+  const { features } = blocks;
+  const keys = new Int16Array(count * FEATURES);
+  for (let i = 0; i < keys.length; i++) keys[i] = Math.round(features[i]! / SORT_STEP);
+  const order = Array.from({ length: count }, (_, j) => j).sort((a, b) => {
     for (let k = 0; k < FEATURES; k++) {
       const d = keys[a * FEATURES + k]! - keys[b * FEATURES + k]!;
       if (d !== 0) return d;
@@ -72,15 +78,15 @@ export function findCopyMoves(input: CopyMoveInput): CopyMoveResult {
   const votes = new Map<number, number[]>();
   const limit = MAX_FEATURE_DISTANCE ** 2;
   for (let s = 0; s < order.length; s++) {
-    const a = textured[order[s]!]!;
+    const a = order[s]!;
     for (let t = s + 1; t <= s + NEIGHBOURS && t < order.length; t++) {
-      const b = textured[order[t]!]!;
+      const b = order[t]!;
       let d = 0;
-      for (let k = 0; k < FEATURES && d < limit; k++) d += (features[k * plane + a]! - features[k * plane + b]!) ** 2;
-      if (d >= limit || (input.textMask[a] === 1 && input.textMask[b] === 1)) continue;
+      for (let k = 0; k < FEATURES && d < limit; k++) d += (features[a * FEATURES + k]! - features[b * FEATURES + k]!) ** 2;
+      if (d >= limit || (blocks.text[a] && blocks.text[b])) continue;
       let [from, to] = [a, b];
-      let dx = ((to % cmCols) - (from % cmCols)) * CM_STEP;
-      let dy = (Math.floor(to / cmCols) - Math.floor(from / cmCols)) * CM_STEP;
+      let dx = blocks.x[to]! - blocks.x[from]!;
+      let dy = blocks.y[to]! - blocks.y[from]!;
       if (dy < 0 || (dy === 0 && dx < 0)) {
         [from, to, dx, dy] = [to, from, -dx, -dy];
       }
@@ -96,20 +102,20 @@ export function findCopyMoves(input: CopyMoveInput): CopyMoveResult {
 
   // A shift shared by blocks all over the page (a repeated column of dates) is split into
   // connected clusters, each of which must stand on its own.
-  const clusters: { dx: number; dy: number; blocks: number[] }[] = [];
+  const clusters: { dx: number; dy: number; members: number[] }[] = [];
   for (const [key, sources] of votes) {
     if (sources.length < MIN_VOTES) continue;
     const dy = Math.round(key / 65536);
-    for (const blocks of connectedClusters(sources, cmCols)) {
-      if (blocks.length >= MIN_VOTES) clusters.push({ dx: key - dy * 65536, dy, blocks });
+    for (const members of connectedClusters(sources, blocks)) {
+      if (members.length >= MIN_VOTES) clusters.push({ dx: key - dy * 65536, dy, members });
     }
   }
-  clusters.sort((p, q) => q.blocks.length - p.blocks.length);
-  const bestVotes = clusters[0]?.blocks.length ?? 0;
+  clusters.sort((p, q) => q.members.length - p.members.length);
+  const bestVotes = clusters[0]?.members.length ?? 0;
   const copyMoves: CopyMove[] = [];
-  for (const { dx, dy, blocks } of clusters.slice(0, MAX_VERIFIED)) {
-    const source = blocksBounds(blocks, cmCols);
-    // Blocks sit every CM_STEP pixels, so an odd shift is voted for as its even neighbours: refine it.
+  for (const { dx, dy, members } of clusters.slice(0, MAX_VERIFIED)) {
+    const source = blocksBounds(members, blocks);
+    // Text-side blocks sit every CM_STEP pixels, so a shift may be voted for as its neighbour: refine it.
     let target: Box = [source[0] + dx, source[1] + dy, source[2], source[3]];
     let score = -1;
     for (let oy = -1; oy <= 1; oy++) {
@@ -125,23 +131,89 @@ export function findCopyMoves(input: CopyMoveInput): CopyMoveResult {
       if (copyMoves.length >= MAX_RESULTS) break;
     }
   }
-  return { copyMoves, texturedBlocks: textured.length, bestVotes };
+  return { copyMoves, texturedBlocks: count, bestVotes };
 }
 
-/** Groups blocks (indices into the copy-move grid) into 8-connected clusters. */
-function connectedClusters(blocks: number[], cmCols: number): number[][] {
-  const pending = new Set(blocks);
+/**
+ * The graph's textured blocks, plus, around each one outside text lines, the three blocks at
+ * odd offsets (x+1, y), (x, y+1), (x+1, y+1), described here the same way. Text lines keep the
+ * graph's sampling: text-to-text pairs are never judged, so one side of every judged pair
+ * lies outside text, where every pixel offset is now sampled. Non-text texture is rare on
+ * documents, so this adds little work.
+ */
+function texturedBlocks(input: CopyMoveInput): Blocks {
+  const { features, cmCols, cmRows, rgb, width } = input;
+  const plane = cmCols * cmRows;
+  const height = rgb.length / 3 / width;
+  const blocks: Blocks = { x: [], y: [], text: [], features: [] };
+  const add = (x: number, y: number, text: boolean, values: ArrayLike<number>) => {
+    let ac = 0;
+    for (let k = 1; k < FEATURES; k++) ac += values[k]! ** 2;
+    if (ac < MIN_AC_ENERGY) return false;
+    blocks.x.push(x);
+    blocks.y.push(y);
+    blocks.text.push(text);
+    for (let k = 0; k < FEATURES; k++) blocks.features.push(values[k]!);
+    return true;
+  };
+  const own = new Float64Array(FEATURES);
+  const graphValues = new Float64Array(FEATURES);
+  for (let i = 0; i < plane; i++) {
+    for (let k = 0; k < FEATURES; k++) graphValues[k] = features[k * plane + i]!;
+    const x = (i % cmCols) * CM_STEP;
+    const y = Math.floor(i / cmCols) * CM_STEP;
+    const text = input.textMask[i] === 1;
+    if (!add(x, y, text, graphValues) || text) continue;
+    for (const [ox, oy] of [[1, 0], [0, 1], [1, 1]] as const) {
+      if (x + ox + CM_BLOCK > width || y + oy + CM_BLOCK > height) continue;
+      blockFeatures(rgb, width, x + ox, y + oy, own);
+      add(x + ox, y + oy, false, own);
+    }
+  }
+  return blocks;
+}
+
+const ROW_PASS = new Float64Array(CM_FREQS * CM_BLOCK);
+
+/** The graph's copy-move features (graph-spec.ts: channel u * CM_FREQS + v) of the block at (x0, y0). */
+function blockFeatures(rgb: Uint8Array, width: number, x0: number, y0: number, out: Float64Array): void {
+  for (let y = 0; y < CM_BLOCK; y++) {
+    for (let u = 0; u < CM_FREQS; u++) {
+      let sum = 0;
+      for (let x = 0; x < CM_BLOCK; x++) sum += BASIS[u * CM_BLOCK + x]! * luma(rgb, ((y0 + y) * width + x0 + x) * 3);
+      ROW_PASS[u * CM_BLOCK + y] = sum;
+    }
+  }
+  for (let u = 0; u < CM_FREQS; u++) {
+    for (let v = 0; v < CM_FREQS; v++) {
+      let sum = 0;
+      for (let y = 0; y < CM_BLOCK; y++) sum += BASIS[v * CM_BLOCK + y]! * ROW_PASS[u * CM_BLOCK + y]!;
+      out[u * CM_FREQS + v] = sum;
+    }
+  }
+}
+
+const BASIS = Float64Array.from({ length: CM_FREQS * CM_BLOCK }, (_, i) => cmBasis(Math.floor(i / CM_BLOCK), i % CM_BLOCK));
+
+/** Groups blocks into clusters of neighbours (at most CM_STEP pixels apart in each axis). */
+function connectedClusters(members: number[], blocks: Blocks): number[][] {
+  const at = (x: number, y: number) => y * 65536 + x;
+  const pending = new Map(members.map((m) => [at(blocks.x[m]!, blocks.y[m]!), m]));
   const clusters: number[][] = [];
-  for (const start of blocks) {
-    if (!pending.delete(start)) continue;
+  for (const start of members) {
+    if (!pending.delete(at(blocks.x[start]!, blocks.y[start]!))) continue;
     const cluster = [start];
     for (let i = 0; i < cluster.length; i++) {
-      const b = cluster[i]!;
-      const x = b % cmCols;
-      for (let oy = -1; oy <= 1; oy++) {
-        for (let ox = -1; ox <= 1; ox++) {
-          const n = b + oy * cmCols + ox;
-          if (x + ox >= 0 && x + ox < cmCols && pending.delete(n)) cluster.push(n);
+      const x = blocks.x[cluster[i]!]!;
+      const y = blocks.y[cluster[i]!]!;
+      for (let oy = -CM_STEP; oy <= CM_STEP; oy++) {
+        for (let ox = -CM_STEP; ox <= CM_STEP; ox++) {
+          const key = at(x + ox, y + oy);
+          const next = pending.get(key);
+          if (next !== undefined && x + ox >= 0) {
+            pending.delete(key);
+            cluster.push(next);
+          }
         }
       }
     }
@@ -150,19 +222,17 @@ function connectedClusters(blocks: number[], cmCols: number): number[][] {
   return clusters;
 }
 
-/** Bounds of the blocks (index into the copy-move grid) as a pixel box. */
-function blocksBounds(blocks: number[], cmCols: number): Box {
+/** Bounds of the blocks as a pixel box. */
+function blocksBounds(members: number[], blocks: Blocks): Box {
   let x0 = Infinity;
   let y0 = Infinity;
   let x1 = -Infinity;
   let y1 = -Infinity;
-  for (const b of blocks) {
-    const x = (b % cmCols) * CM_STEP;
-    const y = Math.floor(b / cmCols) * CM_STEP;
-    x0 = Math.min(x0, x);
-    y0 = Math.min(y0, y);
-    x1 = Math.max(x1, x + CM_BLOCK);
-    y1 = Math.max(y1, y + CM_BLOCK);
+  for (const m of members) {
+    x0 = Math.min(x0, blocks.x[m]!);
+    y0 = Math.min(y0, blocks.y[m]!);
+    x1 = Math.max(x1, blocks.x[m]! + CM_BLOCK);
+    y1 = Math.max(y1, blocks.y[m]! + CM_BLOCK);
   }
   return [x0, y0, x1 - x0, y1 - y0];
 }

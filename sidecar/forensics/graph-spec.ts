@@ -12,6 +12,8 @@ export const CM_BLOCK = 16;
 export const CM_STEP = 2;
 /** ...described by their CM_FREQS x CM_FREQS lowest 2-D DCT coefficients. */
 export const CM_FREQS = 4;
+/** The orthonormal CM_BLOCK-point DCT-II basis, frequency k at sample n: the graph's copy-move kernels and copy-move.ts's own features at odd offsets. */
+export const cmBasis = (k: number, n: number) => Math.sqrt((k === 0 ? 1 : 2) / CM_BLOCK) * Math.cos(((2 * n + 1) * k * Math.PI) / (2 * CM_BLOCK));
 /** The first luma weight set of JPEG's (JFIF) RGB to YCbCr conversion. */
 export const LUMA_WEIGHTS = [0.299, 0.587, 0.114] as const;
 

@@ -7,6 +7,8 @@ import type { Device } from "../ocr/providers.ts";
 import { findCopyMoves, textBlockMask } from "./copy-move.ts";
 import { type ForensicsGraph, createForensicsGraph } from "./graph.ts";
 import { BLOCK, CM_BLOCK } from "./graph-spec.ts";
+import { type DoubleQuantSummary, DQ_LINE_Z_THRESHOLD, doubleQuantSummary, periodConfidence } from "./double-quant.ts";
+import { readLumaCoefficients } from "./jpeg-coefficients.ts";
 import { gridSummary } from "./jpeg-grid.ts";
 import { readJpegTables } from "./jpeg-tables.ts";
 import { type ResidualScores, TILE, residualScores } from "./line-traces.ts";
@@ -17,6 +19,7 @@ import type { Box, LineScore, OcrLine, PixelForensics, PixelInput, Region, Trace
 export type * from "./types.ts";
 export { createForensicsGraph, type ForensicsGraph } from "./graph.ts";
 export { ELA_LINE_Z_THRESHOLD } from "./line-traces.ts";
+export { DQ_LINE_Z_THRESHOLD } from "./double-quant.ts";
 
 export interface AnalyzeOptions {
   /** A graph shared across pages; without it one is created for `device` and kept for the process. */
@@ -67,6 +70,8 @@ export async function analyzePixels(input: PixelInput, lines: OcrLine[], options
   const ela = residualScores(maps, maps.ela, boxes);
   const noise = residualScores(maps, maps.noise, boxes);
   const grid = gridSummary(maps, boxes);
+  const coefficients = input.jpeg && tables ? readLumaCoefficients(input.jpeg, input.width, input.height) : null;
+  const dq = coefficients && tables ? doubleQuantSummary(coefficients, tables, maps, boxes, TILE) : null;
   const copy = findCopyMoves({
     features: maps.copyMove,
     cmCols: maps.cmCols,
@@ -101,6 +106,7 @@ export async function analyzePixels(input: PixelInput, lines: OcrLine[], options
       globalScore: grid.strength,
       facts: { phaseX: grid.phaseX, phaseY: grid.phaseY, lastQuality: tables?.quality ?? "unknown" },
     },
+    doubleQuantTrace(dq, sizeFactor * compressionFactor, input.jpeg ? (tables ? "not a baseline JPEG of this size" : "no JPEG tables") : "not a JPEG"),
     {
       name: "copy_move",
       reliability: sizeFactor * compressionFactor,
@@ -111,7 +117,13 @@ export async function analyzePixels(input: PixelInput, lines: OcrLine[], options
 
   const lineScores: LineScore[] = [];
   lines.forEach((_, lineIndex) => {
-    for (const [trace, z] of [["ela", ela.lines[lineIndex]], ["noise", noise.lines[lineIndex]], ["jpeg_grid", grid.lines[lineIndex]]] as const) {
+    const scores = [
+      ["ela", ela.lines[lineIndex]],
+      ["noise", noise.lines[lineIndex]],
+      ["jpeg_grid", grid.lines[lineIndex]],
+      ["double_quant", dq?.lines[lineIndex]],
+    ] as const;
+    for (const [trace, z] of scores) {
       if (z !== null && z !== undefined) lineScores.push({ lineIndex, trace, score: z });
     }
   });
@@ -119,6 +131,7 @@ export async function analyzePixels(input: PixelInput, lines: OcrLine[], options
   const regions: Region[] = [
     ...tileRegions(ela, "ela"),
     ...tileRegions(noise, "noise"),
+    ...(dq ? tileRegions(dq, "double_quant") : []),
     ...copy.copyMoves.map((c): Region => ({ box: c.target, score: c.score, trace: "copy_move" })),
   ]
     .sort((a, b) => b.score - a.score)
@@ -132,7 +145,29 @@ function residualTrace(name: "ela" | "noise", scores: ResidualScores, reliabilit
   return { name, reliability, globalScore: maxZ, facts: { ...facts, usableLines: scores.usableLines, pageLevel: scores.pageLevel } };
 }
 
-function tileRegions(scores: ResidualScores, trace: "ela" | "noise"): Region[] {
+/**
+ * Double quantisation, judged only on a baseline JPEG whose coefficients could be read. Its
+ * reliability is the other traces' size and compression evidence times how clearly the page
+ * shows a first compression's period and how many lines could be judged.
+ */
+function doubleQuantTrace(dq: DoubleQuantSummary | null, evidence: number, absent: string): Trace {
+  if (!dq) return { name: "double_quant", reliability: 0, globalScore: 0, facts: { reason: absent, lineThreshold: DQ_LINE_Z_THRESHOLD } };
+  const maxZ = dq.lines.reduce<number>((m, z) => (z !== null && z > m ? z : m), 0);
+  return {
+    name: "double_quant",
+    reliability: evidence * periodConfidence(dq) * clamp01((dq.usableLines - 4) / 6),
+    globalScore: maxZ,
+    facts: {
+      lineThreshold: DQ_LINE_Z_THRESHOLD,
+      periodicCoefficients: dq.periods.length,
+      periods: dq.periods.map((p) => p.period).join(","),
+      periodContrast: dq.contrast,
+      usableLines: dq.usableLines,
+    },
+  };
+}
+
+function tileRegions(scores: { tiles: (number | null)[]; tileCols: number }, trace: "ela" | "noise" | "double_quant"): Region[] {
   const side = TILE * BLOCK;
   const out: Region[] = [];
   scores.tiles.forEach((z, i) => {
@@ -162,7 +197,7 @@ function heatmap(traces: ResidualScores[]): PixelForensics["heatmap"] {
 
 /** A page too small to hold even two copy-move blocks: every trace present, none usable. */
 function nothingToSay(input: PixelInput): PixelForensics {
-  const names = ["ela", "noise", "jpeg_grid", "copy_move"] as const;
+  const names = ["ela", "noise", "jpeg_grid", "double_quant", "copy_move"] as const;
   return {
     traces: names.map((name) => ({ name, reliability: 0, globalScore: 0, facts: { reason: `page of ${input.width}x${input.height} is too small` } })),
     regions: [],

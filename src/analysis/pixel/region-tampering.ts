@@ -11,8 +11,13 @@ import { MIN_RELIABILITY, meanOver, numberFact, round2, scaledStrength, traceOf 
 
 export const REGION_TAMPERING_DETECTOR = "pixel-residuals";
 
-const TRACES = ["ela", "noise"] as const;
-const TRACE_LABEL: Record<(typeof TRACES)[number], string> = { ela: "error-level analysis", noise: "noise residual" };
+const TRACES = ["ela", "noise", "double_quant"] as const;
+const TRACE_LABEL: Record<(typeof TRACES)[number], string> = {
+  ela: "error-level analysis",
+  noise: "noise residual",
+  // A line that was not compressed twice on a page that was: pasted after the first save.
+  double_quant: "double JPEG quantization",
+};
 /** Lines reported per page and trace: the strongest outliers, enough to show where. */
 const MAX_LINES = 3;
 

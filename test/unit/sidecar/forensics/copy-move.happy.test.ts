@@ -5,7 +5,7 @@ import { copyMoved } from "./page-fixture.ts";
 const SEEDS = Array.from({ length: 10 }, (_, i) => i + 1);
 
 describe("copy-move detection on statements with a 60x30 patch of digits cloned", () => {
-  test("finds a clone pasted beside the text with its shift in at least 4 of 10 variants (measured 4/10; clones with an odd shift are missed)", async () => {
+  test("finds a clone pasted beside the text with its shift in at least 9 of 10 variants, odd shifts included (measured 10/10, 6 with an odd shift; 4/10 when blocks were sampled every 2 px)", async () => {
     let found = 0;
     for (const seed of SEEDS) {
       const forgery = await copyMoved(seed, "margin");
@@ -22,7 +22,7 @@ describe("copy-move detection on statements with a 60x30 patch of digits cloned"
       }
     }
     console.log(`clone beside the text found with its shift: ${found}/10`);
-    expect(found).toBeGreaterThanOrEqual(4);
+    expect(found).toBeGreaterThanOrEqual(9);
   }, 25_000);
 
   test("does not judge a clone of digits over other digits, which pixels cannot tell from a genuinely repeated amount", async () => {

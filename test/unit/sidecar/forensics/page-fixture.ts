@@ -51,9 +51,25 @@ export interface Forgery {
 
 const DPI = 150;
 
-/** A genuine statement saved once as JPEG at `quality`, then re-saved at each of `resaves`. */
-export async function genuine(seed: number, quality = 85, resaves: number[] = []): Promise<Forgery> {
+/**
+ * Makes a rendered page look scanned, in place: greyish paper (~242) and ink (~25) instead of
+ * pure white and black, with mild sensor noise. Needed wherever double quantisation is
+ * measured: on pure white paper every decoded text block is clipped at 255, which moves its
+ * coefficients off the first compression's lattice.
+ */
+export function scanLike(page: Page, seed: number): Page {
+  const rng = new Rng(seed * 31337 + 5);
+  for (let i = 0; i < page.rgb.length; i += 3) {
+    const noise = Math.round((rng.float() + rng.float() + rng.float() - 1.5) * 4);
+    page.rgb.fill(Math.max(0, Math.min(255, Math.round(25 + page.rgb[i]! * 0.85) + noise)), i, i + 3);
+  }
+  return page;
+}
+
+/** A genuine statement saved once as JPEG at `quality`, then re-saved at each of `resaves`; optionally scan-like. */
+export async function genuine(seed: number, quality = 85, resaves: number[] = [], scanned = false): Promise<Forgery> {
   const { page, lines } = render(seededStatement(seed), DPI);
+  if (scanned) scanLike(page, seed);
   let jpeg = await toJpeg(page, quality);
   for (const q of resaves) jpeg = await toJpeg(await decode(jpeg), q);
   return { jpeg, page: await decode(jpeg), lines };
@@ -61,18 +77,27 @@ export async function genuine(seed: number, quality = 85, resaves: number[] = []
 
 /**
  * White-out and retype: the amount on one row is replaced by a box of white with other
- * digits, made separately and JPEG-compressed at `snippetQuality`, pasted into the decoded
- * genuine JPEG, and the whole page saved again at `finalQuality`.
+ * digits, made separately and JPEG-compressed at `snippetQuality` (or left uncompressed when
+ * null), pasted into the genuine page decoded from JPEG `baseQuality`, and the whole page
+ * saved again at `finalQuality`; page and snippet scan-like when `scanned`.
  */
-export async function retyped(seed: number, snippetQuality: number, finalQuality: number): Promise<Forgery & { target: number }> {
+export async function retyped(
+  seed: number,
+  snippetQuality: number | null,
+  finalQuality: number,
+  baseQuality = 85,
+  scanned = false,
+): Promise<Forgery & { target: number }> {
   const rng = new Rng(seed * 7919 + 1);
   const printed = seededStatement(seed);
   const { page, lines } = render(printed, DPI);
-  const base = await decode(await toJpeg(page, 85));
+  if (scanned) scanLike(page, seed);
+  const base = await decode(await toJpeg(page, baseQuality));
   const amounts = printed.map((p, i) => ({ p, i })).filter(({ p }) => p.x === AMOUNT_X);
   const { p: victim } = rng.pick(amounts);
   const replacement = { ...victim, text: seededAmount(rng) };
   const snippetPage = render([replacement], DPI);
+  if (scanned) scanLike(snippetPage.page, seed + 1000);
   const target = lines.findIndex((l) => l.text.trim() === victim.text);
   if (target < 0) throw new Error("victim line not found in the rendered text");
   const newBox = snippetPage.lines[0]!.box;
@@ -89,10 +114,14 @@ export async function retyped(seed: number, snippetQuality: number, finalQuality
   return { jpeg, page: await decode(jpeg), lines: forgedLines, target };
 }
 
-async function cropJpeg(page: Page, x: number, y: number, w: number, h: number, quality: number): Promise<Page> {
+async function cropJpeg(page: Page, x: number, y: number, w: number, h: number, quality: number | null): Promise<Page> {
   const raw = { width: page.width, height: page.height, channels: 3 as const };
-  const bytes = await sharp(page.rgb, { raw }).extract({ left: x, top: y, width: w, height: h }).jpeg({ quality }).toBuffer();
-  return decode(new Uint8Array(bytes));
+  const crop = sharp(page.rgb, { raw }).extract({ left: x, top: y, width: w, height: h });
+  if (quality === null) {
+    const { data, info } = await crop.raw().toBuffer({ resolveWithObject: true });
+    return { rgb: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height };
+  }
+  return decode(new Uint8Array(await crop.jpeg({ quality }).toBuffer()));
 }
 
 /**
