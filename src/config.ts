@@ -31,7 +31,7 @@ export const ConfigSchema = Type.Object({
   /** ONNX Runtime intra-op threads in the sidecar; absent = one per core. */
   sidecarThreads: Type.Optional(Type.Integer({ minimum: 1, maximum: 256 })),
   sidecarConcurrency: Type.Integer({ minimum: 1, maximum: 64 }),
-  /** Recognition crops per model call; absent = 16 on a GPU, 1 on the CPU. */
+  /** Recognition crops per model call; absent = the sidecar's default (16). */
   sidecarMaxBatch: Type.Optional(Type.Integer({ minimum: 1, maximum: 64 })),
   /** Folder holding libonnxruntime_providers_cuda.so and _shared.so, when the binary carries none. */
   sidecarCudaLibDir: Type.Optional(Type.String()),

@@ -23,7 +23,7 @@ export interface ServerTls {
   ca?: Uint8Array | string;
 }
 
-export const DEFAULT_GPU_MAX_BATCH = 16;
+export const DEFAULT_MAX_BATCH = 16;
 export const DEFAULT_MAX_WAIT_MS = 5;
 
 export interface SidecarServerOptions {
@@ -37,8 +37,9 @@ export interface SidecarServerOptions {
   limits?: Partial<DocumentLimits>;
   /**
    * ONNX Runtime threads per model call (default: all cores) and dynamic batching of model
-   * calls (default: 16 on a GPU; 1 on the CPU, where padding crops to one width costs more
-   * than one call per line saves — measured 2.8 s vs 4.2 s a page on 2 cores).
+   * calls (default 16; on an idle 2-core CPU a page's lines batched 16 at a time gave 0.45
+   * pages/s against 0.37 one line per call, and the two tie at concurrency 8; on a CPU shared
+   * with other work single calls did better, hence --sidecar-max-batch).
    */
   ocr?: { intraOpThreads?: number; interOpThreads?: number; maxBatch?: number; maxWaitMs?: number };
   /** Documents analysed at once (default 4) and waiting beyond those (default 32). */
@@ -66,7 +67,7 @@ export async function startSidecarServer(options: SidecarServerOptions): Promise
     cudaLibDir: options.cudaLibDir,
     onCpuFallback: (reason) => log.warn("CUDA not used; running on the CPU", { reason }),
   });
-  const maxBatch = options.ocr?.maxBatch ?? (executionProviders.includes("cuda") ? DEFAULT_GPU_MAX_BATCH : 1);
+  const maxBatch = options.ocr?.maxBatch ?? DEFAULT_MAX_BATCH;
   const [ocr, forensics] = await Promise.all([
     createOcrEngine({
       device: options.device,
