@@ -5,14 +5,12 @@
 import type { AnalyzeDocumentResponse } from "../../proto/generated/docverify/sidecar/v1/AnalyzeDocumentResponse.ts";
 import type { Box as ProtoBox } from "../../proto/generated/docverify/sidecar/v1/Box.ts";
 import type { Fact } from "../../proto/generated/docverify/sidecar/v1/Fact.ts";
-import type { ImageFacts } from "../../proto/generated/docverify/sidecar/v1/ImageFacts.ts";
 import type { LineTraceScores } from "../../proto/generated/docverify/sidecar/v1/LineTraceScores.ts";
 import type { Page } from "../../proto/generated/docverify/sidecar/v1/Page.ts";
 import { MIN_CORRELATION } from "../forensics/copy-move.ts";
 import { ELA_LINE_Z_THRESHOLD, type ForensicsGraph, type PixelForensics, type Trace, analyzePixels } from "../forensics/index.ts";
-import type { RgbImage } from "../image/rgb.ts";
 import { type OcrEngine, type OcrLine, OcrInputError } from "../ocr/engine.ts";
-import { decodeImage } from "./decode-image.ts";
+import { type DecodedPage, decodeImage } from "./decode-image.ts";
 import { invalidDocument } from "./errors.ts";
 import type { DocumentLimits } from "./limits.ts";
 import type { ReceivedDocument } from "./receive.ts";
@@ -28,14 +26,8 @@ export interface DocumentAnalyzerOptions {
 
 export type DocumentAnalyzer = (document: ReceivedDocument, signal: AbortSignal) => Promise<AnalyzeDocumentResponse>;
 
-interface PageInput {
+interface PageInput extends DecodedPage {
   index: number;
-  image: RgbImage;
-  dpi: number;
-  sourceWidth: number;
-  sourceHeight: number;
-  scale: number;
-  facts: ImageFacts;
   /** The file's bytes when the page is a JPEG image: its tables tell the forensics how it was last saved. */
   jpeg?: Uint8Array;
 }

@@ -9,7 +9,7 @@ import { classifyDocumentType, documentTypeResult, type DocumentTypeInput } from
 import { fuse } from "./fusion";
 import { inspectImage } from "./image/inspect-image";
 import { inspectPdf } from "./pdf/inspect-pdf";
-import type { AnalysisReport, DetectorResult } from "./report";
+import { reportOf, type AnalysisReport, type DetectorResult } from "./report";
 
 export interface LocalAnalyzerOptions {
   limits?: Partial<AnalysisLimits>;
@@ -59,16 +59,12 @@ export const createLocalAnalyzer = (opts: LocalAnalyzerOptions = {}) => {
       // Without OCR and pixel forensics an image is judged on its metadata and tables
       // alone, which cannot be judged with high confidence.
       const fusion = fuse(inspection.detectors, { confidenceCeiling: doc.format === "pdf" ? "high" : "medium" });
-      return {
+      return reportOf(fusion, {
         documentType: type.documentType,
-        forgeryScore: fusion.forgeryScore,
-        confidence: fusion.confidence,
-        flags: fusion.flags,
-        evidence: fusion.evidence,
         detectors: [...inspection.detectors, documentTypeResult(type)],
         format: inspection.format,
         pages: inspection.pages,
-      };
+      });
     },
   };
 };

@@ -26,7 +26,7 @@ import { detectCopyMove } from "./pixel/copy-move";
 import { detectReadingQuality } from "./pixel/reading-quality";
 import { detectRegionTampering } from "./pixel/region-tampering";
 import { detectScreenshot } from "./pixel/screenshot";
-import type { AnalysisReport, DetectorResult } from "./report";
+import { reportOf, type AnalysisReport, type DetectorResult } from "./report";
 
 export interface FullAnalyzerOptions {
   sidecar: { analyzeDocument(doc: IntakeDocument): Promise<SidecarAnalysis> };
@@ -124,16 +124,12 @@ export function createFullAnalyzer(options: FullAnalyzerOptions): Analyzer {
       ];
       const fusion = fuse(detectors);
       if (duplicate?.fingerprint) fingerprints!.record(context.keyId!, context.verificationId, duplicate.fingerprint, now());
-      return {
+      return reportOf(fusion, {
         documentType: type.documentType,
-        forgeryScore: fusion.forgeryScore,
-        confidence: fusion.confidence,
-        flags: fusion.flags,
-        evidence: fusion.evidence,
         detectors: [...detectors, documentTypeResult(type)],
         format: doc.format,
         pages: local.pages,
-      };
+      });
     },
   };
 }

@@ -42,3 +42,18 @@ export interface AnalysisReport {
   format: "jpeg" | "png" | "pdf";
   pages: number;
 }
+
+/** The report of a fused analysis: one shape whichever analyzer produced it. */
+export const reportOf = (
+  fusion: { forgeryScore: number; confidence: Confidence; flags: Flag[]; evidence: Evidence[] },
+  rest: Pick<AnalysisReport, "documentType" | "detectors" | "format" | "pages">,
+): AnalysisReport => ({
+  documentType: rest.documentType,
+  forgeryScore: fusion.forgeryScore,
+  confidence: fusion.confidence,
+  flags: fusion.flags,
+  evidence: fusion.evidence,
+  detectors: rest.detectors,
+  format: rest.format,
+  pages: rest.pages,
+});
