@@ -31,7 +31,8 @@ export async function run(argv: string[], env: Record<string, string | undefined
         const local = `http://localhost:${service.port}`;
         console.log(`docverify is listening on port ${service.port}`);
         console.log(`  API docs (Swagger UI): ${local}/docs`);
-        console.log(`  get a test key:        docverify keys create --mode test   (from source: bun src/main.ts keys create --mode test)`);
+        const keysCommand = Bun.isStandaloneExecutable ? "docverify keys create --mode test" : "npm run docverify -- keys create --mode test";
+        console.log(`  get a test key:        ${keysCommand}`);
         await new Promise<void>((resolve) => {
           const shutdown = () => void service.stop().then(resolve);
           process.once("SIGTERM", shutdown);
