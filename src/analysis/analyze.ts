@@ -1,21 +1,13 @@
 // The in-process part of the analysis: structure and metadata detectors for the document's
 // format, within a time budget. `inspectDocument` is what the full analysis (full-analyzer.ts)
-// runs beside the sidecar; `createLocalAnalyzer` fuses it alone, for tests and tools that
-// judge structure without pixels.
+// runs beside the sidecar (in worker threads, worker/local-analysis-pool.ts).
 import type { IntakeDocument } from "../intake/document";
 import type { DocumentText } from "./content/text";
-import { DEFAULT_LIMITS, startBudget, type AnalysisLimits } from "./detector";
-import { classifyDocumentType, documentTypeResult, type DocumentTypeInput } from "./document-type";
-import { fuse } from "./fusion";
+import { startBudget, type AnalysisLimits } from "./detector";
+import type { DocumentTypeInput } from "./document-type";
 import { inspectImage } from "./image/inspect-image";
 import { inspectPdf } from "./pdf/inspect-pdf";
-import { reportOf, type AnalysisReport, type DetectorResult } from "./report";
-
-export interface LocalAnalyzerOptions {
-  limits?: Partial<AnalysisLimits>;
-  /** Clock for date checks ("in the future") and the time budget. */
-  now?: () => number;
-}
+import type { DetectorResult } from "./report";
 
 export interface LocalInspection {
   format: IntakeDocument["format"];
@@ -46,25 +38,5 @@ export const inspectDocument = async (doc: IntakeDocument, limits: AnalysisLimit
     detectors: image.detectors,
     text: { pages: [] },
     shape: { size: { width: image.width, height: image.height } },
-  };
-};
-
-export const createLocalAnalyzer = (opts: LocalAnalyzerOptions = {}) => {
-  const limits: AnalysisLimits = { ...DEFAULT_LIMITS, ...opts.limits };
-  const now = opts.now ?? Date.now;
-  return {
-    analyze: async (doc: IntakeDocument): Promise<AnalysisReport> => {
-      const inspection = await inspectDocument(doc, limits, now);
-      const type = classifyDocumentType({ document: inspection.text, ...inspection.shape });
-      // Without OCR and pixel forensics an image is judged on its metadata and tables
-      // alone, which cannot be judged with high confidence.
-      const fusion = fuse(inspection.detectors, { confidenceCeiling: doc.format === "pdf" ? "high" : "medium" });
-      return reportOf(fusion, {
-        documentType: type.documentType,
-        detectors: [...inspection.detectors, documentTypeResult(type)],
-        format: inspection.format,
-        pages: inspection.pages,
-      });
-    },
   };
 };

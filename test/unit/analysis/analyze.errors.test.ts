@@ -1,5 +1,5 @@
+import { createLocalAnalyzer } from "../../helpers/local-analyzer";
 import { describe, expect, test } from "bun:test";
-import { createLocalAnalyzer } from "../../../src/analysis/analyze";
 import { AppError } from "../../../src/errors";
 import { makeJpeg, makePdf } from "../../helpers/fixtures";
 

@@ -1,5 +1,5 @@
+import { createLocalAnalyzer } from "../../helpers/local-analyzer";
 import { describe, expect, test } from "bun:test";
-import { createLocalAnalyzer } from "../../../src/analysis/analyze";
 import { JpegStructureError, parseJpegStructure } from "../../../src/analysis/image/jpeg-markers";
 import { makeJpeg } from "../../helpers/fixtures";
 

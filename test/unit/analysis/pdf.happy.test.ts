@@ -1,5 +1,5 @@
+import { createLocalAnalyzer } from "../../helpers/local-analyzer";
 import { describe, expect, test } from "bun:test";
-import { createLocalAnalyzer } from "../../../src/analysis/analyze";
 import { editPdfIncrementally, makePdf, xmpPacket } from "../../helpers/fixtures";
 
 const analyze = (bytes: Uint8Array) => createLocalAnalyzer().analyze({ bytes, format: "pdf" });

@@ -1,6 +1,6 @@
+import { createLocalAnalyzer } from "../../helpers/local-analyzer";
 import { describe, expect, test } from "bun:test";
 import * as mupdf from "mupdf";
-import { createLocalAnalyzer } from "../../../src/analysis/analyze";
 import { editPdfIncrementally, makePdf } from "../../helpers/fixtures";
 
 const analyze = (bytes: Uint8Array) => createLocalAnalyzer().analyze({ bytes, format: "pdf" });
