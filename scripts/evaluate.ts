@@ -64,8 +64,6 @@ const { url, key } = values;
 
 // sharp and mupdf load their native code as they are imported: the runtime comes first.
 await prepareRuntime();
-// mupdf's parser warnings can quote document bytes; like the service, drop them.
-(await import("mupdf")).setLog(() => {});
 const { runEvaluation } = await import("./eval/run-evaluation.ts");
 const { formatEvaluation } = await import("./eval/format-report.ts");
 

@@ -12,10 +12,7 @@ import { packPixmap } from "../../src/pdf/pack-pixmap.ts";
 declare const self: Worker;
 
 await prepareRuntime();
-const mupdf = await import("mupdf");
-// This worker has its own mupdf instance: its parser warnings can quote document bytes, and
-// no document content may reach a log.
-mupdf.setLog(() => {});
+const { mupdf } = await import("../../src/pdf/mupdf.ts");
 
 let open: { document: InstanceType<typeof mupdf.Document>; settings: RenderSettings } | null = null;
 

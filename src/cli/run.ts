@@ -13,9 +13,6 @@ const USAGE = `usage: docverify <command>
   analyze FILE [--json]         analyse a document locally and print the report`;
 
 export async function run(argv: string[], env: Record<string, string | undefined>): Promise<number> {
-  // mupdf prints parser warnings to stderr, and they can quote bytes of the document: no
-  // document content may reach a log, so they are dropped process-wide.
-  (await import("mupdf")).setLog(() => {});
   const { flags, positional } = splitFlags(argv);
   const [command, sub, arg] = positional;
   try {

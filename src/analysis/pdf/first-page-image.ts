@@ -1,6 +1,6 @@
 // The first page of a PDF as a small picture, for the duplicate fingerprint (a 9x8 dHash):
 // rendered locally by mupdf at a low resolution, cheap next to the analysis itself.
-import * as mupdf from "mupdf";
+import { mupdf } from "../../pdf/mupdf";
 import type { PageImage } from "../content/fingerprint";
 import { openPdf } from "./open";
 import { packPixmap } from "../../pdf/pack-pixmap";

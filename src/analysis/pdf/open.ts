@@ -1,6 +1,6 @@
 // Opening a PDF with mupdf (WASM) for analysis. mupdf repairs what it can; bytes it
 // cannot open at all are not a PDF this service can judge.
-import * as mupdf from "mupdf";
+import { mupdf } from "../../pdf/mupdf";
 import { AppError } from "../../errors";
 
 export interface OpenedPdf {

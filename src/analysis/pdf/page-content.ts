@@ -2,7 +2,7 @@
 // page's own text lines with their fonts (structured text of the content stream only,
 // annotations excluded), every glyph and opaque fill in drawing order, the annotations,
 // and the fonts its resources declare. Recording is bounded per page.
-import * as mupdf from "mupdf";
+import { mupdf } from "../../pdf/mupdf";
 import type { Box } from "../report";
 import type { Budget } from "../detector";
 import type { TextPage } from "../content/text";

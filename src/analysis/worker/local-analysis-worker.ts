@@ -9,8 +9,6 @@ import type { WorkerReply, WorkerRequest } from "./protocol.ts";
 declare const self: Worker;
 
 await prepareRuntime();
-// This thread has its own mupdf instance, whose warnings may quote document bytes.
-(await import("mupdf")).setLog(() => {});
 const { inspectDocument } = await import("../analyze.ts");
 const { DEFAULT_LIMITS } = await import("../detector.ts");
 const { isAppError } = await import("../../errors.ts");
