@@ -1,7 +1,8 @@
-// Judging a sum read from a document. A difference is evidence only when every value in
-// it was read confidently; when OCR may have misread one digit of it (the values differ
-// in a single digit and the line was not read with near certainty), it lowers coverage
-// instead, the same trap as the MRZ's check digits.
+// Judging a sum read from a document. A difference is evidence only when no plausible
+// misreading explains it: one character of a value not read with near certainty, two of a
+// value not read confidently (or whose separators OCR garbled). A forger's change of a
+// whole amount is further from the truth than that; a blurred digit is not. Otherwise it
+// lowers coverage instead, the same trap as the MRZ's check digits.
 import type { Amount } from "./read-amount.ts";
 import { isConfident, isSure } from "./text.ts";
 
@@ -10,26 +11,32 @@ export const CENTS_PER_OPERATION = 1;
 
 export type Outcome = "agrees" | "uncertain" | "differs";
 
-function oneDigitApart(a: number, b: number): boolean {
+/** Edits (a digit changed, dropped or added) between the digit strings of two values. */
+function digitEdits(a: number, b: number): number {
   const x = String(Math.abs(a));
   const y = String(Math.abs(b));
-  if (x.length !== y.length) return false;
-  let differences = 0;
-  for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) differences++;
-  return differences === 1;
+  let previous = Array.from({ length: y.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= x.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= y.length; j++) {
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (x[i - 1] === y[j - 1] ? 0 : 1));
+    }
+    previous = current;
+  }
+  return previous[y.length]!;
 }
 
 /**
  * Compares an expected value with a found one. `inputs` are every amount involved, the
- * found one included: any of them not read confidently, or one not read near-certainly
- * that a single different digit would put right, makes the outcome uncertain.
+ * found one included: the outcome is uncertain when misreading one of them could explain
+ * the difference.
  */
 export function judge(expected: number, found: number, operations: number, inputs: readonly Amount[]): Outcome {
   const difference = found - expected;
   if (Math.abs(difference) <= CENTS_PER_OPERATION * Math.max(1, operations)) return "agrees";
-  if (inputs.some((a) => !isConfident(a.line) || a.repaired)) return "uncertain";
-  const misreadDigit = (a: Amount) => oneDigitApart(a.cents, a.cents + difference) || oneDigitApart(a.cents, a.cents - difference);
-  if (inputs.some((a) => !isSure(a.line) && misreadDigit(a))) return "uncertain";
+  const misread = (a: Amount, edits: number) => digitEdits(a.cents, a.cents + difference) <= edits || digitEdits(a.cents, a.cents - difference) <= edits;
+  if (inputs.some((a) => (!isConfident(a.line) || a.repaired) && misread(a, 2))) return "uncertain";
+  if (inputs.some((a) => !isSure(a.line) && misread(a, 1))) return "uncertain";
   return "differs";
 }
 

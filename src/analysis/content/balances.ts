@@ -125,7 +125,8 @@ function statementFindings(statement: Statement, referenceYear: number): Finding
     });
   }
   // A column total can be checked only when every movement's side is known.
-  const sided = transactions.every((t) => !t.amount || t.sign !== null);
+  // A column sums only when every transaction's amount was read and placed in a column.
+  const sided = transactions.every((t) => t.amount && t.sign !== null);
   for (const total of statement.totals) {
     const column = transactions.filter((t) => t.amount && t.sign === (total.column === "debit" ? -1 : 1));
     if (!sided || column.length === 0) continue;

@@ -23,7 +23,10 @@ const LABELS: [FieldKind, RegExp][] = [
     "documentNumber",
     /\b((DOCUMENT|PASSPORT|PASSEPORT|PASAPORTE|PASSAPORTO|CARD|CARTE|DOKUMENTEN|PASS|LICEN[CS]E)\s*[-.]?\s*(NO\b\.?|NR\b\.?|N°|NUMBER|NUMMER|NUMERO|#)|(NO|NR|N°|NUMERO)\.?\s*(DU|DE|DEL|OF)?\s*(PASSEPORT|PASAPORTE|DOCUMENTO?|PASSPORT|LA\s*CARTE))/,
   ],
-  ["birthDate", /\b(DATE\s*OF\s*BIRTH|BIRTH\s*DATE|DATE\s*DE\s*NAISSANCE|GEBURTSDATUM|GEBURTSTAG|FECHA\s*DE\s*NACIMIENTO|DATA\s*DI\s*NASCITA|D\.?\s*O\.?\s*B\b\.?)/],
+  [
+    "birthDate",
+    /\b(DATE\s*OF\s*BIRTH|BIRTH\s*DATE|DATE\s*DE\s*NAISSANCE|NE\s*\(?E?\)?\s*LE\b|GEBURTSDATUM|GEBURTSTAG|GEBOREN\s*AM|FECHA\s*DE\s*NACIMIENTO|DATA\s*DI\s*NASCITA|NAT[OA]\s*IL\b|D\.?\s*O\.?\s*B\b\.?)/,
+  ],
   [
     "expiryDate",
     /\b(DATE\s*OF\s*EXPIRY|EXPIRY(\s*DATE)?|EXPIRATION(\s*DATE)?|EXPIRES|DATE\s*D.EXPIRATION|GULTIG\s*BIS|VALID\s*(UNTIL|THRU|THROUGH|TO)|FECHA\s*DE\s*(CADUCIDAD|EXPIRACION)|SCADENZA)\b/,
@@ -39,6 +42,17 @@ function kindOf(folded: string): FieldKind | null {
 }
 
 const hasContent = (text: string) => /[\p{L}\p{N}]{2,}/u.test(text);
+
+/**
+ * OCR often reads a value and the next field's "Label: value" beside it as one line
+ * ("TAYLOR-VAN DIJK Sexe: M"): a value holds no colon, so it ends before the word that
+ * carries one, and a line that starts with such a word is another field, not a value.
+ */
+export function valueBeforeNextLabel(text: string): string | null {
+  const colon = text.indexOf(":");
+  const cut = colon < 0 ? text.trim() : text.slice(0, colon).replace(/\S*$/, "").trim();
+  return hasContent(cut) ? cut : null;
+}
 
 /** The labelled values on a page, skipping lines the caller has already explained (the MRZ). */
 export function labelledValues(page: TextPage, skip: ReadonlySet<TextLine> = new Set()): LabelledValue[] {
@@ -79,15 +93,15 @@ function lineBelow(label: TextLine, lines: readonly TextLine[], isLabel: (line: 
   const candidates = lines.filter((line) => {
     const [lx, ly, lw] = line.box;
     const overlap = Math.min(x + w, lx + lw) - Math.max(x, lx);
-    return line !== label && ly >= bottom - h * 0.3 && ly - bottom <= h * 2.5 && (overlap > 0 || Math.abs(lx - x) <= h) && hasContent(line.text) && !isLabel(line);
+    return line !== label && ly >= bottom - h * 0.3 && ly - bottom <= h * 2.5 && (overlap > 0 || Math.abs(lx - x) <= h) && valueBeforeNextLabel(line.text) !== null && !isLabel(line);
   });
   const nearest = candidates.sort((a, b) => a.box[1] - b.box[1] || Math.abs(a.box[0] - x) - Math.abs(b.box[0] - x))[0];
-  return nearest ? { text: nearest.text.trim(), line: nearest } : null;
+  return nearest ? { text: valueBeforeNextLabel(nearest.text)!, line: nearest } : null;
 }
 
 function cellRight(label: TextLine, rows: ReturnType<typeof rowsOf>, isLabel: (line: TextLine) => boolean) {
   const row = rows.find((r) => r.cells.includes(label));
   const next = row?.cells[row.cells.indexOf(label) + 1];
-  if (!next || isLabel(next) || !hasContent(next.text)) return null;
-  return { text: next.text.trim(), line: next };
+  const text = next && !isLabel(next) ? valueBeforeNextLabel(next.text) : null;
+  return text === null ? null : { text, line: next! };
 }

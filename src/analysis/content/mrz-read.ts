@@ -12,7 +12,14 @@ export type MrzLayout = "TD1" | "TD2" | "TD3" | "MRV-A" | "MRV-B";
 
 export interface MrzCandidate {
   page: number;
+  /** The layout the rows' lengths suggest first. */
   layout: MrzLayout;
+  /**
+   * Layouts also within reach of the lengths read. OCR drops runs of filler ('<<<<' comes
+   * back shorter), so a 44-character zone may be read at 38; each is tried and the check
+   * digits decide.
+   */
+  alternatives: MrzLayout[];
   /** The zone's rows as read, one string per MRZ line. */
   raw: string[];
   /** The text lines the zone was read from. */
@@ -28,6 +35,11 @@ export interface CheckDigit {
   label: string;
   valid: boolean;
   printed: string;
+  /**
+   * A check digit position holds a digit or, where the field may be empty, filler. Filler
+   * where a digit must stand is filler the reading lost or padded in, not a printed value.
+   */
+  read: boolean;
   /** The digit the field's content gives, when the parser says. */
   computed?: string;
 }
@@ -73,27 +85,47 @@ function toMrzChars(text: string): string {
     .replace(/[l|]/g, "I")
     .toUpperCase()
     .replace(/[«»‹›≪≫〈〉⟨⟩＜(\[{]/g, "<")
-    .replace(/[\s.,'`"’‘_:;-]/g, "");
+    .replace(/[\s.,'`"’‘_:;-]/g, "")
+    // A character OCR could not place beside filler is filler it garbled.
+    .replace(/(?<=<)[^A-Z0-9<]|[^A-Z0-9<](?=<)/g, "<");
 }
 
 const MRZ_SHAPED = /^[A-Z0-9<]+$/;
 
-/** A row that may be a zone line: filler or a run of digits, nearly all MRZ characters. */
+/**
+ * A row that may be a zone line: nearly all MRZ characters, with filler or a run of digits.
+ * Text detection often ends a line's box where its trailing filler starts, so a row of a
+ * zone may come back far shorter than the zone; such a row must show filler.
+ */
 function mrzLike(text: string): boolean {
-  if (text.length < 26 || text.length > 50) return false;
+  if (text.length > 50 || text.length < MIN_SHORT_ROW) return false;
+  if (text.length < MIN_ROW && !text.includes("<")) return false;
   if (!text.includes("<") && (text.match(/\d/g)?.length ?? 0) < 8) return false;
   let valid = 0;
   for (const c of text) if (MRZ_SHAPED.test(c)) valid++;
   return valid / text.length >= 0.9;
 }
 
-function layoutOf(lengths: number[]): MrzLayout | null {
-  const mean = lengths.reduce((a, b) => a + b, 0) / lengths.length;
-  if (lengths.length === 3 && Math.abs(mean - 30) <= 3) return "TD1";
-  if (lengths.length === 2 && Math.abs(mean - 36) <= 3) return "TD2";
-  if (lengths.length === 2 && Math.abs(mean - 44) <= 4) return "TD3";
-  return null;
+/** The longest row of a zone must reach this; the others may be cut short by lost filler. */
+const MIN_ROW = 22;
+const MIN_SHORT_ROW = 12;
+
+/**
+ * Layouts the rows' lengths allow, nearest first. OCR loses filler far more often than it
+ * invents characters, so the longest row decides, and a layout longer than it stays in reach.
+ */
+function layoutsOf(lengths: number[]): MrzLayout[] {
+  const longest = Math.max(...lengths);
+  if (longest < MIN_ROW) return [];
+  const reach: [MrzLayout, number, number][] =
+    lengths.length === 3 ? [["TD1", 30, 33]] : lengths.length === 2 ? [["TD2", 36, 39], ["TD3", 44, 48]] : [];
+  return reach
+    .filter(([, length, most]) => longest <= most && longest >= length - 14)
+    .sort((a, b) => Math.abs(longest - a[1]) - Math.abs(longest - b[1]))
+    .map(([layout]) => layout);
 }
+
+const asVisa = (layout: MrzLayout): MrzLayout => (layout === "TD3" ? "MRV-A" : layout === "TD2" ? "MRV-B" : layout);
 
 /** The machine-readable zones in a document: runs of 2 or 3 MRZ-shaped rows. */
 export function findMrz(document: DocumentText): MrzCandidate[] {
@@ -106,17 +138,21 @@ export function findMrz(document: DocumentText): MrzCandidate[] {
     while (i >= 1) {
       const window = [3, 2]
         .map((n) => rows.slice(i - n + 1, i + 1))
-        .find((w) => w.length >= 2 && w.every((x) => mrzLike(x.chars)) && w.some((x) => x.chars.includes("<<")) && layoutOf(w.map((x) => x.chars.length)) !== null);
+        .find((w) => w.length >= 2 && w.every((x) => mrzLike(x.chars)) && w.some((x) => x.chars.includes("<<")) && layoutsOf(w.map((x) => x.chars.length)).length > 0);
       if (!window) {
         i--;
         continue;
       }
-      const layout = layoutOf(window.map((x) => x.chars.length))!;
-      const lines = window.flatMap((x) => x.row.cells);
       const isVisa = window[0]!.chars.startsWith("V");
+      // Passport booklets carry TD3 zones (ICAO 9303 part 4): a P zone read short is a TD3 that lost filler.
+      const isPassport = window[0]!.chars.startsWith("P");
+      const layouts = layoutsOf(window.map((x) => x.chars.length)).sort((a, b) => Number(isPassport && b === "TD3") - Number(isPassport && a === "TD3"));
+      const [layout, ...alternatives] = layouts.map((l) => (isVisa ? asVisa(l) : l));
+      const lines = window.flatMap((x) => x.row.cells);
       found.push({
         page: page.page,
-        layout: isVisa && layout === "TD3" ? "MRV-A" : isVisa && layout === "TD2" ? "MRV-B" : layout,
+        layout: layout!,
+        alternatives,
         raw: window.map((x) => x.chars),
         lines,
         box: unionBox(lines.map((l) => l.box)),
@@ -148,6 +184,7 @@ function lengthVariants(line: string, length: number): string[] {
 
 const isDigitChar = (c: string | undefined) => c !== undefined && c >= "0" && c <= "9";
 const isLetterChar = (c: string | undefined) => c !== undefined && c >= "A" && c <= "Z";
+const isPlainDigit = (c: string | undefined) => isDigitChar(c) && EITHER[c!] === undefined;
 
 /** Applies the corrections each position's kind makes unambiguous. */
 function byKind(line: string, kinds: string): string {
@@ -157,9 +194,10 @@ function byKind(line: string, kinds: string): string {
     const kind = kinds[i];
     if (kind === "D" && TO_DIGIT[c]) out += TO_DIGIT[c];
     else if ((kind === "A" || kind === "N") && TO_LETTER[c]) out += TO_LETTER[c];
-    // Where either may stand, a look-alike letter between two digits is a digit, and
-    // K/L/C between fillers (or after one at the end) is filler: genuine numbers hold neither.
-    else if (kind === "X" && EITHER[c] && isDigitChar(EITHER[c]) && isDigitChar(line[i - 1]) && isDigitChar(line[i + 1])) out += EITHER[c];
+    // Where either may stand, a look-alike letter between two plain digits is a digit (a
+    // neighbour that is itself a look-alike, like 0 for O, decides nothing), and K/L/C
+    // between fillers (or after one at the end) is filler: genuine numbers hold neither.
+    else if (kind === "X" && EITHER[c] && isDigitChar(EITHER[c]) && isPlainDigit(line[i - 1]) && isPlainDigit(line[i + 1])) out += EITHER[c];
     else out += c;
   }
   out = out.replace(/(?<=<)[KLC]{1,2}(?=<|$)/g, (run, offset: number) =>
@@ -228,34 +266,51 @@ function judge(lines: string[], layout: MrzLayout): { result: ParseResult; check
   const visa = layout === "MRV-A" || layout === "MRV-B";
   const checks = result.details
     .filter((d) => d.field !== null && d.field.endsWith("CheckDigit") && (!visa || JUDGED_ON_VISAS.has(d.field)))
-    .map((d) => ({
-      field: d.field!.replace(/CheckDigit$/, ""),
-      label: d.label,
-      valid: d.valid,
-      printed: lines[d.line]?.slice(d.start, d.end) ?? "",
-      computed: d.error?.match(/Must be (\d)/)?.[1],
-    }));
+    .map((d) => {
+      const printed = lines[d.line]?.slice(d.start, d.end) ?? "";
+      return {
+        field: d.field!.replace(/CheckDigit$/, ""),
+        label: d.label,
+        valid: d.valid,
+        printed,
+        read: d.valid || /^\d$/.test(printed),
+        computed: d.error?.match(/Must be (\d)/)?.[1],
+      };
+    });
   return { result, checks };
 }
 
 const validCount = (checks: CheckDigit[]) => checks.filter((c) => c.valid).length;
+const rank = (r: MrzReading) => validCount(r.checks) * 100 + r.result.details.filter((d) => d.valid).length;
 
-/** Ranks readings: agreeing check digits first, then fields that parse, then fewest guesses. */
+/** Ranks readings: agreeing check digits first, then fields that parse, then fewest length fixes and guesses. */
 function better(a: MrzReading, b: MrzReading): boolean {
   const checks = validCount(a.checks) - validCount(b.checks);
   if (checks !== 0) return checks > 0;
   const fields = a.result.details.filter((d) => d.valid).length - b.result.details.filter((d) => d.valid).length;
   if (fields !== 0) return fields > 0;
+  if (a.lengthFixes !== b.lengthFixes) return a.lengthFixes < b.lengthFixes;
   return a.substitutions < b.substitutions;
 }
 
 /** Parses one zone may cost at most: a bound on hostile or hopelessly noisy input (~0.1 s). */
 const PARSE_BUDGET = 3000;
 
-/** The best reading of a zone: the variant with the most check digits that agree. */
+/** The best reading of a zone: the layout and variant with the most check digits that agree. */
 export function readMrz(candidate: MrzCandidate): MrzReading | null {
-  const length = LINE_LENGTH[candidate.layout];
-  const kinds = KINDS[candidate.layout];
+  let best: MrzReading | null = null;
+  // Across layouts only the check digits and fields decide; on a tie (an empty optional
+  // field reads alike in TD2 and TD3) the layout the zone suggests first stands.
+  for (const layout of [candidate.layout, ...candidate.alternatives]) {
+    const reading = readAs(candidate, layout);
+    if (reading && (!best || rank(reading) > rank(best))) best = reading;
+  }
+  return best;
+}
+
+function readAs(candidate: MrzCandidate, layout: MrzLayout): MrzReading | null {
+  const length = LINE_LENGTH[layout];
+  const kinds = KINDS[layout];
   const perLine = candidate.raw.map((line) => lengthVariants(line, length));
   if (perLine.some((v) => v.length === 0)) return null;
   const combinations = perLine.reduce<string[][]>((acc, variants) => acc.flatMap((prefix) => variants.map((v) => [...prefix, v])), [[]]);
@@ -264,10 +319,10 @@ export function readMrz(candidate: MrzCandidate): MrzReading | null {
   let budget = PARSE_BUDGET;
   const consider = (lines: string[], read: string[], substitutionCount: number) => {
     if (budget-- <= 0) return;
-    const judged = judge(lines, candidate.layout);
+    const judged = judge(lines, layout);
     if (!judged) return;
     const corrections = lines.reduce((n, line, i) => n + [...line].filter((c, k) => c !== read[i]![k]).length, 0);
-    const reading: MrzReading = { layout: candidate.layout, lines, ...judged, corrections, substitutions: substitutionCount, lengthFixes };
+    const reading: MrzReading = { layout, lines, ...judged, corrections, substitutions: substitutionCount, lengthFixes };
     if (!best || better(reading, best)) best = reading;
   };
   for (const combination of combinations.slice(0, 64)) {

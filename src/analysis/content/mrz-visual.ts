@@ -31,8 +31,8 @@ const TRANSLITERATIONS: [RegExp, string, string][] = [
   [/Ñ/g, "NXX", "N"],
 ];
 
-/** Letters only, K/L/C dropped: what survives both OCR's '<' misreads and separators. */
-const skeleton = (text: string) => text.replace(/[^A-Z]/g, "").replace(/[KLC]/g, "");
+/** Letters only, K/L/C dropped, W as V and RN as M: what survives OCR's '<' and wide-letter misreads and separators. */
+const skeleton = (text: string) => text.replace(/[^A-Z]/g, "").replace(/W/g, "V").replace(/V+/g, "V").replace(/RN/g, "M").replace(/[KLC]/g, "");
 
 function nameForms(visual: string): string[] {
   const upper = visual.toUpperCase();
@@ -53,10 +53,14 @@ const NAME_REGION: Record<MrzLayout, { line: number; start: number }> = {
 };
 
 const LOOK_ALIKE_CLASS: Record<string, string> = { O: "0", D: "0", Q: "0", I: "1", L: "1", Z: "2", S: "5", G: "6", B: "8" };
+// W read as V or VV, M as RN: one class each.
 const lookAlikeFold = (text: string) =>
   text
     .toUpperCase()
     .replace(/[^A-Z0-9]/g, "")
+    .replace(/W/g, "V")
+    .replace(/V+/g, "V")
+    .replace(/RN/g, "M")
     .replace(/[A-Z]/g, (c) => LOOK_ALIKE_CLASS[c] ?? c);
 
 const checkValid = (reading: MrzReading, field: string) => reading.checks.some((c) => c.field === field && c.valid);

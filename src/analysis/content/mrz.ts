@@ -6,7 +6,7 @@
 import type { DetectorResult, Evidence } from "../report.ts";
 import { labelledValues } from "./fields.ts";
 import { compareWithVisual } from "./mrz-visual.ts";
-import { findMrz, readMrz, type MrzCandidate, type MrzReading } from "./mrz-read.ts";
+import { findMrz, readMrz, type CheckDigit, type MrzCandidate, type MrzReading } from "./mrz-read.ts";
 import { compareDates, findDates, fromUtc, fullYear, readings, toIsoDate, type CalendarDate } from "./read-date.ts";
 import { repairDigits, touchesRepair } from "./read-digits.ts";
 import { CONFIDENT_OCR, fold, type DocumentText, type TextPage } from "./text.ts";
@@ -18,6 +18,9 @@ const FICTIONAL_STATES = new Set(["UTO"]);
 const SPECIMEN_WORDS = /\b(SPECIMEN|SPECIMENS|MUSTER|MODELO|ESPECIMEN|CAMPIONE|ECHANTILLON|VZOR|WZOR|MINTA)\b/;
 
 const MAX_ZONES = 4;
+const AFTER_FILLER = new Set(["composite", "personalNumber"]);
+/** OCR confidence enough for a zone that at least two agreeing check digits confirm. */
+const CONFIRMED_OCR = 0.8;
 const STRENGTH = { checksum: 0.8, mismatch: 0.7, expired: 0.3 };
 
 export interface MrzCheckOptions {
@@ -54,10 +57,19 @@ export function checkMrz(document: DocumentText, options: MrzCheckOptions): Dete
       zones.push({ page: candidate.page, layout: candidate.layout, readable: false });
       continue;
     }
-    const confident = candidate.confidence >= CONFIDENT_OCR;
+    // Check digits that agree prove the digits around them were read right: a zone whose
+    // other check digits hold is trusted at a lower OCR confidence.
+    const agreeing = reading.checks.filter((c) => c.valid).length;
+    const confident = candidate.confidence >= CONFIDENT_OCR || (candidate.confidence >= CONFIRMED_OCR && agreeing >= 2);
     const specimen = isSpecimen(reading, page);
     coverage = Math.max(coverage, Math.min(1, candidate.confidence / CONFIDENT_OCR));
-    const failing = reading.checks.filter((c) => !c.valid);
+    // A check digit the reading lost (filler where a digit must stand) proves nothing. The
+    // composite and optional-data digits sit after the filler OCR shortens: where the zone
+    // had to be stretched back to length, or a field's digit was lost, their fields may be
+    // misplaced, so alone they prove nothing either.
+    const shaky = reading.lengthFixes > 0 || reading.checks.some((c) => !c.read);
+    const judged = (c: CheckDigit) => c.read && !(shaky && AFTER_FILLER.has(c.field));
+    const failing = reading.checks.filter((c) => !c.valid && judged(c));
     const expiry = reading.checks.some((c) => c.field === "expirationDate" && c.valid)
       ? mrzDate(reading.result.fields.expirationDate, today.year, 30)
       : null;
@@ -72,7 +84,7 @@ export function checkMrz(document: DocumentText, options: MrzCheckOptions): Dete
       specimen,
       readConfidently: confident,
       corrected: reading.corrections + reading.lengthFixes > 0,
-      checkDigits: Object.fromEntries(reading.checks.map((c) => [c.field, c.valid ? "valid" : "invalid"])),
+      checkDigits: Object.fromEntries(reading.checks.map((c) => [c.field, c.valid ? "valid" : judged(c) ? "invalid" : "unread"])),
       ...(expiry ? { expired: compareDates(expiry, today) < 0 } : {}),
     });
     if (specimen || !confident) continue;

@@ -29,17 +29,20 @@ const AMOUNT_PATTERN = new RegExp(
   "gu",
 );
 
-function parseAmountMatch(match: readonly (string | undefined)[]): { cents: number; signed: boolean } | null {
+function parseAmountMatch(match: readonly (string | undefined)[]): { cents: number; signed: boolean; misread: boolean } | null {
   const [, open, sign, innerSign, integer, groupSeparator, decimalSeparator, decimals, close, trailingMinus, crdr] = match;
   if (integer === undefined || decimals === undefined) return null;
-  if (groupSeparator !== undefined && groupSeparator === decimalSeparator) return null;
+  // 1.234.56 is no format anyone prints: OCR read the group comma as a point. Only the
+  // last separator then stands before the cents, and the value is read, not known.
+  const misread = groupSeparator !== undefined && groupSeparator === decimalSeparator;
+  if (misread && groupSeparator !== ".") return null;
   if ((open === undefined) !== (close === undefined)) return null;
   const whole = Number(integer.replace(/[^\d]/g, ""));
   if (!Number.isSafeInteger(whole * 100)) return null;
   const magnitude = whole * 100 + Number(decimals);
   const minus = open !== undefined || (sign && sign !== "+") || innerSign !== undefined || trailingMinus !== undefined || /^dr$/i.test(crdr ?? "");
   const signed = minus || sign === "+" || crdr !== undefined;
-  return { cents: minus ? -magnitude : magnitude, signed: Boolean(signed) };
+  return { cents: minus ? -magnitude : magnitude, signed: Boolean(signed), misread };
 }
 
 /** Every amount in a row, left to right, with OCR look-alikes read back as digits. */
@@ -48,12 +51,13 @@ export function amountsIn(row: Row): Amount[] {
   const asRow: Row = { ...row, cells: repairedCells.map(({ line, text }) => ({ ...line, text })) };
   return spansIn(asRow, AMOUNT_PATTERN).flatMap((span) => {
     const parsed = parseAmountMatch([span.text, ...span.groups]);
-    if (!parsed) return [];
+    if (!parsed || (parsed.misread && span.line.source !== "ocr")) return [];
+    const { misread, ...value } = parsed;
     const cell = repairedCells[asRow.cells.indexOf(span.line)]!;
     const charWidth = cell.line.box[2] / Math.max(1, cell.line.text.length);
     const right = cell.line.box[0] + charWidth * (span.index + span.text.trimEnd().length);
     return [
-      { ...parsed, text: span.text.trim(), line: cell.line, x: span.x, right, charWidth, repaired: touchesRepair(cell.repaired, span.index, span.text.length) },
+      { ...value, text: span.text.trim(), line: cell.line, x: span.x, right, charWidth, repaired: misread || touchesRepair(cell.repaired, span.index, span.text.length) },
     ];
   });
 }

@@ -68,6 +68,15 @@ const leadingDate = (row: Row): DateMatch | null => {
   return date && date.index <= 12 ? date : null;
 };
 
+const unread = (row: Row, date: DateMatch): Transaction => ({ row, date, amount: null, sign: null, balance: null });
+
+/** Cells of a row that start with a full date. */
+const datedCells = (row: Row): number =>
+  row.cells.filter((cell) => {
+    const date = findDates(cell.text.trim())[0];
+    return date !== undefined && date.index === 0 && date.text.length >= 8;
+  }).length;
+
 /** Reads the statement structure of a document, or null when it has no transaction table. */
 export function readStatement(document: DocumentText): Statement | null {
   const statement: Statement = { opening: null, closing: null, transactions: [], totals: [], columns: {} };
@@ -77,6 +86,8 @@ export function readStatement(document: DocumentText): Statement | null {
       if (amounts.length === 0) {
         const header = headerColumns(row);
         if (header) statement.columns = header;
+        // A transaction whose amounts could not be read still breaks the running balance.
+        else if (statement.transactions.length > 0 && leadingDate(row)) statement.transactions.push(unread(row, leadingDate(row)!));
         continue;
       }
       const text = rowText(row);
@@ -88,7 +99,11 @@ export function readStatement(document: DocumentText): Statement | null {
         statement.totals.push({ row, column: TOTAL_DEBITS.test(text) ? "debit" : "credit", amount: amounts[0]! });
       } else {
         const date = leadingDate(row);
-        if (date) statement.transactions.push(transaction(row, date, amounts, statement.columns));
+        if (!date) continue;
+        // Two transactions read as one row (tight lines on a small image): which amount
+        // belongs to which is unknown, so the row breaks the running balance instead.
+        if (datedCells(row) > 1) statement.transactions.push(unread(row, date));
+        else statement.transactions.push(transaction(row, date, amounts, statement.columns));
       }
     }
   }

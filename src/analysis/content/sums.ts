@@ -19,6 +19,9 @@ const subtracted = (text: string) => SUBTRACTED.test(text) && !CHARGED.test(text
 /** A statement's rows (a leading date) belong to the statement check, not to these sums. */
 const STATEMENT_TOTAL = /\btotal (debits?|credits?|payments? (in|out)|paid (in|out)|withdrawals|deposits|money (in|out))\b/iu;
 
+/** Blank space between two items of a block, in row heights, beyond which rows went unread. */
+const MAX_ITEM_GAP = 1.5;
+
 export interface SumFinding {
   outcome: Outcome;
   row: Row;
@@ -61,11 +64,17 @@ function blockAbove(rows: Entry[], index: number, total: Amount): { amount: Amou
   for (let i = index - 1; i >= 0; i--) {
     const entry = rows[i]!;
     const height = entry.row.box[3];
-    if (previousTop - (entry.row.box[1] + height) > 3 * height) break;
+    const gap = previousTop - (entry.row.box[1] + height);
+    if (gap > 3 * height) break;
     previousTop = entry.row.box[1];
     if (startsWithDate(entry.row)) return null;
     const amount = entry.amounts.find((a) => aligned(a, total));
     if (amount) {
+      // Items of one block follow each other row after row: a wider gap is lines the
+      // reading missed, and a partial sum proves nothing.
+      if (gap > MAX_ITEM_GAP * height) return null;
+      // An item is named; an amount alone on its row is a line whose label went unread.
+      if (!/\p{L}{2,}/u.test(entry.text)) return null;
       items.push({ amount, text: entry.text });
       if (TOTAL.test(entry.text)) break;
       continue;

@@ -84,6 +84,81 @@ describe("OCR noise on a genuine MRZ is corrected, not flagged", () => {
   });
 });
 
+describe("filler and characters OCR loses from a genuine zone are not taken for fraud", () => {
+  const [upper, lower] = td3(anna);
+
+  test("a TD3 zone read at TD2 length, its filler runs shortened, is read as TD3 and passes", () => {
+    const [plainUpper, plainLower] = td3({ ...anna, optional: "" });
+    const short = [plainUpper!.replace(/<{6,}$/, "<<<"), plainLower!.replace(/<{6,}/, "<<")];
+    expect(short.every((line) => line.length < 40)).toBe(true);
+    const result = checkMrz(documentOf(page(zoneLines(short))), { now });
+    expect(flagsOf(result)).toEqual([]);
+    expect((result.facts.zones as { layout: string }[])[0]!.layout).toBe("TD3");
+  });
+
+  test("a first line whose box ended where its trailing filler starts still makes a zone", () => {
+    const cut = [upper!.replace(/<+$/, "<<"), lower!];
+    const result = checkMrz(documentOf(page(zoneLines(cut))), { now });
+    expect(flagsOf(result)).toEqual([]);
+    expect((result.facts.zones as unknown[]).length).toBe(1);
+  });
+
+  test("a check digit lost with the filler before it is unread, not invalid", () => {
+    const lost = [upper!, lower!.slice(0, -1).replace(/<+$/, "<<<<")];
+    const result = checkMrz(documentOf(page(zoneLines(lost))), { now });
+    expect(flagsOf(result)).toEqual([]);
+    expect((result.facts.zones as { checkDigits: Record<string, string> }[])[0]!.checkDigits.composite).toBe("unread");
+  });
+
+  test("a document number starting O and Q read as 0 and Q is put right", () => {
+    const person = { ...anna, number: "OQ2467446" };
+    const [u, l] = td3(person);
+    const result = checkMrz(documentOf(page(zoneLines([u!, l!.replace("OQ2467446", "0Q2467446")]))), { now });
+    expect(flagsOf(result)).toEqual([]);
+  });
+
+  test("a character OCR could not place inside filler counts as filler", () => {
+    const garbled = [upper!, lower!.replace("B<<<<<", "B<<?<<")];
+    expect(flagsOf(checkMrz(documentOf(page(zoneLines(garbled))), { now }))).toEqual([]);
+  });
+
+  test("a zone read at 0.85 whose other check digits agree is trusted, and a broken one is then reported", () => {
+    const altered = [upper!, lower!.replace("7408122", "7408152")];
+    const result = checkMrz(documentOf(page(zoneLines(altered, 0.85))), { now });
+    expect(flagsOf(result)).toContain("mrz_checksum_invalid");
+    expect((result.facts.zones as { readConfidently: boolean }[])[0]!.readConfidently).toBe(true);
+  });
+});
+
+describe("visual values read beside other fields", () => {
+  const card = td2({ ...anna, code: "I" });
+  const french = (birth: string): LineSpec[] => [
+    { text: "Nom", y: 200 },
+    { text: "ERIKSSON Sexe:F", y: 225 },
+    { text: "Prénom(s)", y: 260 },
+    { text: "Sexe:F", y: 285 },
+    { text: `Né(e) le: ${birth}`, y: 320 },
+  ];
+
+  test("a surname read on one line with the next field's label and value agrees with the MRZ", () => {
+    expect(flagsOf(checkMrz(documentOf(page([...french("12.08.1974"), ...zoneLines(card)])), { now }))).toEqual([]);
+  });
+
+  test("a birth date labelled Né(e) le is compared with the MRZ", () => {
+    const result = checkMrz(documentOf(page([...french("12.08.1971"), ...zoneLines(card)])), { now });
+    expect(result.evidence.map((e) => [e.flag, e.measured])).toEqual([["mrz_mismatch", "12.08.1971"]]);
+  });
+
+  test("a document number with W read as VV agrees with the MRZ", () => {
+    const [u, l] = td3({ ...anna, number: "VV2661123" });
+    const visual: LineSpec[] = [
+      { text: "Passport No.", x: 600, y: 100 },
+      { text: "WV2661123", x: 600, y: 125 },
+    ];
+    expect(flagsOf(checkMrz(documentOf(page([...visual, ...zoneLines([u!, l!])])), { now }))).toEqual([]);
+  });
+});
+
 describe("specimens are samples, not fraud", () => {
   test("a UTO specimen with a broken check digit raises nothing", () => {
     const [upper, lower] = td3({ ...anna, state: "UTO" });

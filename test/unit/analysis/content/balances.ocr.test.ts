@@ -1,0 +1,86 @@
+import { describe, expect, test } from "bun:test";
+import { checkBalances } from "../../../../src/analysis/content/balances.ts";
+import { rowsOf } from "../../../../src/analysis/content/text.ts";
+import { columnStatement, documentOf, type LineSpec, MARCH_MOVEMENTS, money, page, runningBalances } from "./fixtures.ts";
+
+const now = new Date("2024-06-01T00:00:00Z");
+const flagsOf = (result: ReturnType<typeof checkBalances>) => result.evidence.map((e) => e.flag);
+const genuine = () => columnStatement({ opening: 123_456, movements: MARCH_MOVEMENTS, totals: true });
+const cellOf = (lines: LineSpec[], text: string) => lines.find((l) => l.text === text)!;
+
+describe("a photographed statement whose rows slope", () => {
+  // 2.5 px down per 100 px right: the balance column sits ~20 px lower than its date, two
+  // thirds of a row.
+  const tilted = (lines: LineSpec[]) => lines.map((l) => ({ ...l, y: l.y + Math.round(0.025 * (l.x ?? 40)) }));
+
+  test("is read row by row once the slope is taken out", () => {
+    const rows = rowsOf(page(tilted(genuine())));
+    const salary = rows.find((r) => r.cells.some((c) => c.text === "02/03/2024"))!;
+    expect(salary.cells.map((c) => c.text)).toEqual(["02/03/2024", "Salary ACME LTD", money(254_000), money(123_456 + 254_000)]);
+  });
+
+  test("adds up and raises nothing", () => {
+    const result = checkBalances(documentOf(page(tilted(genuine()))), { now });
+    expect(flagsOf(result)).toEqual([]);
+    expect(result.facts.checked).toBe(8);
+  });
+});
+
+describe("amounts OCR did not read do not make a sum look wrong", () => {
+  test("a dated row whose amounts went unread breaks the running balance and the column totals", () => {
+    const lines = genuine().filter((l) => l.text !== money(-120_000) && l.text !== money(runningBalances(123_456, MARCH_MOVEMENTS)[1]!));
+    const result = checkBalances(documentOf(page(lines)), { now });
+    expect(flagsOf(result)).toEqual([]);
+    expect(result.facts.transactions).toBe(5);
+  });
+
+  test("two transactions read as one row are left unjudged", () => {
+    const lines = genuine();
+    cellOf(lines, "04/03/2024").y = 260;
+    cellOf(lines, "04/03/2024").x = 40;
+    cellOf(lines, "02/03/2024").width = 60;
+    cellOf(lines, "04/03/2024").x = 110;
+    const result = checkBalances(documentOf(page(lines)), { now });
+    expect(flagsOf(result)).toEqual([]);
+  });
+
+  test("a comma read as a point in 1,234.56 is read, but as a guess that never accuses", () => {
+    const lines = genuine();
+    const balance = cellOf(lines, money(123_456 + 254_000));
+    balance.text = balance.text.replace(",", ".");
+    const misread = checkBalances(documentOf(page(lines)), { now });
+    expect(flagsOf(misread)).toEqual([]);
+    expect(misread.facts.checked).toBe(8);
+
+    const wrong = genuine();
+    const forged = cellOf(wrong, money(123_456 + 254_000));
+    forged.text = "4.777.56";
+    expect(flagsOf(checkBalances(documentOf(page(wrong)), { now }))).toEqual([]);
+  });
+
+  test("a bill item whose label went unread leaves the total unjudged", () => {
+    const lines: LineSpec[] = [
+      { text: "DESCRIPTION", y: 100 },
+      { text: "Standing charge", y: 130 },
+      { text: "12.40", x: 700, y: 130 },
+      { text: "30.10", x: 700, y: 160 },
+      { text: "Local taxes", y: 190 },
+      { text: "5.00", x: 700, y: 190 },
+      { text: "Subtotal", x: 500, y: 220 },
+      { text: "99.99", x: 700, y: 220 },
+    ];
+    const result = checkBalances(documentOf(page(lines)), { now });
+    expect(flagsOf(result)).toEqual([]);
+    expect(result.facts.checked).toBe(0);
+  });
+});
+
+describe("a forged amount read with middling confidence", () => {
+  test("is still reported when no misread of a digit or two explains the difference", () => {
+    const balances = runningBalances(123_456, MARCH_MOVEMENTS);
+    const forged = MARCH_MOVEMENTS.map((m, i) => (i === 0 ? { ...m, cents: 1_678_870 } : m));
+    const lines = columnStatement({ opening: 123_456, movements: forged, balances, confidence: (row) => (row === 0 ? 0.85 : 0.98) });
+    const result = checkBalances(documentOf(page(lines)), { now });
+    expect(flagsOf(result)).toContain("balance_mismatch");
+  });
+});
