@@ -143,7 +143,7 @@ const dateEvidence = (seg: Segments, now: number): { evidence: Evidence[]; facts
  * accused every genuine scan before they were exempted).
  */
 const SCANNER_MODEL =
-  /scan|lide|imageformula|workforce|officejet|laserjet|deskjet|pixma|mfc-|dcp-|ads-|\bfi-\d|\bds-\d|imagerunner|bizhub|ecosys|taskalfa|versalink|workcentre|aficio|document capture/i;
+  /scan|lide|imageformula|workforce|officejet|laserjet|deskjet|pixma|perfection|fastfoto|mfc-|dcp-|ads-|\bfi-\d|\b[de]s-\d|imagerunner|bizhub|ecosys|taskalfa|versalink|workcentre|aficio|document capture/i;
 
 /** Camera named, but the exposure data every camera writes beside it is gone. */
 const strippedCameraEvidence = (seg: Segments): Evidence[] => {

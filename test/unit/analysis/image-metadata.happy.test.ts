@@ -60,7 +60,7 @@ describe("image metadata", () => {
   });
 
   test("a scanner that names itself without exposure data is what a genuine scan looks like", async () => {
-    const scanners: [string, string][] = [["Canon", "CanoScan LiDE 400"], ["FUJITSU", "fi-7160"], ["HP", "HP OfficeJet Pro 9010"], ["Brother", "MFC-L2710DW"]];
+    const scanners: [string, string][] = [["Canon", "CanoScan LiDE 400"], ["FUJITSU", "fi-7160"], ["HP", "HP OfficeJet Pro 9010"], ["Brother", "MFC-L2710DW"], ["EPSON", "ES-50"], ["EPSON", "Perfection V39"]];
     for (const [Make, Model] of scanners) {
       const result = await detectImageMetadata(await makeJpeg({ ...small, exif: { IFD0: { Make, Model } } }), NOW);
       expect(result.evidence).toEqual([]);
