@@ -112,15 +112,15 @@ const clones = (d: DetectorResult | undefined): number =>
   Math.log1p(list(d?.facts.pages).reduce<number>((sum, p) => sum + (num(record(p).clones) ?? 0), 0));
 
 /**
- * 1 when a zone read confidently (not a specimen) passes every check digit: the converse of
- * mrz_checksum_invalid, which the flag already carries; a zone that checks out is evidence
- * of its own.
+ * 1 when a zone read confidently (not a specimen) passes every check digit it could read,
+ * two at least: the converse of mrz_checksum_invalid, which the flag already carries; a zone
+ * that checks out is evidence of its own.
  */
 const mrzChecksOut = (d: DetectorResult | undefined): number =>
   list(d?.facts.zones).some((zone) => {
     const z = record(zone);
     const checks = Object.values(record(z.checkDigits));
-    return z.readConfidently === true && z.specimen !== true && checks.length > 0 && checks.every((v) => v === "valid");
+    return z.readConfidently === true && z.specimen !== true && checks.filter((v) => v === "valid").length >= 2 && !checks.includes("invalid");
   })
     ? 1
     : 0;
