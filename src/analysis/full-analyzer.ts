@@ -11,6 +11,7 @@ import type { SidecarAnalysis } from "../sidecar-client/result";
 import { inspectDocument, type LocalInspection } from "./analyze";
 import type { AnalysisContext, Analyzer } from "./analyzer";
 import { checkBalances } from "./content/balances";
+import { checkColumnAlignment, COLUMN_ALIGNMENT_DETECTOR } from "./content/column-alignment";
 import { checkDates } from "./content/dates";
 import { checkDuplicates, computeFingerprint, FINGERPRINT_DETECTOR, type Fingerprint, type PageImage } from "./content/fingerprint";
 import { checkMrz } from "./content/mrz";
@@ -105,6 +106,7 @@ export function createFullAnalyzer(options: FullAnalyzerOptions): Analyzer {
         runDetector("mrz", () => checkMrz(text, today)),
         runDetector("balances", () => checkBalances(text, today)),
         runDetector("dates", () => checkDates(text, today)),
+        runDetector(COLUMN_ALIGNMENT_DETECTOR, () => checkColumnAlignment(text)),
       ]);
       const first = pixels.pages[0];
       const pixelResults = [

@@ -11,6 +11,7 @@ import { openPdf } from "./open";
 import { detectTextOverlay, PDF_OVERLAY_DETECTOR } from "./overlay";
 import { readPages, toDocumentTextPages, type PageContent } from "./page-content";
 import { detectRevisions, PDF_REVISIONS_DETECTOR } from "./revisions";
+import { detectTextOperators, PDF_TEXT_OPERATORS_DETECTOR } from "./text-operators";
 
 export interface PdfInspection {
   detectors: DetectorResult[];
@@ -39,7 +40,7 @@ export const inspectPdf = async (bytes: Uint8Array, limits: AnalysisLimits, budg
       await runDetector(PDF_ACTIVE_CONTENT_DETECTOR, () => detectActiveContent(doc, scanned)),
     ];
     if (encrypted) {
-      for (const [name] of PAGE_DETECTORS) {
+      for (const name of [...PAGE_DETECTORS.map(([n]) => n), PDF_TEXT_OPERATORS_DETECTOR]) {
         detectors.push({ detector: name, evidence: [], facts: { skipped: "encrypted" }, coverage: 0 });
       }
       return { detectors, pageCount, text: { pages: [] } };
@@ -61,6 +62,8 @@ export const inspectPdf = async (bytes: Uint8Array, limits: AnalysisLimits, budg
         coverage: r.coverage * seen,
       });
     }
+    // Reads the content streams themselves (how strings are written), page by page.
+    detectors.push(await runDetector(PDF_TEXT_OPERATORS_DETECTOR, () => detectTextOperators(doc, pages, scanned, budget)));
     const first = pages[0];
     return {
       detectors,
