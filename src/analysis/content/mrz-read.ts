@@ -85,6 +85,7 @@ function toMrzChars(text: string): string {
     .replace(/[l|]/g, "I")
     .toUpperCase()
     .replace(/[«»‹›≪≫〈〉⟨⟩＜(\[{]/g, "<")
+    .replace(/[×✕╳]/g, "X")
     .replace(/[\s.,'`"’‘_:;-]/g, "")
     // A character OCR could not place beside filler is filler it garbled.
     .replace(/(?<=<)[^A-Z0-9<]|[^A-Z0-9<](?=<)/g, "<");

@@ -45,7 +45,8 @@ export function meanConfidence(lines: readonly TextLine[]): number {
 
 /** Accents off, upper case: the form labels and names are compared in. */
 export function fold(text: string): string {
-  return text.normalize("NFD").replace(/\p{M}+/gu, "").toUpperCase();
+  // Compatibility forms too: OCR returns full-width brackets and colons from its CJK dictionary.
+  return text.normalize("NFKD").replace(/\p{M}+/gu, "").toUpperCase();
 }
 
 /** One visual row: lines whose vertical extents overlap, left to right. */

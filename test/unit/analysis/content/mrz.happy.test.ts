@@ -117,6 +117,11 @@ describe("filler and characters OCR loses from a genuine zone are not taken for 
     expect(flagsOf(result)).toEqual([]);
   });
 
+  test("an X read as a multiplication sign is an X", () => {
+    const [u, l] = td3({ ...anna, number: "XR0795603" });
+    expect(flagsOf(checkMrz(documentOf(page(zoneLines([u!, l!.replace("XR0795603", "×R0795603")]))), { now }))).toEqual([]);
+  });
+
   test("a character OCR could not place inside filler counts as filler", () => {
     const garbled = [upper!, lower!.replace("B<<<<<", "B<<?<<")];
     expect(flagsOf(checkMrz(documentOf(page(zoneLines(garbled))), { now }))).toEqual([]);
@@ -147,6 +152,12 @@ describe("visual values read beside other fields", () => {
   test("a birth date labelled Né(e) le is compared with the MRZ", () => {
     const result = checkMrz(documentOf(page([...french("12.08.1971"), ...zoneLines(card)])), { now });
     expect(result.evidence.map((e) => [e.flag, e.measured])).toEqual([["mrz_mismatch", "12.08.1971"]]);
+  });
+
+  test("a label read with full-width brackets from OCR's CJK dictionary is still a label", () => {
+    const lines = french("12.08.1971").map((l) => ({ ...l, text: l.text.replace("(", "（") }));
+    const result = checkMrz(documentOf(page([...lines, ...zoneLines(card)])), { now });
+    expect(result.evidence.map((e) => e.flag)).toEqual(["mrz_mismatch"]);
   });
 
   test("a document number with W read as VV agrees with the MRZ", () => {
