@@ -15,10 +15,10 @@ const COLUMN_LABELS: [Column, RegExp][] = [
   ["amount", /\b(amount|montant|betrag|importe)\b/giu],
 ];
 
-const OPENING = /\b(opening balance|balance brought forward|brought forward|previous balance|balance b\/?f|start(ing)? balance|solde (pr[ée]c[ée]dent|initial|d'ouverture)|anfangssaldo|alter kontostand|saldo (inicial|anterior))\b/iu;
-const CLOSING = /\b(closing balance|balance carried forward|carried forward|new balance|balance c\/?f|end(ing)? balance|solde (final|nouveau)|nouveau solde|endsaldo|neuer kontostand|saldo final)\b/iu;
-const TOTAL_DEBITS = /\btotal (debits?|payments? out|paid out|withdrawals|money out)\b/iu;
-const TOTAL_CREDITS = /\btotal (credits?|payments? in|paid in|deposits|money in)\b/iu;
+const OPENING = /\b(opening\s*balance|balance\s*brought\s*forward|brought\s*forward|previous\s*balance|balance\s*b\/?f|start(ing)?\s*balance|solde\s*(pr[ée]c[ée]dent|initial|d'ouverture)|anfangssaldo|alter\s*kontostand|saldo\s*(inicial|anterior))\b/iu;
+const CLOSING = /\b(closing\s*balance|balance\s*carried\s*forward|carried\s*forward|new\s*balance|balance\s*c\/?f|end(ing)?\s*balance|solde\s*(final|nouveau)|nouveau\s*solde|endsaldo|neuer\s*kontostand|saldo\s*final)\b/iu;
+const TOTAL_DEBITS = /\btotal\s*(debits?|payments?\s*out|paid\s*out|withdrawals|money\s*out)\b/iu;
+const TOTAL_CREDITS = /\btotal\s*(credits?|payments?\s*in|paid\s*in|deposits|money\s*in)\b/iu;
 
 export interface Transaction {
   row: Row;

@@ -6,18 +6,18 @@
 import { judge, type Outcome } from "./arithmetic.ts";
 import { amountsIn, type Amount } from "./read-amount.ts";
 import { findDates } from "./read-date.ts";
-import { rowText, rowsOf, type DocumentText, type Row } from "./text.ts";
+import { rowText, rowsOf, spansIn, type DocumentText, type Row } from "./text.ts";
 
-const TOTAL = /\b(total|sub-?total|gross pay|total gross|gross earnings|amount due|total due|balance due|total to pay|total payable|montant total|total [àa] payer|gesamtbetrag|summe|importe total)\b/iu;
-const NET = /\b(net pay|net salary|net amount|take[- ]home( pay)?|net to pay|net [àa] payer|nettobetrag|auszahlungsbetrag|l[íi]quido)\b/iu;
-const GROSS = /\b(gross pay|total gross|gross earnings|gross|salaire brut|bruttobezug|brutto|total devengado)\b/iu;
-const DEDUCTIONS_TOTAL = /\b(total deductions|deductions total|total des retenues|total cotisations|summe abz[üu]ge|total deducciones)\b/iu;
+const TOTAL = /\b(total|sub-?total|gross\s*pay|total\s*gross|gross\s*earnings|amount\s*due|total\s*due|balance\s*due|total\s*to\s*pay|total\s*payable|montant\s*total|total\s*[àa]\s*payer|gesamtbetrag|summe|importe\s*total)\b/iu;
+const NET = /\b(net\s*pay|net\s*salary|net\s*amount|take[-\s]?home(\s*pay)?|net\s*to\s*pay|net\s*[àa]\s*payer|nettobetrag|auszahlungsbetrag|l[íi]quido)\b/iu;
+const GROSS = /\b(gross\s*pay|total\s*gross|gross\s*earnings|gross|salaire\s*brut|bruttobezug|brutto|total\s*devengado)\b/iu;
+const DEDUCTIONS_TOTAL = /\b(total\s*deductions|deductions\s*total|total\s*des\s*retenues|total\s*cotisations|summe\s*abz[üu]ge|total\s*deducciones)\b/iu;
 /** Items a bill lists as amounts but subtracts: printed without a sign on some bills. */
-const SUBTRACTED = /\b(payments?( received)?|paid|credits?|discounts?|refunds?|rebates?|allowances?)\b/iu;
+const SUBTRACTED = /\b(payments?(\s*received)?|paid|credits?|discounts?|refunds?|rebates?|allowances?)\b/iu;
 const CHARGED = /\b(fees?|charges?|interest|penalty|surcharge)\b/iu;
 const subtracted = (text: string) => SUBTRACTED.test(text) && !CHARGED.test(text);
 /** A statement's rows (a leading date) belong to the statement check, not to these sums. */
-const STATEMENT_TOTAL = /\btotal (debits?|credits?|payments? (in|out)|paid (in|out)|withdrawals|deposits|money (in|out))\b/iu;
+const STATEMENT_TOTAL = /\btotal\s*(debits?|credits?|payments?\s*(in|out)|paid\s*(in|out)|withdrawals|deposits|money\s*(in|out))\b/iu;
 
 /** Blank space between two items of a block, in row heights, beyond which rows went unread. */
 const MAX_ITEM_GAP = 1.5;
@@ -43,7 +43,12 @@ export function checkSums(document: DocumentText): SumFinding[] {
   for (const page of document.pages) {
     const rows = rowsOf(page).map((row) => ({ row, text: rowText(row), amounts: amountsIn(row) }));
     rows.forEach((entry, index) => {
-      if (!TOTAL.test(entry.text) || NET.test(entry.text) || STATEMENT_TOTAL.test(entry.text)) return;
+      if (!(TOTAL.test(entry.text) || DEDUCTIONS_TOTAL.test(entry.text)) || NET.test(entry.text) || STATEMENT_TOTAL.test(entry.text)) return;
+      const column = payslipColumn(rows, index);
+      if (column !== undefined) {
+        if (column) findings.push(sumOf(entry.row, entry.text, entry.amounts[0]!, column));
+        return;
+      }
       for (const total of entry.amounts) {
         const items = blockAbove(rows, index, total);
         if (items) findings.push(sumOf(entry.row, entry.text, total, items));
@@ -56,6 +61,43 @@ export function checkSums(document: DocumentText): SumFinding[] {
 }
 
 type Entry = { row: Row; text: string; amounts: Amount[] };
+type Item = { amount: Amount; text: string };
+
+const PAYSLIP_COLUMNS = { earnings: /\b(earnings|gains|bez[üu]ge|devengos)\b/giu, deductions: /\b(deductions|retenues|abz[üu]ge|deducciones)\b/giu };
+
+/**
+ * Gross pay and total deductions of a payslip laid out under an "Earnings | Deductions"
+ * header: each sums its own column from the header down, wherever the total itself is
+ * printed (often in one totals column at the right). Undefined when the row is not such a
+ * total or there is no such header; null when the column cannot be read whole.
+ */
+function payslipColumn(rows: Entry[], index: number): Item[] | null | undefined {
+  const text = rows[index]!.text;
+  const kind = DEDUCTIONS_TOTAL.test(text) ? "deductions" : GROSS.test(text) ? "earnings" : undefined;
+  if (!kind || rows[index]!.amounts.length === 0) return undefined;
+  let header = -1;
+  const at: Partial<Record<keyof typeof PAYSLIP_COLUMNS, number>> = {};
+  for (let i = index - 1; i >= 0 && header < 0; i--) {
+    if (/\d/.test(rows[i]!.text)) continue;
+    const spans = Object.entries(PAYSLIP_COLUMNS).map(([name, re]) => [name, spansIn(rows[i]!.row, re)[0]?.x] as const);
+    if (spans.every(([, x]) => x !== undefined)) {
+      header = i;
+      for (const [name, x] of spans) at[name as keyof typeof PAYSLIP_COLUMNS] = x;
+    }
+  }
+  if (header < 0) return undefined;
+  const nearest = (a: Amount) => (Math.abs(a.x - at.earnings!) <= Math.abs(a.x - at.deductions!) ? "earnings" : "deductions");
+  const items: Item[] = [];
+  for (const entry of rows.slice(header + 1, index)) {
+    if (TOTAL.test(entry.text) || NET.test(entry.text)) continue;
+    const mine = entry.amounts.filter((a) => nearest(a) === kind);
+    if (mine.length === 0) continue;
+    // An item is named; an amount alone on its row is a line whose label went unread.
+    if (mine.length > 1 || !/\p{L}{2,}/u.test(entry.text)) return null;
+    items.push({ amount: mine[0]!, text: entry.text });
+  }
+  return items.length >= 2 ? items : null;
+}
 
 /** The items summed into a total, or null when the block above it is not clearly delimited. */
 function blockAbove(rows: Entry[], index: number, total: Amount): { amount: Amount; text: string }[] | null {

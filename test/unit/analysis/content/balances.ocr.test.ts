@@ -84,3 +84,36 @@ describe("a forged amount read with middling confidence", () => {
     expect(flagsOf(result)).toContain("balance_mismatch");
   });
 });
+
+describe("a payslip with its totals in one column at the right", () => {
+  const slip = (baseSalary: string): LineSpec[] => [
+    { text: "ITEM", x: 40, y: 100 },
+    { text: "EARNINGS", x: 480, y: 100 },
+    { text: "DEDUCTIONS", x: 680, y: 100 },
+    { text: "Basesalary", y: 130 },
+    { text: baseSalary, x: 560 - baseSalary.length * 10, y: 130 },
+    { text: "Overtime", y: 160 },
+    { text: "307.58", x: 500, y: 160 },
+    { text: "Social security", y: 190 },
+    { text: "244.52", x: 700, y: 190 },
+    { text: "Income tax withheld", y: 220 },
+    { text: "326.02", x: 700, y: 220 },
+    { text: "Grosspay", y: 260 },
+    { text: "3,501.20", x: 680, y: 260 },
+    { text: "Totaldeductions", y: 290 },
+    { text: "570.54", x: 700, y: 290 },
+    { text: "Netpay", y: 320 },
+    { text: "2,930.66", x: 680, y: 320 },
+  ];
+
+  test("sums each column under its header, labels read without spaces, and raises nothing", () => {
+    const result = checkBalances(documentOf(page(slip("3,193.62"))), { now });
+    expect(flagsOf(result)).toEqual([]);
+    expect(result.facts.checked).toBe(3);
+  });
+
+  test("a raised base salary breaks gross pay", () => {
+    const result = checkBalances(documentOf(page(slip("4,193.62"))), { now });
+    expect(result.evidence.map((e) => [e.flag, e.measured])).toEqual([["balance_mismatch", "3501.20"]]);
+  });
+});
