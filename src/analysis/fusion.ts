@@ -33,7 +33,7 @@ export const PRIOR_FLAG_WEIGHTS: Record<Flag, number> = {
   screenshot: 0.35,
   mrz_checksum_invalid: 0.8,
   mrz_mismatch: 0.85,
-  document_expired: 0.3,
+  document_expired: 0,
   balance_mismatch: 0.85,
   duplicate_submission: 0.6,
   low_quality: 0,
@@ -42,8 +42,12 @@ export const PRIOR_FLAG_WEIGHTS: Record<Flag, number> = {
 /** Highest score a document without any flag can get: under the verdict line (0.5). */
 export const NO_FLAG_CEILING = 0.49;
 
-/** Flags that explain confidence and never make a document suspect. */
-const QUALITY_FLAGS: readonly Flag[] = ["low_quality"];
+/**
+ * Flags that describe the document, not a forgery: low_quality explains confidence, and an
+ * expired passport is a genuine passport (a matter for the bank's policy). They are listed,
+ * and never make a document suspect.
+ */
+const QUALITY_FLAGS: readonly Flag[] = ["low_quality", "document_expired"];
 
 /**
  * Pixel flags listed only when they move the score by at least MATERIAL_CONTRIBUTION. On the

@@ -27,8 +27,8 @@ import { READING_QUALITY_DETECTOR } from "../pixel/reading-quality";
 import { REGION_TAMPERING_DETECTOR } from "../pixel/region-tampering";
 import type { DetectorResult } from "../report";
 
-/** Flags that say nothing about forgery (they explain confidence) or that no corpus can show. */
-const NOT_SCORED: readonly Flag[] = ["low_quality", "duplicate_submission"];
+/** Flags that say nothing about forgery (confidence, an expired document) or that no corpus can show. */
+const NOT_SCORED: readonly Flag[] = ["low_quality", "document_expired", "duplicate_submission"];
 export const SCORED_FLAGS: readonly Flag[] = FLAGS.filter((f) => !NOT_SCORED.includes(f));
 
 /** Detectors whose coverage is a feature: those of the full analysis (full-analyzer.ts). */
