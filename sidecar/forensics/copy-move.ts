@@ -8,6 +8,13 @@
 // correlate at 0.97-0.99 even in the high-pass residual, exactly like a clone of digits.
 // Pixels cannot tell them apart, so a pair of blocks that both lie in OCR text lines is
 // never counted: clones are judged only where at least one side is not read as text.
+// Measured on captured identity documents and statements of the evaluation corpus (23 genuine
+// scans, photos and re-saves): security backgrounds (guilloches, wave lines) and rows of MRZ
+// fillers outside the OCR lines repeat at a fixed period and correlate at 0.90-1.00 between
+// repeats, which reported clones on 17 of the 23 genuine images. A printed pattern repeats
+// again one period further or at a shorter period along the same direction; a clone is one
+// copy. Such matches are counted (periodicMatches) but not reported: 1 of 23 genuine images
+// keeps a reported clone.
 import type { Box, CopyMove } from "./types.ts";
 import { BLOCK, CM_BLOCK, CM_FREQS, CM_STEP, LUMA_WEIGHTS, cmBasis } from "./graph-spec.ts";
 
@@ -31,6 +38,16 @@ const MIN_SHIFT = 3 * CM_BLOCK;
 export const MIN_VOTES = 40;
 /** Normalised cross-correlation the two areas must reach. */
 export const MIN_CORRELATION = 0.9;
+/**
+ * A match that repeats (one shift further, or at a shorter period) with this share of its own
+ * correlation is a periodic print. Measured: the ~1,900 matches verified on 53 corpus images
+ * repeat at 0.61-1.10 of their correlation but one (0.13); the clones of the unit tests
+ * (statements, a patch of digits pasted beside the text) at 0.04-0.24.
+ */
+const PERIODIC_SHARE = 0.45;
+/** Shorter periods tried along the shift, in pixels: glyph pitch and guilloche waves at 150-300 dpi. */
+const MIN_PERIOD = 6;
+const MAX_PERIOD = 64;
 const MAX_RESULTS = 3;
 /** Largest clusters verified by correlation; bounds the work on pages full of repeated text. */
 const MAX_VERIFIED = 400;
@@ -51,6 +68,8 @@ export interface CopyMoveResult {
   texturedBlocks: number;
   /** Votes of the strongest shift, verified or not. */
   bestVotes: number;
+  /** Matches that correlated like clones but repeat at a period (printed patterns), not reported. */
+  periodicMatches: number;
 }
 
 /** Textured blocks to compare: top-left pixel, whether in a text line, and FEATURES values each. */
@@ -113,6 +132,7 @@ export function findCopyMoves(input: CopyMoveInput): CopyMoveResult {
   clusters.sort((p, q) => q.members.length - p.members.length);
   const bestVotes = clusters[0]?.members.length ?? 0;
   const copyMoves: CopyMove[] = [];
+  let periodicMatches = 0;
   for (const { dx, dy, members } of clusters.slice(0, MAX_VERIFIED)) {
     const source = blocksBounds(members, blocks);
     // Text-side blocks sit every CM_STEP pixels, so a shift may be voted for as its neighbour: refine it.
@@ -126,12 +146,17 @@ export function findCopyMoves(input: CopyMoveInput): CopyMoveResult {
         if (c > score) [score, target] = [c, candidate];
       }
     }
-    if (score >= MIN_CORRELATION && !copyMoves.some((c) => overlaps(c.source, source) && overlaps(c.target, target))) {
+    if (score < MIN_CORRELATION) continue;
+    if (isPeriodic(input, source, target, score)) {
+      periodicMatches++;
+      continue;
+    }
+    if (!copyMoves.some((c) => overlaps(c.source, source) && overlaps(c.target, target))) {
       copyMoves.push({ source, target, score });
       if (copyMoves.length >= MAX_RESULTS) break;
     }
   }
-  return { copyMoves, texturedBlocks: count, bestVotes };
+  return { copyMoves, texturedBlocks: count, bestVotes, periodicMatches };
 }
 
 /**
@@ -194,6 +219,26 @@ function blockFeatures(rgb: Uint8Array, width: number, x0: number, y0: number, o
 }
 
 const BASIS = Float64Array.from({ length: CM_FREQS * CM_BLOCK }, (_, i) => cmBasis(Math.floor(i / CM_BLOCK), i % CM_BLOCK));
+
+/**
+ * Whether the match is a repeating print: the content continues one shift before the source or
+ * after the target, or either area repeats along the shift with a shorter period (a row of
+ * MRZ fillers, a guilloche), so that the shift is just some multiple of that period.
+ */
+function isPeriodic(input: CopyMoveInput, source: Box, target: Box, score: number): boolean {
+  const dx = target[0] - source[0];
+  const dy = target[1] - source[1];
+  const length = Math.hypot(dx, dy);
+  const moved = (b: Box, by: number): Box => [b[0] + Math.round((dx * by) / length), b[1] + Math.round((dy * by) / length), b[2], b[3]];
+  const pairs: [Box, Box][] = [
+    [moved(source, -length), source],
+    [target, moved(target, length)],
+  ];
+  for (let period = MIN_PERIOD; period <= Math.min(MAX_PERIOD, length / 2); period++) {
+    pairs.push([source, moved(source, period)], [target, moved(target, period)]);
+  }
+  return pairs.some(([a, b]) => inside(a, input) && inside(b, input) && correlation(input, a, b) >= PERIODIC_SHARE * score);
+}
 
 /** Groups blocks into clusters of neighbours (at most CM_STEP pixels apart in each axis). */
 function connectedClusters(members: number[], blocks: Blocks): number[][] {

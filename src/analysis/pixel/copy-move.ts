@@ -1,5 +1,6 @@
 // copy_move from the sidecar's clone search: an area of the page that is a verified copy of
-// another area (text over text is never compared there: repeated print looks the same).
+// another area (text over text is never compared there: repeated print looks the same, and
+// matches that repeat at a period, like guilloches and MRZ fillers, are counted but not reported).
 import type { SidecarPage } from "../../sidecar-client/result";
 import type { DetectorResult, Evidence } from "../report";
 import { MIN_RELIABILITY, meanOver, numberFact, round2, scaledStrength, traceOf } from "./traces";
@@ -31,7 +32,8 @@ export function detectCopyMove(pages: readonly SidecarPage[]): DetectorResult {
   }
   const facts = pages.map((page) => {
     const trace = traceOf(page, "copy_move");
-    return { page: page.index + 1, reliability: round2(trace?.reliability ?? 0), clones: page.copyMoves.length };
+    // A sidecar predating the periodicity test sends no count: shown as unknown rather than 0.
+    return { page: page.index + 1, reliability: round2(trace?.reliability ?? 0), clones: page.copyMoves.length, periodicRepeats: numberFact(trace, "periodicMatches") ?? "unknown" };
   });
   return { detector: COPY_MOVE_DETECTOR, evidence, facts: { pages: facts }, coverage };
 }

@@ -61,6 +61,14 @@ describe("copy-move from the clone search", () => {
     const result = detectCopyMove([page(1, 0, { copyMoves })]);
     expect(result.evidence[0]).toMatchObject({ flag: "copy_move", box: [500, 10, 60, 30], measured: 0.97, threshold: 0.9 });
   });
+
+  test("shows how many matches were set aside as a repeating print, and raises nothing for them", () => {
+    const traces = [{ name: "copy_move", reliability: 1, globalScore: 0, facts: { minCorrelation: 0.9, periodicMatches: 5 } }];
+    const result = detectCopyMove([page(1, 0, { traces })]);
+    expect(result.evidence).toEqual([]);
+    expect(result.facts).toEqual({ pages: [{ page: 1, reliability: 1, clones: 0, periodicRepeats: 5 }] });
+    expect(detectCopyMove([page(1, 0)]).facts).toEqual({ pages: [{ page: 1, reliability: 1, clones: 0, periodicRepeats: "unknown" }] });
+  });
 });
 
 describe("screenshots", () => {

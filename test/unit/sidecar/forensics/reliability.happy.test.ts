@@ -16,6 +16,15 @@ describe("how far the pixel traces can be trusted", () => {
     expect(result.heatmap.data).toHaveLength(result.heatmap.width * result.heatmap.height);
   });
 
+  test("a scanned page, whose paper carries sensor noise, hands the line comparison from error-level analysis to the noise residual", async () => {
+    const page = await genuine(1, 85, [], true);
+    const result = await analyzePixels({ ...page.page, jpeg: page.jpeg }, page.lines);
+    const paperNoise = Number(result.traces.find((t) => t.name === "ela")!.facts.paperNoise);
+    expect(paperNoise).toBeGreaterThan(0.25);
+    expect(reliability(result, "ela")).toBe(0);
+    expect(reliability(result, "noise")).toBeGreaterThan(0.25);
+  });
+
   test("a page heavily compressed at q30 leaves every trace unreliable", async () => {
     const { page, lines } = render(seededStatement(2), 150);
     const jpeg = await toJpeg(page, 30);
