@@ -6,7 +6,7 @@
 import type { DetectorResult, Evidence } from "../report.ts";
 import { judge, Tally, type Outcome } from "./arithmetic.ts";
 import { formatCents, type Amount } from "./read-amount.ts";
-import { dayNumber, inferOrder, readings } from "./read-date.ts";
+import { dayNumber, inferOrder, readings, type DateMatch } from "./read-date.ts";
 import { readStatement, type Statement, type Transaction } from "./statement.ts";
 import { checkSums } from "./sums.ts";
 import type { DocumentText, Row } from "./text.ts";
@@ -66,14 +66,15 @@ export function checkBalances(document: DocumentText, options: BalanceCheckOptio
 
 /** Statements list transactions oldest first or newest first; the dates tell which. */
 function chronological(statement: Statement, referenceYear: number): Transaction[] {
-  const dates = statement.transactions.map((t) => t.date);
-  const order = inferOrder(dates);
-  const day = (t: Transaction) => {
-    const reading = readings(t.date, order, { referenceYear })[0];
+  const dated = statement.transactions.flatMap((t) => (t.date ? [t.date] : []));
+  if (dated.length === 0) return statement.transactions;
+  const order = inferOrder(dated);
+  const day = (date: DateMatch) => {
+    const reading = readings(date, order, { referenceYear })[0];
     return reading ? dayNumber(reading) : null;
   };
-  const first = day(statement.transactions[0]!);
-  const last = day(statement.transactions[statement.transactions.length - 1]!);
+  const first = day(dated[0]!);
+  const last = day(dated[dated.length - 1]!);
   return first !== null && last !== null && first > last ? [...statement.transactions].reverse() : statement.transactions;
 }
 

@@ -9,8 +9,9 @@ import { rowText, rowsOf, spansIn, type DocumentText, type Row } from "./text.ts
 export type Column = "debit" | "credit" | "balance" | "amount";
 
 const COLUMN_LABELS: [Column, RegExp][] = [
-  ["debit", /\b(d[ée]bits?|paid out|withdrawals?|money out|payments? out|out|soll|cargos?|ausgang|belastung)\b/giu],
-  ["credit", /\b(cr[ée]dits?|paid in|deposits?|money in|payments? in|in|haben|abonos?|eingang|gutschrift)\b/giu],
+  // OCR reads the i of debit and credit as l or 1 often enough to matter.
+  ["debit", /\b(d[ée]b[il1]ts?|paid out|withdrawals?|money out|payments? out|out|soll|cargos?|ausgang|belastung)\b/giu],
+  ["credit", /\b(cr[ée]d[il1]ts?|paid in|deposits?|money in|payments? in|in|haben|abonos?|eingang|gutschrift)\b/giu],
   ["balance", /\b(balance|solde|saldo|kontostand)\b/giu],
   ["amount", /\b(amount|montant|betrag|importe)\b/giu],
 ];
@@ -22,7 +23,8 @@ const TOTAL_CREDITS = /\btotal\s*(credits?|payments?\s*in|paid\s*in|deposits|mon
 
 export interface Transaction {
   row: Row;
-  date: DateMatch;
+  /** Null for a row of the table whose date could not be read. */
+  date: DateMatch | null;
   /** The movement: signed cents when the column or the text gives the sign. */
   amount: Amount | null;
   sign: 1 | -1 | null;
@@ -68,7 +70,7 @@ const leadingDate = (row: Row): DateMatch | null => {
   return date && date.index <= 12 ? date : null;
 };
 
-const unread = (row: Row, date: DateMatch): Transaction => ({ row, date, amount: null, sign: null, balance: null });
+const unread = (row: Row, date: DateMatch | null): Transaction => ({ row, date, amount: null, sign: null, balance: null });
 
 /** Cells of a row that start with a full date. */
 const datedCells = (row: Row): number =>
@@ -99,7 +101,14 @@ export function readStatement(document: DocumentText): Statement | null {
         statement.totals.push({ row, column: TOTAL_DEBITS.test(text) ? "debit" : "credit", amount: amounts[0]! });
       } else {
         const date = leadingDate(row);
-        if (!date) continue;
+        // Amounts in the table's columns on a row whose date OCR garbled ("10:01/2025") are
+        // still a transaction: unread, it breaks the running balance.
+        if (!date) {
+          const started = statement.transactions.length > 0 || Object.keys(statement.columns).length > 0;
+          const inTable = started && !statement.closing && statement.totals.length === 0;
+          if (inTable) statement.transactions.push(unread(row, null));
+          continue;
+        }
         // Two transactions read as one row (tight lines on a small image): which amount
         // belongs to which is unknown, so the row breaks the running balance instead.
         if (datedCells(row) > 1) statement.transactions.push(unread(row, date));

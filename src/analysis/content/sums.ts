@@ -90,6 +90,8 @@ function payslipColumn(rows: Entry[], index: number): Item[] | null | undefined 
   const items: Item[] = [];
   for (const entry of rows.slice(header + 1, index)) {
     if (TOTAL.test(entry.text) || NET.test(entry.text)) continue;
+    // Digits that read as no amount are an amount OCR garbled: the column is not whole.
+    if (entry.amounts.length === 0 && /\d/.test(entry.text)) return null;
     const mine = entry.amounts.filter((a) => nearest(a) === kind);
     if (mine.length === 0) continue;
     // An item is named; an amount alone on its row is a line whose label went unread.

@@ -34,6 +34,23 @@ describe("amounts OCR did not read do not make a sum look wrong", () => {
     expect(result.facts.transactions).toBe(5);
   });
 
+  test("a row whose date OCR garbled (10:03/2024) still breaks the running balance", () => {
+    const lines = genuine();
+    cellOf(lines, "04/03/2024").text = "0403/2024";
+    const result = checkBalances(documentOf(page(lines)), { now });
+    expect(flagsOf(result)).toEqual([]);
+    expect(result.facts.transactions).toBe(5);
+  });
+
+  test("a header read as Deblt still names the debit column, so debits are not taken for credits", () => {
+    const lines = genuine().filter((l) => !l.text.startsWith("Total"));
+    cellOf(lines, "Paid out").text = "Deblt";
+    cellOf(lines, "Paid in").text = "Credit";
+    const result = checkBalances(documentOf(page(lines)), { now });
+    expect(flagsOf(result)).toEqual([]);
+    expect(result.facts.checked).toBe(6);
+  });
+
   test("two transactions read as one row are left unjudged", () => {
     const lines = genuine();
     cellOf(lines, "04/03/2024").y = 260;
@@ -110,6 +127,13 @@ describe("a payslip with its totals in one column at the right", () => {
     const result = checkBalances(documentOf(page(slip("3,193.62"))), { now });
     expect(flagsOf(result)).toEqual([]);
     expect(result.facts.checked).toBe(3);
+  });
+
+  test("an earning whose amount OCR garbled leaves gross pay unjudged", () => {
+    const lines = slip("3,193.62").map((l) => (l.text === "3,193.62" ? { ...l, text: "3,.193.62" } : l));
+    const result = checkBalances(documentOf(page(lines)), { now });
+    expect(flagsOf(result)).toEqual([]);
+    expect(result.facts.checked).toBe(1);
   });
 
   test("a raised base salary breaks gross pay", () => {
