@@ -93,7 +93,9 @@ function lineBelow(label: TextLine, lines: readonly TextLine[], isLabel: (line: 
   const candidates = lines.filter((line) => {
     const [lx, ly, lw] = line.box;
     const overlap = Math.min(x + w, lx + lw) - Math.max(x, lx);
-    return line !== label && ly >= bottom - h * 0.3 && ly - bottom <= h * 2.5 && (overlap > 0 || Math.abs(lx - x) <= h) && valueBeforeNextLabel(line.text) !== null && !isLabel(line);
+    // Below the label's middle: OCR boxes are tall, and a value printed tight under its
+    // label starts above the label box's bottom.
+    return line !== label && ly >= y + h * 0.5 && ly - bottom <= h * 2.5 && (overlap > 0 || Math.abs(lx - x) <= h) && valueBeforeNextLabel(line.text) !== null && !isLabel(line);
   });
   const nearest = candidates.sort((a, b) => a.box[1] - b.box[1] || Math.abs(a.box[0] - x) - Math.abs(b.box[0] - x))[0];
   return nearest ? { text: valueBeforeNextLabel(nearest.text)!, line: nearest } : null;

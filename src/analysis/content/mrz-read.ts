@@ -1,6 +1,6 @@
 // Finding and reading a machine-readable zone the way OCR delivers it. Off-the-shelf OCR
 // turns '<' into K, L, C or '«', drops or adds filler, inserts spaces and confuses O/0,
-// I/1, B/8, S/5, Z/2, G/6. Each position of an ICAO 9303 zone has a known kind (digit,
+// I/1, B/8, S/5, Z/2, G/6, T/7. Each position of an ICAO 9303 zone has a known kind (digit,
 // letter, either), so most confusions have one right answer; where a position may hold
 // either, single substitutions are tried and kept only when they make more check digits
 // agree. The `mrz` package parses and computes the check digits of every variant.
@@ -74,10 +74,10 @@ const KINDS: Record<MrzLayout, string[]> = {
 /** Visas carry no composite and no personal-number check digit; what sits there is optional data. */
 const JUDGED_ON_VISAS = new Set(["documentNumberCheckDigit", "birthDateCheckDigit", "expirationDateCheckDigit"]);
 
-const TO_DIGIT: Record<string, string> = { O: "0", D: "0", Q: "0", I: "1", Z: "2", S: "5", G: "6", B: "8", K: "<", L: "<", C: "<" };
-const TO_LETTER: Record<string, string> = { "0": "O", "1": "I", "2": "Z", "5": "S", "6": "G", "8": "B" };
+const TO_DIGIT: Record<string, string> = { O: "0", D: "0", Q: "0", I: "1", Z: "2", S: "5", G: "6", T: "7", B: "8", K: "<", L: "<", C: "<" };
+const TO_LETTER: Record<string, string> = { "0": "O", "1": "I", "2": "Z", "5": "S", "6": "G", "7": "T", "8": "B" };
 /** Alternatives tried where a letter or a digit may stand. */
-const EITHER: Record<string, string> = { O: "0", D: "0", Q: "0", I: "1", Z: "2", S: "5", G: "6", B: "8", "0": "O", "1": "I", "2": "Z", "5": "S", "6": "G", "8": "B" };
+const EITHER: Record<string, string> = { O: "0", D: "0", Q: "0", I: "1", Z: "2", S: "5", G: "6", T: "7", B: "8", "0": "O", "1": "I", "2": "Z", "5": "S", "6": "G", "7": "T", "8": "B" };
 
 /** Upper case, no spaces, the chevron look-alikes as '<', stray punctuation gone. */
 function toMrzChars(text: string): string {

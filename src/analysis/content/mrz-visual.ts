@@ -52,7 +52,7 @@ const NAME_REGION: Record<MrzLayout, { line: number; start: number }> = {
   "MRV-B": { line: 0, start: 5 },
 };
 
-const LOOK_ALIKE_CLASS: Record<string, string> = { O: "0", D: "0", Q: "0", I: "1", L: "1", Z: "2", S: "5", G: "6", B: "8" };
+const LOOK_ALIKE_CLASS: Record<string, string> = { O: "0", D: "0", Q: "0", I: "1", L: "1", Z: "2", S: "5", G: "6", T: "7", B: "8" };
 // W read as V or VV, M as RN: one class each.
 const lookAlikeFold = (text: string) =>
   text

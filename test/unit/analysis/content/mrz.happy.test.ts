@@ -122,6 +122,11 @@ describe("filler and characters OCR loses from a genuine zone are not taken for 
     expect(flagsOf(checkMrz(documentOf(page(zoneLines([u!, l!.replace("XR0795603", "×R0795603")]))), { now }))).toEqual([]);
   });
 
+  test("a T read as 7 in a document number is put right", () => {
+    const [u, l] = td3({ ...anna, number: "LT8549989" });
+    expect(flagsOf(checkMrz(documentOf(page(zoneLines([u!, l!.replace("LT8549989", "L78549989")]))), { now }))).toEqual([]);
+  });
+
   test("a character OCR could not place inside filler counts as filler", () => {
     const garbled = [upper!, lower!.replace("B<<<<<", "B<<?<<")];
     expect(flagsOf(checkMrz(documentOf(page(zoneLines(garbled))), { now }))).toEqual([]);
@@ -158,6 +163,18 @@ describe("visual values read beside other fields", () => {
     const lines = french("12.08.1971").map((l) => ({ ...l, text: l.text.replace("(", "（") }));
     const result = checkMrz(documentOf(page([...lines, ...zoneLines(card)])), { now });
     expect(result.evidence.map((e) => e.flag)).toEqual(["mrz_mismatch"]);
+  });
+
+  test("a value printed tight under its label, its box starting above the label box's bottom, is the label's value", () => {
+    const lines: LineSpec[] = [
+      { text: "Date of birth", y: 500 },
+      { text: "12.08.1974", y: 515 },
+      { text: "Date of issue", y: 560 },
+      { text: "05.09.2020", y: 575 },
+    ];
+    expect(flagsOf(checkMrz(documentOf(page([...lines, ...zoneLines(td3(anna))])), { now }))).toEqual([]);
+    const altered = lines.map((l) => (l.text === "12.08.1974" ? { ...l, text: "12.08.1971" } : l));
+    expect(flagsOf(checkMrz(documentOf(page([...altered, ...zoneLines(td3(anna))])), { now }))).toEqual(["mrz_mismatch"]);
   });
 
   test("a document number with W read as VV agrees with the MRZ", () => {
