@@ -1,0 +1,90 @@
+// The small labelled corpus through the whole analysis, as `scripts/evaluate.ts` runs it (the
+// service's code path, a real sidecar process): bounds that fail when a detector stops firing
+// or a genuine family starts being flagged. The bounds are the figures measured on this
+// corpus (seed 42, small) less a margin; README "Detection quality" has the full evaluation.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { generateCorpus } from "../../../scripts/corpus/corpus.ts";
+import type { Kind } from "../../../scripts/corpus/labels.ts";
+import type { Evaluation } from "../../../scripts/eval/evaluation.ts";
+import type { ScoreRow } from "../../../scripts/eval/score-row.ts";
+import type { Flag } from "../../../src/analysis/flags.ts";
+import { evaluateCli } from "../../unit/eval/corpus-fixture.ts";
+
+/** Measured: see the closing lines of README "Detection quality". */
+const MIN_AUC = 0.9;
+const MAX_GENUINE_ACCUSED = 1;
+
+let dir: string;
+let rows: ScoreRow[];
+let evaluation: Evaluation;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), "corpus-quality-"));
+  await generateCorpus({ seed: 42, size: "small", out: dir });
+  const run = await evaluateCli(["--corpus", dir, "--split", "all", "--out", join(dir, "out"), "--concurrency", "2"], { DOCVERIFY_DATA_DIR: dir });
+  if (run.exitCode !== 0) throw new Error(`evaluate failed: ${run.stderr.slice(-2000)}`);
+  rows = (await readFile(join(dir, "out", "scores.jsonl"), "utf8"))
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line) as ScoreRow);
+  evaluation = JSON.parse(await readFile(join(dir, "out", "evaluation.json"), "utf8")) as Evaluation;
+}, 600_000);
+
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const raised = (row: ScoreRow): Set<Flag> => new Set([...row.flags, ...row.evidence.map((e) => e.flag)] as Flag[]);
+const genuine = () => rows.filter((row) => row.label === "genuine");
+
+describe("the small corpus through the whole analysis", () => {
+  test("is analysed whole, without errors", () => {
+    expect(evaluation.errors.count).toBe(0);
+    expect(rows.length).toBeGreaterThanOrEqual(60);
+  });
+
+  test("ranks forged documents above genuine ones", () => {
+    expect(evaluation.roc.auc).toBeGreaterThanOrEqual(MIN_AUC);
+  });
+
+  test("names the document type", () => {
+    expect(evaluation.documentType.accuracy).toBeGreaterThanOrEqual(0.95);
+  });
+
+  test("calls few genuine documents forged, and none with high confidence", () => {
+    const accused = genuine().filter((row) => row.score >= 0.5);
+    expect(accused.length).toBeLessThanOrEqual(MAX_GENUINE_ACCUSED);
+    expect(accused.filter((row) => row.confidence === "high")).toEqual([]);
+  });
+
+  test("raises no content flag on a genuine document: MRZ, arithmetic and text checks survive OCR", () => {
+    const content: Flag[] = ["mrz_checksum_invalid", "mrz_mismatch", "balance_mismatch", "text_inconsistency"];
+    const wrong = genuine().flatMap((row) => [...raised(row)].filter((flag) => content.includes(flag)).map((flag) => `${row.id} ${row.kind} ${flag}`));
+    expect(wrong).toEqual([]);
+  });
+
+  test("raises no PDF edit flag on a genuine PDF, re-saved or made by an office suite", () => {
+    const edits: Flag[] = ["pdf_incremental_update", "pdf_text_overlay", "pdf_annotation_overlay", "pdf_font_inconsistency", "editing_software"];
+    const wrong = genuine().flatMap((row) => [...raised(row)].filter((flag) => edits.includes(flag)).map((flag) => `${row.id} ${row.kind} ${flag}`));
+    expect(wrong).toEqual([]);
+  });
+
+  // Traces that every document of a kind leaves, whatever its type and generator.
+  const TRACES: [Kind, Flag][] = [
+    ["pdf_incremental_edit", "pdf_incremental_update"],
+    ["pdf_incremental_edit", "pdf_text_overlay"],
+    ["pdf_amount_rewrite", "text_inconsistency"],
+    ["pdf_amount_rewrite_fixed_totals", "text_inconsistency"],
+    ["pdf_annotation_overlay", "pdf_annotation_overlay"],
+    ["pdf_editor_metadata", "editing_software"],
+    ["mrz_altered_bad_checksum", "mrz_checksum_invalid"],
+  ];
+  test.each(TRACES)("finds %s by %s on every document of the kind", (kind, flag) => {
+    const ofKind = rows.filter((row) => row.kind === kind);
+    expect(ofKind.length).toBeGreaterThan(0);
+    expect(ofKind.filter((row) => !raised(row).has(flag)).map((row) => row.id)).toEqual([]);
+  });
+});
