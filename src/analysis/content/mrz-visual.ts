@@ -63,6 +63,16 @@ const lookAlikeFold = (text: string) =>
     .replace(/RN/g, "M")
     .replace(/[A-Z]/g, (c) => LOOK_ALIKE_CLASS[c] ?? c);
 
+/** Visual dates read at least this surely are compared when no digit confusion explains a difference. */
+const LOOSE_DATE_OCR = 0.8;
+/** Digits OCR takes for one another in print. */
+const CONFUSED_DIGITS = new Set(["0-8", "0-6", "0-9", "1-7", "1-4", "3-8", "3-9", "5-6", "5-3", "6-8", "8-9", "2-7"]);
+const oneConfusedDigit = (a: string, b: string): boolean => {
+  if (a.length !== b.length) return false;
+  const differing = [...a].flatMap((c, i) => (c === b[i] ? [] : [[c, b[i]!].sort().join("-")]));
+  return differing.length === 1 && CONFUSED_DIGITS.has(differing[0]!);
+};
+
 const checkValid = (reading: MrzReading, field: string) => reading.checks.some((c) => c.field === field && c.valid);
 
 /** Differences between confidently read visual values and the MRZ reading. */
@@ -104,7 +114,10 @@ export function compareWithVisual(reading: MrzReading, values: readonly Labelled
     ["birthDate", "birthDate", 0],
     ["expiryDate", "expirationDate", 30],
   ] as const) {
-    const value = first(kind);
+    // A date read less surely still counts when no digit OCR confuses explains the
+    // difference: a retyped field in another font is exactly what OCR reads less surely.
+    const value = first(kind) ?? values.find((v) => v.kind === kind && v.line.confidence >= LOOSE_DATE_OCR);
+    const loose = value !== undefined && !value.confident;
     const mrzDate = reading.result.fields[field];
     if (!value || !mrzDate || !/^\d{6}$/.test(mrzDate) || !checkValid(reading, field)) continue;
     const { text, repaired } = repairDigits(value.text, value.line.source);
@@ -116,7 +129,8 @@ export function compareWithVisual(reading: MrzReading, values: readonly Labelled
     const agrees = visualDates.some(
       (d) => `${String(d.year % 100).padStart(2, "0")}${String(d.month).padStart(2, "0")}${String(d.day).padStart(2, "0")}` === mrzDate,
     );
-    if (!agrees) mismatches.push({ field: kind, visual: match.text, mrz: mrzDate, value });
+    const misread = (d: (typeof visualDates)[number]) => oneConfusedDigit(`${String(d.year % 100).padStart(2, "0")}${String(d.month).padStart(2, "0")}${String(d.day).padStart(2, "0")}`, mrzDate);
+    if (!agrees && !(loose && visualDates.some(misread))) mismatches.push({ field: kind, visual: match.text, mrz: mrzDate, value });
   }
   return mismatches;
 }

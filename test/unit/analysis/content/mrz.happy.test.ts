@@ -177,6 +177,16 @@ describe("visual values read beside other fields", () => {
     expect(flagsOf(checkMrz(documentOf(page([...altered, ...zoneLines(td3(anna))])), { now }))).toEqual(["mrz_mismatch"]);
   });
 
+  test("a birth date read less surely (0.84) is compared, unless one digit OCR confuses explains the difference", () => {
+    const dated = (text: string): LineSpec[] => [
+      { text: "Date of birth", y: 500 },
+      { text, y: 525, confidence: 0.84 },
+    ];
+    expect(flagsOf(checkMrz(documentOf(page([...dated("12.08.1971"), ...zoneLines(td3(anna))])), { now }))).toEqual(["mrz_mismatch"]);
+    expect(flagsOf(checkMrz(documentOf(page([...dated("12.08.1979"), ...zoneLines(td3(anna))])), { now }))).toEqual([]);
+    expect(flagsOf(checkMrz(documentOf(page([...dated("12.08.1971"), ...zoneLines(td3(anna))].map((l) => (l.confidence === 0.84 ? { ...l, confidence: 0.7 } : l)))), { now }))).toEqual([]);
+  });
+
   test("a document number with W read as VV agrees with the MRZ", () => {
     const [u, l] = td3({ ...anna, number: "VV2661123" });
     const visual: LineSpec[] = [
