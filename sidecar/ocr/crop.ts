@@ -3,7 +3,10 @@
 // rotates whole images and extracts axis-aligned regions. So the crop is a hand-written
 // perspective warp with bilinear sampling, done once at the final size (PaddleOCR warps to
 // the box size and then resizes again). When the box is much larger than the output, k x k
-// samples per output pixel are averaged so that thin strokes do not alias away.
+// samples per output pixel are averaged so that thin strokes do not alias away; k is the
+// downscale ratio rounded, so below 1.5x one bilinear sample is taken (PaddleOCR resizes with
+// plain bilinear at any ratio). Measured against rounding up: the same text on all 348 lines
+// of ten generated statements at 100-300 dpi, and a 300 dpi page's crops in a third of the time.
 import type { RgbImage } from "../image/rgb.ts";
 import type { Point, Quad } from "./geometry.ts";
 
@@ -29,55 +32,54 @@ export function cropWidth(quad: Quad, height: number, maxWidth: number): number 
 export function cropQuad(image: RgbImage, quad: Quad, height: number, maxWidth: number): RgbImage {
   const box = orientQuad(quad);
   const width = cropWidth(quad, height, maxWidth);
-  const h = squareToQuad(box.quad);
-  const k = Math.min(MAX_SUPERSAMPLE, Math.max(1, Math.ceil(Math.max(box.width / width, box.height / height))));
+  const [a, b, c, d, e, f, g, h] = squareToQuad(box.quad);
+  const k = Math.min(MAX_SUPERSAMPLE, Math.max(1, Math.round(Math.max(box.width / width, box.height / height))));
+  const { data, width: pageWidth, height: pageHeight } = image;
   const out = new Uint8Array(width * height * 3);
-  const acc = [0, 0, 0];
-  const px = [0, 0, 0];
+  const n = k * k;
+  // The bilinear sampling is written out in the loop (not a helper filling an array): this
+  // loop runs for every sample of every line (measured: a fifth faster written out).
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
-      acc[0] = acc[1] = acc[2] = 0;
+      let r = 0;
+      let gr = 0;
+      let bl = 0;
       for (let sy = 0; sy < k; sy++) {
         const v = (y + (sy + 0.5) / k) / height;
         for (let sx = 0; sx < k; sx++) {
           const u = (x + (sx + 0.5) / k) / width;
-          const w = h[6] * u + h[7] * v + 1;
-          sampleBilinear(image, (h[0] * u + h[1] * v + h[2]) / w, (h[3] * u + h[4] * v + h[5]) / w, px);
-          acc[0] += px[0]!;
-          acc[1] += px[1]!;
-          acc[2] += px[2]!;
+          const w = g * u + h * v + 1;
+          // Outside the page counts as the nearest edge.
+          const cx = Math.min(pageWidth - 1, Math.max(0, (a * u + b * v + c) / w - 0.5));
+          const cy = Math.min(pageHeight - 1, Math.max(0, (d * u + e * v + f) / w - 0.5));
+          const x0 = Math.floor(cx);
+          const y0 = Math.floor(cy);
+          const x1 = Math.min(pageWidth - 1, x0 + 1);
+          const y1 = Math.min(pageHeight - 1, y0 + 1);
+          const fx = cx - x0;
+          const fy = cy - y0;
+          const p00 = (y0 * pageWidth + x0) * 3;
+          const p01 = (y0 * pageWidth + x1) * 3;
+          const p10 = (y1 * pageWidth + x0) * 3;
+          const p11 = (y1 * pageWidth + x1) * 3;
+          let top = data[p00]! + (data[p01]! - data[p00]!) * fx;
+          let bottom = data[p10]! + (data[p11]! - data[p10]!) * fx;
+          r += top + (bottom - top) * fy;
+          top = data[p00 + 1]! + (data[p01 + 1]! - data[p00 + 1]!) * fx;
+          bottom = data[p10 + 1]! + (data[p11 + 1]! - data[p10 + 1]!) * fx;
+          gr += top + (bottom - top) * fy;
+          top = data[p00 + 2]! + (data[p01 + 2]! - data[p00 + 2]!) * fx;
+          bottom = data[p10 + 2]! + (data[p11 + 2]! - data[p10 + 2]!) * fx;
+          bl += top + (bottom - top) * fy;
         }
       }
       const o = (y * width + x) * 3;
-      const n = k * k;
-      out[o] = acc[0]! / n + 0.5;
-      out[o + 1] = acc[1]! / n + 0.5;
-      out[o + 2] = acc[2]! / n + 0.5;
+      out[o] = r / n + 0.5;
+      out[o + 1] = gr / n + 0.5;
+      out[o + 2] = bl / n + 0.5;
     }
   }
   return { data: out, width, height };
-}
-
-/** Reads the pixel value at a fractional position; outside the page counts as the nearest edge. */
-function sampleBilinear(image: RgbImage, x: number, y: number, out: number[]): void {
-  const { data, width, height } = image;
-  const cx = Math.min(width - 1, Math.max(0, x - 0.5));
-  const cy = Math.min(height - 1, Math.max(0, y - 0.5));
-  const x0 = Math.floor(cx);
-  const y0 = Math.floor(cy);
-  const x1 = Math.min(width - 1, x0 + 1);
-  const y1 = Math.min(height - 1, y0 + 1);
-  const fx = cx - x0;
-  const fy = cy - y0;
-  const a = (y0 * width + x0) * 3;
-  const b = (y0 * width + x1) * 3;
-  const c = (y1 * width + x0) * 3;
-  const d = (y1 * width + x1) * 3;
-  for (let ch = 0; ch < 3; ch++) {
-    const top = data[a + ch]! + (data[b + ch]! - data[a + ch]!) * fx;
-    const bottom = data[c + ch]! + (data[d + ch]! - data[c + ch]!) * fx;
-    out[ch] = top + (bottom - top) * fy;
-  }
 }
 
 /**

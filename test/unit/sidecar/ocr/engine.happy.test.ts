@@ -73,7 +73,7 @@ describe("the OCR engine reading a rendered bank statement", () => {
     expect(lines).toEqual([]);
   });
 
-  test("serves 8 concurrent pages with shared model calls and gives each page its own lines", async () => {
+  test("serves 8 concurrent pages with shared detection calls, reads their lines one per call on the CPU, and gives each page its own lines", async () => {
     const names = ["Anna Eriksson", "Boris Kowalski", "Chen Wei", "Dana Schultz", "Emil Novak", "Farah Haddad", "Goran Petrov", "Hanna Berg"];
     const pages = names.map((name, i) =>
       renderPrinted(
@@ -92,6 +92,6 @@ describe("the OCR engine reading a rendered bank statement", () => {
     });
     const largest = (model: ModelRun["model"]) => Math.max(...runs.filter((run) => run.model === model).map((run) => run.items));
     expect(largest("detection")).toBeGreaterThan(1);
-    expect(largest("recognition")).toBeGreaterThan(2);
+    expect(largest("recognition")).toBe(1);
   });
 });
