@@ -3,6 +3,7 @@
 // value not read confidently (or whose separators OCR garbled). A forger's change of a
 // whole amount is further from the truth than that; a blurred digit is not. Otherwise it
 // lowers coverage instead, the same trap as the MRZ's check digits.
+import { distance } from "fastest-levenshtein";
 import type { Amount } from "./read-amount.ts";
 import { isConfident, isSure } from "./text.ts";
 
@@ -12,19 +13,7 @@ export const CENTS_PER_OPERATION = 1;
 export type Outcome = "agrees" | "uncertain" | "differs";
 
 /** Edits (a digit changed, dropped or added) between the digit strings of two values. */
-function digitEdits(a: number, b: number): number {
-  const x = String(Math.abs(a));
-  const y = String(Math.abs(b));
-  let previous = Array.from({ length: y.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= x.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= y.length; j++) {
-      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (x[i - 1] === y[j - 1] ? 0 : 1));
-    }
-    previous = current;
-  }
-  return previous[y.length]!;
-}
+const digitEdits = (a: number, b: number): number => distance(String(Math.abs(a)), String(Math.abs(b)));
 
 /**
  * Compares an expected value with a found one. `inputs` are every amount involved, the

@@ -1,17 +1,6 @@
 // Character error rate: edit distance between what was read and what was printed, divided
 // by the printed length. Each printed line is scored against the read line closest to it.
-
-export function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    previous = current;
-  }
-  return previous[b.length]!;
-}
+import { distance as editDistance } from "fastest-levenshtein";
 
 export interface LineScore {
   expected: string;
