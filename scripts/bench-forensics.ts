@@ -1,5 +1,5 @@
 // Pixel forensics speed: ms per page at two page widths, the forensic graph alone
-// (session.run) against the whole analysis (re-encoding, graph, summaries, copy-move).
+// (session.run) against the whole analysis (graph, line and tile summaries, JPEG coefficients, copy-move).
 // Pages are the seeded statements the forensics tests check (test/helpers), saved as JPEG q85.
 // Run: bun scripts/bench-forensics.ts [--device cpu|cuda|auto] [--runs N]
 import { parseArgs } from "node:util";

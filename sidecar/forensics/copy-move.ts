@@ -16,13 +16,17 @@
 // copy. Such matches are counted (periodicMatches) but not reported: 1 of 23 genuine images
 // keeps a reported clone.
 import type { Box, CopyMove } from "./types.ts";
-import { BLOCK, CM_BLOCK, CM_FREQS, CM_STEP, LUMA_WEIGHTS, cmBasis } from "./graph-spec.ts";
+import { BLOCK, CM_BLOCK, CM_FREQS, CM_MIN_AC_ENERGY, CM_STEP, LUMA_WEIGHTS, cmBasis } from "./graph-spec.ts";
 
 const FEATURES = CM_FREQS * CM_FREQS;
-/** AC energy (sum of squared non-DC features) below this is flat paper; 16x16 blocks with a std of ~6 grey levels. */
-const MIN_AC_ENERGY = CM_BLOCK * CM_BLOCK * 36;
 /** Quantisation step of the features used only for sorting. */
 const SORT_STEP = 24;
+/**
+ * Sort keys are offset by this to index a radix pass. A feature is a 16x16 block of 0..255
+ * against two basis rows whose absolute sums are at most 4, so |feature| <= 4080 and
+ * |key| <= 170: the keys fit in 0..2 * KEY_OFFSET.
+ */
+const KEY_OFFSET = 256;
 /** How many sorted neighbours each block is compared with. */
 const NEIGHBOURS = 8;
 /** Features closer than this (Euclidean, grey levels x 16) count as the same block. */
@@ -53,6 +57,9 @@ const MAX_RESULTS = 3;
 const MAX_VERIFIED = 400;
 
 export interface CopyMoveInput {
+  /** The graph's textured blocks (ascending indices on the cmCols x cmRows grid)... */
+  blocks: Int32Array;
+  /** ...and their FEATURES planes of blocks.length values. */
   features: Float32Array;
   cmCols: number;
   cmRows: number;
@@ -74,25 +81,21 @@ export interface CopyMoveResult {
 
 /** Textured blocks to compare: top-left pixel, whether in a text line, and FEATURES values each. */
 interface Blocks {
-  x: number[];
-  y: number[];
-  text: boolean[];
-  features: number[];
+  count: number;
+  x: Int32Array;
+  y: Int32Array;
+  text: Uint8Array;
+  features: Float64Array;
 }
 
 export function findCopyMoves(input: CopyMoveInput): CopyMoveResult {
-  const blocks = texturedBlocks(input);
-  const count = blocks.x.length;
-  const { features } = blocks;
-  const keys = new Int16Array(count * FEATURES);
-  for (let i = 0; i < keys.length; i++) keys[i] = Math.round(features[i]! / SORT_STEP);
-  const order = Array.from({ length: count }, (_, j) => j).sort((a, b) => {
-    for (let k = 0; k < FEATURES; k++) {
-      const d = keys[a * FEATURES + k]! - keys[b * FEATURES + k]!;
-      if (d !== 0) return d;
-    }
-    return 0;
-  });
+  // Text-to-text pairs are never judged: without a textured block outside text, nothing can vote.
+  let nonText = 0;
+  for (const i of input.blocks) if (input.textMask[i] !== 1) nonText++;
+  if (nonText === 0) return { copyMoves: [], texturedBlocks: input.blocks.length, bestVotes: 0, periodicMatches: 0 };
+  const blocks = texturedBlocks(input, nonText);
+  const { count, features } = blocks;
+  const order = sortedByKeys(blocks);
 
   const votes = new Map<number, number[]>();
   const limit = MAX_FEATURE_DISTANCE ** 2;
@@ -100,9 +103,10 @@ export function findCopyMoves(input: CopyMoveInput): CopyMoveResult {
     const a = order[s]!;
     for (let t = s + 1; t <= s + NEIGHBOURS && t < order.length; t++) {
       const b = order[t]!;
+      if (blocks.text[a] && blocks.text[b]) continue;
       let d = 0;
       for (let k = 0; k < FEATURES && d < limit; k++) d += (features[a * FEATURES + k]! - features[b * FEATURES + k]!) ** 2;
-      if (d >= limit || (blocks.text[a] && blocks.text[b])) continue;
+      if (d >= limit) continue;
       let [from, to] = [a, b];
       let dx = blocks.x[to]! - blocks.x[from]!;
       let dy = blocks.y[to]! - blocks.y[from]!;
@@ -160,35 +164,70 @@ export function findCopyMoves(input: CopyMoveInput): CopyMoveResult {
 }
 
 /**
+ * Block indices in the lexicographic order of their quantised features (ties in index order):
+ * a stable least-significant-digit radix sort, one counting pass per feature, so that similar
+ * blocks become neighbours without a comparison callback per pair.
+ */
+function sortedByKeys({ count, features }: Blocks): Uint32Array {
+  let order = Uint32Array.from({ length: count }, (_, i) => i);
+  let next = new Uint32Array(count);
+  const digits = new Uint16Array(count);
+  const starts = new Uint32Array(2 * KEY_OFFSET + 1);
+  for (let k = FEATURES - 1; k >= 0; k--) {
+    starts.fill(0);
+    for (let i = 0; i < count; i++) {
+      const digit = Math.round(features[i * FEATURES + k]! / SORT_STEP) + KEY_OFFSET;
+      digits[i] = digit;
+      starts[digit + 1]!++;
+    }
+    for (let d = 1; d < starts.length; d++) starts[d] = starts[d]! + starts[d - 1]!;
+    for (const i of order) next[starts[digits[i]!]!++] = i;
+    [order, next] = [next, order];
+  }
+  return order;
+}
+
+/**
  * The graph's textured blocks, plus, around each one outside text lines, the three blocks at
  * odd offsets (x+1, y), (x, y+1), (x+1, y+1), described here the same way. Text lines keep the
  * graph's sampling: text-to-text pairs are never judged, so one side of every judged pair
  * lies outside text, where every pixel offset is now sampled. Non-text texture is rare on
  * documents, so this adds little work.
  */
-function texturedBlocks(input: CopyMoveInput): Blocks {
-  const { features, cmCols, cmRows, rgb, width } = input;
-  const plane = cmCols * cmRows;
+function texturedBlocks(input: CopyMoveInput, nonText: number): Blocks {
+  const { features, cmCols, rgb, width } = input;
+  const graphCount = input.blocks.length;
   const height = rgb.length / 3 / width;
-  const blocks: Blocks = { x: [], y: [], text: [], features: [] };
+  const capacity = graphCount + 3 * nonText;
+  const blocks: Blocks = {
+    count: 0,
+    x: new Int32Array(capacity),
+    y: new Int32Array(capacity),
+    text: new Uint8Array(capacity),
+    features: new Float64Array(capacity * FEATURES),
+  };
   const add = (x: number, y: number, text: boolean, values: ArrayLike<number>) => {
     let ac = 0;
     for (let k = 1; k < FEATURES; k++) ac += values[k]! ** 2;
-    if (ac < MIN_AC_ENERGY) return false;
-    blocks.x.push(x);
-    blocks.y.push(y);
-    blocks.text.push(text);
-    for (let k = 0; k < FEATURES; k++) blocks.features.push(values[k]!);
-    return true;
+    if (ac < CM_MIN_AC_ENERGY) return;
+    const n = blocks.count++;
+    blocks.x[n] = x;
+    blocks.y[n] = y;
+    blocks.text[n] = text ? 1 : 0;
+    for (let k = 0; k < FEATURES; k++) blocks.features[n * FEATURES + k] = values[k]!;
   };
   const own = new Float64Array(FEATURES);
-  const graphValues = new Float64Array(FEATURES);
-  for (let i = 0; i < plane; i++) {
-    for (let k = 0; k < FEATURES; k++) graphValues[k] = features[k * plane + i]!;
+  for (let j = 0; j < graphCount; j++) {
+    const i = input.blocks[j]!;
     const x = (i % cmCols) * CM_STEP;
     const y = Math.floor(i / cmCols) * CM_STEP;
     const text = input.textMask[i] === 1;
-    if (!add(x, y, text, graphValues) || text) continue;
+    const n = blocks.count++;
+    blocks.x[n] = x;
+    blocks.y[n] = y;
+    blocks.text[n] = text ? 1 : 0;
+    for (let k = 0; k < FEATURES; k++) blocks.features[n * FEATURES + k] = features[k * graphCount + j]!;
+    if (text) continue;
     for (const [ox, oy] of [[1, 0], [0, 1], [1, 1]] as const) {
       if (x + ox + CM_BLOCK > width || y + oy + CM_BLOCK > height) continue;
       blockFeatures(rgb, width, x + ox, y + oy, own);

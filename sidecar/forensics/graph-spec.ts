@@ -14,16 +14,19 @@ export const CM_STEP = 2;
 export const CM_FREQS = 4;
 /** The orthonormal CM_BLOCK-point DCT-II basis, frequency k at sample n: the graph's copy-move kernels and copy-move.ts's own features at odd offsets. */
 export const cmBasis = (k: number, n: number) => Math.sqrt((k === 0 ? 1 : 2) / CM_BLOCK) * Math.cos(((2 * n + 1) * k * Math.PI) / (2 * CM_BLOCK));
+/** Copy-move blocks whose AC energy (sum of squared non-DC features) is below this are flat paper (a std of ~6 grey levels): the graph leaves them out. */
+export const CM_MIN_AC_ENERGY = CM_BLOCK * CM_BLOCK * 36;
 /** The first luma weight set of JPEG's (JFIF) RGB to YCbCr conversion. */
 export const LUMA_WEIGHTS = [0.299, 0.587, 0.114] as const;
 
 export const GRAPH_INPUTS = {
   rgb: "rgb",
-  recompressed: "recompressed_rgb",
+  /** [64] float: the luma quantisation steps (natural order v * 8 + u) error-level analysis re-encodes with. */
+  elaSteps: "ela_steps",
 } as const;
 
 export const GRAPH_OUTPUTS = {
-  /** [1,1,H/8,W/8] mean |page − page re-encoded| per block. */
+  /** [1,1,H/8,W/8] mean |luma − luma re-encoded as a JPEG with the ela_steps table| per block. */
   ela: "ela",
   /** [1,1,H/8,W/8] mean |horizontal| + |vertical| first difference per block. */
   edge: "edge",
@@ -31,12 +34,12 @@ export const GRAPH_OUTPUTS = {
   noise: "noise",
   /** [1,1,H/8,W/8,8] mean clipped |horizontal difference| per block and column phase (x mod 8). */
   gridH: "grid_h",
-  /** [1,1,W/8,H/8,8] mean clipped |vertical difference| per block (column-major) and row phase (y mod 8). */
+  /** [1,1,H/8,W/8,8] mean clipped |vertical difference| per block and row phase (y mod 8). */
   gridV: "grid_v",
-  /** [1,64,H/8,W/8] 8x8 DCT of luma − 128 per block, channel = v * 8 + u (JPEG natural order). */
-  dct: "dct",
-  /** [1,16,(H-16)/2+1,(W-16)/2+1] low-frequency DCT features of overlapping 16x16 blocks, channel = u * 4 + v. */
-  copyMove: "copy_move_features",
+  /** [N] int32: the copy-move blocks (row-major on the (H-16)/2+1 x (W-16)/2+1 grid) with at least CM_MIN_AC_ENERGY, ascending. */
+  copyMoveBlocks: "copy_move_blocks",
+  /** [16,N] low-frequency DCT features of those overlapping 16x16 blocks, channel = u * 4 + v. */
+  copyMoveFeatures: "copy_move_features",
 } as const;
 
 export const GRAPH_FILE = "forensics-maps.onnx";

@@ -71,9 +71,9 @@ export async function analyzePixels(input: PixelInput, lines: OcrLine[], options
   if (input.width < CM_BLOCK * 2 || input.height < CM_BLOCK * 2) return nothingToSay(input);
   const tables = input.jpeg ? readJpegTables(input.jpeg) : null;
   const elaQuality = tables ? Math.min(100, Math.max(50, tables.quality)) : DEFAULT_ELA_QUALITY;
-  const prepared = await prepare(input.rgb, input.width, input.height, elaQuality);
+  const prepared = prepare(input.rgb, input.width, input.height, elaQuality);
   const graph = await graphFor(options);
-  const maps = await graph.run(prepared.rgb, prepared.recompressed, prepared.width, prepared.height);
+  const maps = await graph.run(prepared.rgb, prepared.width, prepared.height, prepared.elaSteps);
   options.onGraphRun?.(maps.ms);
   const boxes = lines.map((line) => line.box as Box);
 
@@ -83,7 +83,8 @@ export async function analyzePixels(input: PixelInput, lines: OcrLine[], options
   const coefficients = input.jpeg && tables ? readLumaCoefficients(input.jpeg, input.width, input.height) : null;
   const dq = coefficients && tables ? doubleQuantSummary(coefficients, tables, maps, boxes, TILE) : null;
   const copy = findCopyMoves({
-    features: maps.copyMove,
+    blocks: maps.copyMoveBlocks,
+    features: maps.copyMoveFeatures,
     cmCols: maps.cmCols,
     cmRows: maps.cmRows,
     rgb: prepared.rgb,

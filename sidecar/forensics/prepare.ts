@@ -1,8 +1,8 @@
 // The page as the forensic graph takes it: cropped to whole JPEG blocks from the top-left
-// (so the block grid stays aligned with the grid any JPEG encoder used), and its
-// re-encoding at a fixed quality for error-level analysis.
-import sharp from "sharp";
+// (so the block grid stays aligned with the grid any JPEG encoder used), and the luma
+// quantisation table error-level analysis re-encodes it with (inside the graph).
 import { BLOCK } from "./graph-spec.ts";
+import { ijgLumaTable } from "./jpeg-tables.ts";
 
 /**
  * Error-level analysis re-encodes at the quality the page was last saved with when its JPEG
@@ -13,20 +13,17 @@ export const DEFAULT_ELA_QUALITY = 90;
 
 export interface Prepared {
   rgb: Uint8Array;
-  recompressed: Uint8Array;
   width: number;
   height: number;
+  /** The IJG luma table at the ELA quality, as libjpeg (and so sharp) writes it. */
+  elaSteps: number[];
 }
 
-export async function prepare(rgb: Uint8Array, width: number, height: number, quality: number): Promise<Prepared> {
+export function prepare(rgb: Uint8Array, width: number, height: number, quality: number): Prepared {
   const w = width - (width % BLOCK);
   const h = height - (height % BLOCK);
   const cropped = w === width ? rgb.subarray(0, w * h * 3) : cropRows(rgb, width, w, h);
-  const raw = { width: w, height: h, channels: 3 as const };
-  // Pixels are already decoded and bounded by the caller; sharp's own limit would only refuse them.
-  const jpeg = await sharp(cropped, { raw, limitInputPixels: false }).jpeg({ quality }).toBuffer();
-  const decoded = await sharp(jpeg, { limitInputPixels: false }).raw().toBuffer();
-  return { rgb: cropped, recompressed: new Uint8Array(decoded.buffer, decoded.byteOffset, decoded.byteLength), width: w, height: h };
+  return { rgb: cropped, width: w, height: h, elaSteps: ijgLumaTable(quality) };
 }
 
 function cropRows(rgb: Uint8Array, width: number, w: number, h: number): Uint8Array {

@@ -15,36 +15,49 @@ for (let i = 0; i < W * H; i++) {
   rgb.fill((x * 13 + y * 7 + ((x * y) % 17)) % 256, i * 3, i * 3 + 3);
 }
 
-describe("the forensic ONNX graph", () => {
-  test("computes the JPEG 8x8 DCT of each block of the luma, level-shifted by 128", async () => {
-    const maps = await graph.run(rgb, rgb, W, H);
-    const plane = maps.cols * maps.rows;
-    const [bx, by] = [3, 2];
-    const c = (k: number) => (k === 0 ? Math.SQRT1_2 : 1);
-    for (const [u, v] of [[0, 0], [1, 0], [0, 3], [5, 6]] as const) {
-      let expected = 0;
-      for (let y = 0; y < 8; y++) {
-        for (let x = 0; x < 8; x++) {
-          const grey = rgb[((by * 8 + y) * W + bx * 8 + x) * 3]!;
-          expected += (grey - 128) * Math.cos(((2 * x + 1) * u * Math.PI) / 16) * Math.cos(((2 * y + 1) * v * Math.PI) / 16);
-        }
-      }
-      expected *= 0.25 * c(u) * c(v);
-      expect(maps.dct[(v * 8 + u) * plane + by * maps.cols + bx]!).toBeCloseTo(expected, 1);
-    }
-  });
+/** Mean |luma − luma after a sharp (libjpeg) JPEG round trip| per 8x8 block: error-level analysis as an encoder does it. */
+async function sharpErrorLevel(quality: number): Promise<Float64Array> {
+  const jpeg = await sharp(rgb, { raw: { width: W, height: H, channels: 3 } }).jpeg({ quality }).toBuffer();
+  const decoded = await sharp(jpeg).raw().toBuffer();
+  const luma = (data: Uint8Array, i: number) => 0.299 * data[i * 3]! + 0.587 * data[i * 3 + 1]! + 0.114 * data[i * 3 + 2]!;
+  const out = new Float64Array((W / 8) * (H / 8));
+  for (let i = 0; i < W * H; i++) {
+    const block = Math.floor(Math.floor(i / W) / 8) * (W / 8) + Math.floor((i % W) / 8);
+    out[block] = out[block]! + Math.abs(luma(rgb, i) - luma(decoded, i)) / 64;
+  }
+  return out;
+}
 
-  test("reports no recompression residual when the page equals its re-encoding, and one block map per 8x8 block", async () => {
-    const maps = await graph.run(rgb, rgb, W, H);
+describe("the forensic ONNX graph", () => {
+  for (const quality of [50, 75, 90]) {
+    test(`re-encodes the luma with libjpeg's own arithmetic: its error level per block is sharp's round trip at quality ${quality}`, async () => {
+      const maps = await graph.run(rgb, W, H, ijgLumaTable(quality));
+      const expected = await sharpErrorLevel(quality);
+      expect(Math.min(...expected)).toBeGreaterThan(1);
+      expected.forEach((e, i) => expect(maps.ela[i]!).toBeCloseTo(e, 4));
+    });
+  }
+
+  test("gives one block map per 8x8 block and copy-move features for the textured blocks only", async () => {
+    const maps = await graph.run(rgb, W, H, ijgLumaTable(90));
     expect(maps.cols).toBe(8);
     expect(maps.rows).toBe(6);
-    expect(Math.max(...maps.ela)).toBe(0);
     expect(maps.gridH).toHaveLength(8 * 6 * 8);
-    expect(maps.copyMove).toHaveLength(16 * maps.cmCols * maps.cmRows);
+    expect(maps.gridV).toHaveLength(8 * 6 * 8);
+    expect(maps.copyMoveBlocks.length).toBeGreaterThan(0);
+    expect(maps.copyMoveFeatures).toHaveLength(16 * maps.copyMoveBlocks.length);
+    expect(Math.max(...maps.copyMoveBlocks)).toBeLessThan(maps.cmCols * maps.cmRows);
   });
 
-  test("refuses sides that are not whole JPEG blocks", async () => {
-    await expect(graph.run(rgb.subarray(0, 60 * 48 * 3), rgb.subarray(0, 60 * 48 * 3), 60, 48)).rejects.toThrow(RangeError);
+  test("finds no error level and no textured block on a blank white page", async () => {
+    const maps = await graph.run(new Uint8Array(W * H * 3).fill(255), W, H, ijgLumaTable(90));
+    expect(Math.max(...maps.ela)).toBe(0);
+    expect(maps.copyMoveBlocks).toHaveLength(0);
+  });
+
+  test("refuses sides that are not whole JPEG blocks, and a quantisation table that is not 8x8", async () => {
+    await expect(graph.run(rgb.subarray(0, 60 * 48 * 3), 60, 48, ijgLumaTable(90))).rejects.toThrow(RangeError);
+    await expect(graph.run(rgb, W, H, ijgLumaTable(90).slice(0, 63))).rejects.toThrow(RangeError);
   });
 });
 
