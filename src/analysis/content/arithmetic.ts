@@ -10,6 +10,9 @@ import { isConfident, isSure } from "./text.ts";
 /** 0.01 per operation: rounding on the issuer's side, never more. */
 export const CENTS_PER_OPERATION = 1;
 
+/** Below this OCR confidence a value is a guess whatever its digits say. */
+const GUESSED_OCR = 0.75;
+
 export type Outcome = "agrees" | "uncertain" | "differs";
 
 /** Edits (a digit changed, dropped or added) between the digit strings of two values. */
@@ -23,6 +26,8 @@ const digitEdits = (a: number, b: number): number => distance(String(Math.abs(a)
 export function judge(expected: number, found: number, operations: number, inputs: readonly Amount[]): Outcome {
   const difference = found - expected;
   if (Math.abs(difference) <= CENTS_PER_OPERATION * Math.max(1, operations)) return "agrees";
+  // Read this unsurely, a value may be two stacked lines taken for one, or anything else.
+  if (inputs.some((a) => a.line.confidence < GUESSED_OCR)) return "uncertain";
   const misread = (a: Amount, edits: number) => digitEdits(a.cents, a.cents + difference) <= edits || digitEdits(a.cents, a.cents - difference) <= edits;
   if (inputs.some((a) => (!isConfident(a.line) || a.repaired) && misread(a, 2))) return "uncertain";
   if (inputs.some((a) => !isSure(a.line) && misread(a, 1))) return "uncertain";

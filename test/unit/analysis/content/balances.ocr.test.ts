@@ -141,3 +141,14 @@ describe("a payslip with its totals in one column at the right", () => {
     expect(result.evidence.map((e) => [e.flag, e.measured])).toEqual([["balance_mismatch", "3501.20"]]);
   });
 });
+
+describe("a value OCR read below 0.75 confidence", () => {
+  test("is a guess: however far off, it lowers coverage and accuses nothing (two stacked lines read as one)", () => {
+    const balances = runningBalances(123_456, MARCH_MOVEMENTS);
+    const forged = MARCH_MOVEMENTS.map((m, i) => (i === 0 ? { ...m, cents: 1_678_870 } : m));
+    const lines = columnStatement({ opening: 123_456, movements: forged, balances, confidence: (row) => (row === 0 ? 0.6 : 0.98) });
+    const result = checkBalances(documentOf(page(lines)), { now });
+    expect(flagsOf(result)).toEqual([]);
+    expect(result.coverage).toBeLessThan(1);
+  });
+});
