@@ -61,16 +61,18 @@ export function judgeTargets(evaluation: Omit<Evaluation, "targets">): TargetRes
     result("documentTypeAccuracy", `documentType accuracy ≥ ${TARGETS.documentTypeAccuracy}`, [
       { name: "all documents", measured: evaluation.documentType.accuracy, count: rowsTyped, pass: atLeast(evaluation.documentType.accuracy, TARGETS.documentTypeAccuracy) },
     ]),
+    // Judged at the verdict line, the threshold a bank acts on. At the 5%-FPR threshold some
+    // 5% of genuine documents lie above it by construction, so any kind holding one of them
+    // (1 of 19 is 5.3%) would fail whatever the detectors do; those rates stay in the
+    // per-kind table.
     result(
       "genuineKindMaxFpr",
-      `no genuine kind above ${TARGETS.genuineKindMaxFpr * 100}% false positives, at the 5%-FPR threshold and at score ≥ 0.5`,
-      GENUINE_KINDS.flatMap((name) => {
+      `no genuine kind above ${TARGETS.genuineKindMaxFpr * 100}% false positives at the verdict line (score ≥ 0.5)`,
+      GENUINE_KINDS.map((name) => {
         const group = kind(name);
-        if (!group) return [missing(`${name} @5%FPR`), missing(`${name} @0.5`)];
-        return (["fpr5", "operating"] as const).map((rule) => {
-          const rate = group.falsePositives[rule].rate;
-          return { name: `${name} ${rule === "fpr5" ? "@5%FPR" : "@0.5"}`, measured: rate, count: group.genuine, pass: atMost(rate, TARGETS.genuineKindMaxFpr) };
-        });
+        if (!group) return missing(name);
+        const rate = group.falsePositives.operating.rate;
+        return { name, measured: rate, count: group.genuine, pass: atMost(rate, TARGETS.genuineKindMaxFpr) };
       }),
     ),
   ];

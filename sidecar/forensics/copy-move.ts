@@ -51,6 +51,9 @@ export const MIN_CORRELATION = 0.9;
 const PERIODIC_SHARE = 0.45;
 /** Shorter periods tried along the shift, in pixels: glyph pitch and guilloche waves at 150-300 dpi. */
 const MIN_PERIOD = 6;
+/** Shifts along each axis that leave a straight rule unchanged and move any glyph or texture. */
+const STRAIGHT_SHIFTS = [8, 12];
+const STRAIGHT_CORRELATION = 0.95;
 const MAX_PERIOD = 64;
 const MAX_RESULTS = 3;
 /** Largest clusters verified by correlation; bounds the work on pages full of repeated text. */
@@ -276,7 +279,17 @@ function isPeriodic(input: CopyMoveInput, source: Box, target: Box, score: numbe
   for (let period = MIN_PERIOD; period <= Math.min(MAX_PERIOD, length / 2); period++) {
     pairs.push([source, moved(source, period)], [target, moved(target, period)]);
   }
-  return pairs.some(([a, b]) => inside(a, input) && inside(b, input) && correlation(input, a, b) >= PERIODIC_SHARE * score);
+  if (pairs.some(([a, b]) => inside(a, input) && inside(b, input) && correlation(input, a, b) >= PERIODIC_SHARE * score)) return true;
+  // A straight rule or edge (a table's border) is the same wherever it is cut along itself:
+  // an area whose part barely changes when moved by a few pixels along one axis, within the
+  // area, matches any other piece of the rule.
+  return [source, target].some(([x, y, w, h]) =>
+    STRAIGHT_SHIFTS.some(
+      (d) =>
+        (w > 2 * d && correlation(input, [x, y, w - d, h], [x + d, y, w - d, h]) >= STRAIGHT_CORRELATION) ||
+        (h > 2 * d && correlation(input, [x, y, w, h - d], [x, y + d, w, h - d]) >= STRAIGHT_CORRELATION),
+    ),
+  );
 }
 
 /** Groups blocks into clusters of neighbours (at most CM_STEP pixels apart in each axis). */

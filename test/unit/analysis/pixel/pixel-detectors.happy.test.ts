@@ -89,7 +89,8 @@ describe("reading quality", () => {
     const blurred = detectReadingQuality([page(1, 0, { lines: [line(0, 0.7), line(1, 0.75)] })]);
     expect(blurred.evidence[0]).toMatchObject({ flag: "low_quality", threshold: 0.85 });
     const fusion = fuse([blurred]);
-    expect(fusion.forgeryScore).toBe(0);
+    // Quality moves confidence, never the score: the same as with no evidence at all.
+    expect(fusion.forgeryScore).toBe(fuse([]).forgeryScore);
     expect(fusion.confidence).toBe("medium");
   });
 });

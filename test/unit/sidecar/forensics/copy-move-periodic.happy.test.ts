@@ -99,3 +99,15 @@ describe("copy-move on captured cards with a repeating security print", () => {
     expect(hit).toBeDefined();
   }, 15_000);
 });
+
+describe("copy-move on a captured page with a ruled table", () => {
+  test("does not take two pieces of the same straight rule for a clone", async () => {
+    const grey = new Float32Array(W * H).fill(236);
+    // A table's frame: 2-px rules, top and bottom, and the two sides.
+    for (const y of [100, 101, 300, 301]) for (let x = 60; x < 740; x++) grey[y * W + x] = 90;
+    for (const x of [60, 61, 738, 739]) for (let y = 100; y < 302; y++) grey[y * W + x] = 90;
+    const { rgb, jpeg } = await captured(grey, 5);
+    const result = await analyzePixels({ rgb, width: W, height: H, jpeg }, []);
+    expect(result.copyMoves).toEqual([]);
+  }, 15_000);
+});
