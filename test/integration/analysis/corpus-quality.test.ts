@@ -13,8 +13,10 @@ import type { ScoreRow } from "../../../scripts/eval/score-row.ts";
 import type { Flag } from "../../../src/analysis/flags.ts";
 import { evaluateCli } from "../../unit/eval/corpus-fixture.ts";
 
-/** Measured: see the closing lines of README "Detection quality". */
-const MIN_AUC = 0.9;
+// Measured 2026-11-22 on this corpus: AUC 0.986, 33 of 35 forgeries and no genuine
+// document at score >= 0.5. The margins absorb numeric drift across CPUs, not regressions.
+const MIN_AUC = 0.95;
+const MIN_FORGED_FLAGGED = 30;
 const MAX_GENUINE_ACCUSED = 1;
 
 let dir: string;
@@ -48,6 +50,10 @@ describe("the small corpus through the whole analysis", () => {
 
   test("ranks forged documents above genuine ones", () => {
     expect(evaluation.roc.auc).toBeGreaterThanOrEqual(MIN_AUC);
+  });
+
+  test("calls most forgeries forged", () => {
+    expect(rows.filter((row) => row.label === "forged" && row.score >= 0.5).length).toBeGreaterThanOrEqual(MIN_FORGED_FLAGGED);
   });
 
   test("names the document type", () => {
