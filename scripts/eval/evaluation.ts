@@ -100,11 +100,14 @@ function groupsOf(rows: ScoreRow[], key: (row: ScoreRow) => string, rules: Rules
   return Object.fromEntries(groups.map(([name, group]) => [name, groupMetrics(group, rows, rules)]));
 }
 
-/** True when high confidence is at least as accurate as every other level that occurred. */
+/** Documents a confidence level needs before its accuracy is compared: one right verdict out of one says nothing. */
+const MIN_LEVEL_COUNT = 5;
+
+/** True when high confidence is at least as accurate as every other level with enough documents. */
 function highIsMostAccurate(levels: LevelAccuracy<Confidence>[]): boolean | null {
   const high = levels.find((level) => level.level === "high")?.accuracy;
   if (high === null || high === undefined) return null;
-  return levels.every((level) => level.accuracy === null || level.accuracy <= high);
+  return levels.every((level) => level.accuracy === null || level.count < MIN_LEVEL_COUNT || level.accuracy <= high);
 }
 
 export function evaluate(rows: ScoreRow[], failed: FailedRow[], run: RunInfo): Evaluation {

@@ -77,7 +77,7 @@ function calibration(evaluation: Evaluation): string[] {
       bins.map((bin) => [`[${bin.lower.toFixed(1)}, ${bin.upper.toFixed(1)}${bin.upper === 1 ? "]" : ")"}`, String(bin.count), num(bin.meanPredicted), num(bin.observed)]),
     ),
     "",
-    `Is confidence right? Accuracy of the verdict (forged ⇔ score ≥ 0.5) per level; high is the most accurate: ${highIsMostAccurate === null ? "n/a (no high)" : highIsMostAccurate ? "yes" : "no"}`,
+    `Is confidence right? Accuracy of the verdict (forged ⇔ score ≥ 0.5) per level; high is the most accurate (levels of 5 documents or more): ${highIsMostAccurate === null ? "n/a (no high)" : highIsMostAccurate ? "yes" : "no"}`,
     table(
       ["confidence", "n", "correct", "accuracy"],
       levels.map((level) => [level.level, String(level.count), String(level.correct), num(level.accuracy)]),

@@ -143,4 +143,12 @@ describe("confidence", () => {
     expect(evaluation.confidence.levels.map((level) => level.accuracy)).toEqual([0.5, null, 1]);
     expect(evaluation.confidence.highIsMostAccurate).toBe(true);
   });
+
+  test("compares only levels with at least 5 documents: one right verdict at low says nothing", () => {
+    const highRows = Array.from({ length: 10 }, (_, i) => row("genuine_clean", i < 9 ? 0.1 : 0.7, { confidence: "high" }));
+    const oneLow = evaluate([...highRows, row("genuine_scan", 0.1, { confidence: "low" })], [], RUN);
+    expect(oneLow.confidence.highIsMostAccurate).toBe(true);
+    const fiveLow = Array.from({ length: 5 }, () => row("genuine_scan", 0.1, { confidence: "low" }));
+    expect(evaluate([...highRows, ...fiveLow], [], RUN).confidence.highIsMostAccurate).toBe(false);
+  });
 });
