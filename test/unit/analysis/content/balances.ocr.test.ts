@@ -92,12 +92,18 @@ describe("amounts OCR did not read do not make a sum look wrong", () => {
   });
 });
 
+/** The salary raised far beyond any misread (2,540.00 to 16,788.70), balances left as printed, its row read at `confidence`. */
+const raisedSalaryReadAt = (confidence: number): LineSpec[] =>
+  columnStatement({
+    opening: 123_456,
+    movements: MARCH_MOVEMENTS.map((m, i) => (i === 0 ? { ...m, cents: 1_678_870 } : m)),
+    balances: runningBalances(123_456, MARCH_MOVEMENTS),
+    confidence: (row) => (row === 0 ? confidence : 0.98),
+  });
+
 describe("a forged amount read with middling confidence", () => {
   test("is still reported when no misread of a digit or two explains the difference", () => {
-    const balances = runningBalances(123_456, MARCH_MOVEMENTS);
-    const forged = MARCH_MOVEMENTS.map((m, i) => (i === 0 ? { ...m, cents: 1_678_870 } : m));
-    const lines = columnStatement({ opening: 123_456, movements: forged, balances, confidence: (row) => (row === 0 ? 0.85 : 0.98) });
-    const result = checkBalances(documentOf(page(lines)), { now });
+    const result = checkBalances(documentOf(page(raisedSalaryReadAt(0.85))), { now });
     expect(flagsOf(result)).toContain("balance_mismatch");
   });
 });
@@ -144,10 +150,7 @@ describe("a payslip with its totals in one column at the right", () => {
 
 describe("a value OCR read below 0.75 confidence", () => {
   test("is a guess: however far off, it lowers coverage and accuses nothing (two stacked lines read as one)", () => {
-    const balances = runningBalances(123_456, MARCH_MOVEMENTS);
-    const forged = MARCH_MOVEMENTS.map((m, i) => (i === 0 ? { ...m, cents: 1_678_870 } : m));
-    const lines = columnStatement({ opening: 123_456, movements: forged, balances, confidence: (row) => (row === 0 ? 0.6 : 0.98) });
-    const result = checkBalances(documentOf(page(lines)), { now });
+    const result = checkBalances(documentOf(page(raisedSalaryReadAt(0.6))), { now });
     expect(flagsOf(result)).toEqual([]);
     expect(result.coverage).toBeLessThan(1);
   });
