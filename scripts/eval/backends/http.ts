@@ -2,7 +2,7 @@
 // then GET /api/v1/verifications/:id for the evidence behind it.
 import type { Confidence, DocumentType, Flag } from "../../../src/analysis/flags.ts";
 import type { EvidenceSummary } from "../score-row.ts";
-import { type Backend, DocumentError } from "./backend.ts";
+import { type Backend, DocumentError, verdictOf } from "./backend.ts";
 
 /** 429 and 503 say "later"; the run waits as told, a few times, rather than count an error. */
 const RETRYABLE = new Set([429, 503]);
@@ -57,14 +57,7 @@ export function createHttpBackend(baseUrl: string, apiKey: string): Backend {
       const stored = await send(`/api/v1/verifications/${encodeURIComponent(result.id)}`);
       if (!stored.ok) throw await failure(stored);
       const { data } = (await stored.json()) as { data: { evidence: EvidenceSummary[] } };
-      return {
-        forgeryScore: result.forgeryScore,
-        confidence: result.confidence,
-        documentType: result.documentType,
-        flags: result.flags,
-        evidence: data.evidence.map(({ flag, detector, strength }) => ({ flag, detector, strength })),
-        latencyMs: result.latencyMs,
-      };
+      return verdictOf(result, data.evidence);
     },
     close: async () => {},
   };

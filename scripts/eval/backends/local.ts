@@ -10,7 +10,7 @@ import { LIMITS } from "../../../src/intake/document.ts";
 import { validateDocument } from "../../../src/intake/validate.ts";
 import { createLogger } from "../../../src/log.ts";
 import { runVerification } from "../../../src/verification/run-verification.ts";
-import { type Backend, DocumentError } from "./backend.ts";
+import { type Backend, DocumentError, verdictOf } from "./backend.ts";
 
 const READY_TIMEOUT_MS = 120_000;
 const READY_POLL_MS = 500;
@@ -38,15 +38,7 @@ export async function createLocalBackend(env: Record<string, string | undefined>
         if (bytes.byteLength > LIMITS.uploadBytes) throw new AppError("FILE_TOO_LARGE", `The document exceeds ${LIMITS.uploadBytes} bytes`);
         const document = await validateDocument(bytes);
         const { result, report } = await runVerification({ analyzer, document, keyId: null, sandbox: true, clock: systemClock, startedAt });
-        return {
-          forgeryScore: result.forgeryScore,
-          confidence: result.confidence,
-          documentType: result.documentType,
-          flags: result.flags,
-          evidence: report.evidence.map(({ flag, detector, strength }) => ({ flag, detector, strength })),
-          latencyMs: result.latencyMs,
-          features: fusionFeatures(report.detectors),
-        };
+        return { ...verdictOf(result, report.evidence), features: fusionFeatures(report.detectors) };
       } catch (error) {
         if (error instanceof AppError) throw new DocumentError(error.code, error.message);
         throw new DocumentError("INTERNAL_ERROR", error instanceof Error ? error.message : String(error));
