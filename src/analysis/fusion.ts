@@ -10,7 +10,7 @@
 // the evidence can bear (fusion/confidence.ts); quality never moves the score.
 import type { Confidence, Flag } from "./flags";
 import { atMost, confidenceLevel } from "./fusion/confidence";
-import { flagStrengths, fusionFeatures, FEATURE_NAMES } from "./fusion/features";
+import { flagStrengths, fusionFeatures, FEATURE_NAMES, INFORMATIONAL_FLAGS } from "./fusion/features";
 import { FUSION_MODEL, logit, sigmoid, type FusionModel } from "./fusion/model";
 import type { DetectorResult, Evidence } from "./report";
 
@@ -41,13 +41,6 @@ export const PRIOR_FLAG_WEIGHTS: Record<Flag, number> = {
 
 /** Highest score a document without any flag can get: under the verdict line (0.5). */
 export const NO_FLAG_CEILING = 0.49;
-
-/**
- * Flags that describe the document, not a forgery: low_quality explains confidence, and an
- * expired passport is a genuine passport (a matter for the bank's policy). They are listed,
- * and never make a document suspect.
- */
-const QUALITY_FLAGS: readonly Flag[] = ["low_quality", "document_expired"];
 
 /**
  * Pixel flags listed only when they move the score by at least MATERIAL_CONTRIBUTION. On the
@@ -90,13 +83,13 @@ export const NOT_APPLICABLE = { applicable: false } as const;
 
 /** Flags the model cannot weigh: never raised in training, or no feature at all (duplicates need an API key's history). */
 const byPrior = (model: FusionModel, flag: Flag): boolean =>
-  !QUALITY_FLAGS.includes(flag) && (model.untrainedFlags.includes(flag) || !FEATURE_NAMES.includes(`flag:${flag}`));
+  !INFORMATIONAL_FLAGS.includes(flag) && (model.untrainedFlags.includes(flag) || !FEATURE_NAMES.includes(`flag:${flag}`));
 
 const scoreOf = (model: FusionModel, features: readonly number[], strengths: Map<Flag, number>): number => {
   const untrained = [...strengths.keys()].filter((f) => byPrior(model, f));
   const prior = untrained.reduce((p, f) => p * (1 - PRIOR_FLAG_WEIGHTS[f] * strengths.get(f)!), 1);
   const score = 1 - (1 - sigmoid(logit(model, features))) * prior;
-  const suspect = [...strengths.keys()].some((f) => !QUALITY_FLAGS.includes(f));
+  const suspect = [...strengths.keys()].some((f) => !INFORMATIONAL_FLAGS.includes(f));
   return suspect ? score : Math.min(score, NO_FLAG_CEILING);
 };
 
@@ -123,7 +116,7 @@ export const fuse = (detectors: DetectorResult[], opts: FusionOptions = {}): Fus
   contributions.sort((a, b) => b.contribution - a.contribution || a.flag.localeCompare(b.flag));
   const flags = contributions.filter(listed).map((c) => c.flag);
   // No high score without a flag a person can see.
-  const score = flags.some((f) => !QUALITY_FLAGS.includes(f)) ? forgeryScore : Math.min(forgeryScore, NO_FLAG_CEILING);
+  const score = flags.some((f) => !INFORMATIONAL_FLAGS.includes(f)) ? forgeryScore : Math.min(forgeryScore, NO_FLAG_CEILING);
   return {
     forgeryScore: round(score),
     confidence: atMost(confidenceLevel(score, features, model.confidence), opts.confidenceCeiling ?? "high"),

@@ -27,8 +27,14 @@ import { READING_QUALITY_DETECTOR } from "../pixel/reading-quality";
 import { REGION_TAMPERING_DETECTOR } from "../pixel/region-tampering";
 import type { DetectorResult } from "../report";
 
-/** Flags that say nothing about forgery (confidence, an expired document) or that no corpus can show. */
-const NOT_SCORED: readonly Flag[] = ["low_quality", "document_expired", "duplicate_submission"];
+/**
+ * Flags that describe the document, not a forgery: low_quality explains confidence, and an
+ * expired passport is a genuine passport (a matter for the bank's policy). They are listed,
+ * and never make a document suspect.
+ */
+export const INFORMATIONAL_FLAGS: readonly Flag[] = ["low_quality", "document_expired"];
+/** Informational flags, and duplicate_submission, which no corpus can show. */
+const NOT_SCORED: readonly Flag[] = [...INFORMATIONAL_FLAGS, "duplicate_submission"];
 export const SCORED_FLAGS: readonly Flag[] = FLAGS.filter((f) => !NOT_SCORED.includes(f));
 
 /** Detectors whose coverage is a feature: those of the full analysis (full-analyzer.ts). */
