@@ -11,7 +11,7 @@ import type { Kind } from "../../../scripts/corpus/labels.ts";
 import type { Evaluation } from "../../../scripts/eval/evaluation.ts";
 import type { ScoreRow } from "../../../scripts/eval/score-row.ts";
 import type { Flag } from "../../../src/analysis/flags.ts";
-import { evaluateCli } from "../../unit/eval/corpus-fixture.ts";
+import { evaluateCli } from "../../helpers/evaluate-cli.ts";
 
 // Measured 2026-11-22 on this corpus: AUC 0.986, 33 of 35 forgeries and no genuine
 // document at score >= 0.5. The margins absorb numeric drift across CPUs, not regressions.

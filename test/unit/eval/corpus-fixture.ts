@@ -37,11 +37,3 @@ export async function makeCorpusFixture(): Promise<CorpusFixture> {
   await writeFile(join(dir, "labels.jsonl"), labels.map((label) => JSON.stringify(label)).join("\n") + "\n");
   return { dir, labels };
 }
-
-export const EVALUATE = join(import.meta.dir, "../../../scripts/evaluate.ts");
-
-export async function evaluateCli(args: string[], env: Record<string, string> = {}) {
-  const child = Bun.spawn([process.execPath, EVALUATE, ...args], { stdout: "pipe", stderr: "pipe", env: { ...process.env, ...env } });
-  const [stdout, stderr, exitCode] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
-  return { stdout, stderr, exitCode };
-}

@@ -8,7 +8,8 @@ import { FEATURE_NAMES } from "../../../src/analysis/fusion/features.ts";
 import type { CorpusLabel } from "../../../scripts/corpus/labels.ts";
 import type { Evaluation } from "../../../scripts/eval/evaluation.ts";
 import type { ScoreRow } from "../../../scripts/eval/score-row.ts";
-import { evaluateCli, makeCorpusFixture } from "./corpus-fixture.ts";
+import { evaluateCli } from "../../helpers/evaluate-cli.ts";
+import { makeCorpusFixture } from "./corpus-fixture.ts";
 
 let dir: string;
 let labels: CorpusLabel[];

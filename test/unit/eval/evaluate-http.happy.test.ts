@@ -4,7 +4,8 @@ import { join } from "node:path";
 import type { Evaluation } from "../../../scripts/eval/evaluation.ts";
 import type { ScoreRow } from "../../../scripts/eval/score-row.ts";
 import { startService, type TestService } from "../../helpers/service.ts";
-import { type CorpusFixture, evaluateCli, makeCorpusFixture } from "./corpus-fixture.ts";
+import { evaluateCli } from "../../helpers/evaluate-cli.ts";
+import { type CorpusFixture, makeCorpusFixture } from "./corpus-fixture.ts";
 
 let corpus: CorpusFixture;
 let service: TestService;
