@@ -125,7 +125,6 @@ function statementFindings(statement: Statement, referenceYear: number): Finding
       found: statement.closing.balance.cents,
     });
   }
-  // A column total can be checked only when every movement's side is known.
   // A column sums only when every transaction's amount was read and placed in a column.
   const sided = transactions.every((t) => t.amount && t.sign !== null);
   for (const total of statement.totals) {

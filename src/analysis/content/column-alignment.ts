@@ -6,6 +6,7 @@
 // that is what no left-aligned or centred column does. Edges are measured in line heights
 // so PDF points and OCR pixels are judged alike; a photo's perspective slants a column,
 // so the edge is a robust straight line through the column rather than one x.
+import { round2 } from "../pixel/traces.ts";
 import type { DetectorResult, Evidence } from "../report.ts";
 import { amountsIn } from "./read-amount.ts";
 import { isSure, rowsOf, type DocumentText, type TextLine, type TextPage } from "./text.ts";
@@ -146,8 +147,6 @@ function misaligned(fit: EdgeFit, t: Readonly<AlignmentThresholds>): Offset[] {
   const bottom = Math.max(...fit.aligned.map((o) => o.cell.middle));
   return fit.offsets.filter((o) => Math.abs(o.offset) >= t.accuse && Math.abs(o.offset) <= MAX_OFFSET && o.cell.middle > top && o.cell.middle < bottom);
 }
-
-const round2 = (v: number) => Math.round(v * 100) / 100;
 
 export interface AlignmentOptions {
   pdf: Readonly<AlignmentThresholds>;

@@ -48,7 +48,7 @@ const hasContent = (text: string) => /[\p{L}\p{N}]{2,}/u.test(text);
  * ("TAYLOR-VAN DIJK Sexe: M"): a value holds no colon, so it ends before the word that
  * carries one, and a line that starts with such a word is another field, not a value.
  */
-export function valueBeforeNextLabel(text: string): string | null {
+function valueBeforeNextLabel(text: string): string | null {
   const colon = text.indexOf(":");
   const cut = colon < 0 ? text.trim() : text.slice(0, colon).replace(/\S*$/, "").trim();
   return hasContent(cut) ? cut : null;

@@ -132,14 +132,17 @@ const asVisa = (layout: MrzLayout): MrzLayout => (layout === "TD3" ? "MRV-A" : l
 export function findMrz(document: DocumentText): MrzCandidate[] {
   const found: MrzCandidate[] = [];
   for (const page of document.pages) {
-    const rows = rowsOf(page).map((row) => ({ row, chars: toMrzChars(row.cells.map((c) => c.text).join("")) }));
+    const rows = rowsOf(page).map((row) => {
+      const chars = toMrzChars(row.cells.map((c) => c.text).join(""));
+      return { row, chars, like: mrzLike(chars) };
+    });
     let i = rows.length - 1;
     // From the bottom up: the zone is at the foot of the page, and a run of MRZ-shaped
     // rows longer than the zone is more likely text above it than a fourth line.
     while (i >= 1) {
       const window = [3, 2]
         .map((n) => rows.slice(i - n + 1, i + 1))
-        .find((w) => w.length >= 2 && w.every((x) => mrzLike(x.chars)) && w.some((x) => x.chars.includes("<<")) && layoutsOf(w.map((x) => x.chars.length)).length > 0);
+        .find((w) => w.length >= 2 && w.every((x) => x.like) && w.some((x) => x.chars.includes("<<")) && layoutsOf(w.map((x) => x.chars.length)).length > 0);
       if (!window) {
         i--;
         continue;
@@ -281,15 +284,13 @@ function judge(lines: string[], layout: MrzLayout): { result: ParseResult; check
   return { result, checks };
 }
 
-const validCount = (checks: CheckDigit[]) => checks.filter((c) => c.valid).length;
-const rank = (r: MrzReading) => validCount(r.checks) * 100 + r.result.details.filter((d) => d.valid).length;
+/** Agreeing check digits first, then fields that parse (a zone has far fewer than 100). */
+const rank = (r: MrzReading) => r.checks.filter((c) => c.valid).length * 100 + r.result.details.filter((d) => d.valid).length;
 
-/** Ranks readings: agreeing check digits first, then fields that parse, then fewest length fixes and guesses. */
+/** Ranks readings: by `rank`, then fewest length fixes and guesses. */
 function better(a: MrzReading, b: MrzReading): boolean {
-  const checks = validCount(a.checks) - validCount(b.checks);
-  if (checks !== 0) return checks > 0;
-  const fields = a.result.details.filter((d) => d.valid).length - b.result.details.filter((d) => d.valid).length;
-  if (fields !== 0) return fields > 0;
+  const ranks = rank(a) - rank(b);
+  if (ranks !== 0) return ranks > 0;
   if (a.lengthFixes !== b.lengthFixes) return a.lengthFixes < b.lengthFixes;
   return a.substitutions < b.substitutions;
 }

@@ -126,11 +126,9 @@ export function compareWithVisual(reading: MrzReading, values: readonly Labelled
     const options = { referenceYear, futureYears };
     const visualDates = readings(match, null, options);
     if (visualDates.length === 0) continue;
-    const agrees = visualDates.some(
-      (d) => `${String(d.year % 100).padStart(2, "0")}${String(d.month).padStart(2, "0")}${String(d.day).padStart(2, "0")}` === mrzDate,
-    );
-    const misread = (d: (typeof visualDates)[number]) => oneConfusedDigit(`${String(d.year % 100).padStart(2, "0")}${String(d.month).padStart(2, "0")}${String(d.day).padStart(2, "0")}`, mrzDate);
-    if (!agrees && !(loose && visualDates.some(misread))) mismatches.push({ field: kind, visual: match.text, mrz: mrzDate, value });
+    const asMrz = visualDates.map((d) => `${String(d.year % 100).padStart(2, "0")}${String(d.month).padStart(2, "0")}${String(d.day).padStart(2, "0")}`);
+    const agrees = asMrz.includes(mrzDate);
+    if (!agrees && !(loose && asMrz.some((date) => oneConfusedDigit(date, mrzDate)))) mismatches.push({ field: kind, visual: match.text, mrz: mrzDate, value });
   }
   return mismatches;
 }

@@ -88,8 +88,11 @@ export function readStatement(document: DocumentText): Statement | null {
       if (amounts.length === 0) {
         const header = headerColumns(row);
         if (header) statement.columns = header;
-        // A transaction whose amounts could not be read still breaks the running balance.
-        else if (statement.transactions.length > 0 && leadingDate(row)) statement.transactions.push(unread(row, leadingDate(row)!));
+        else if (statement.transactions.length > 0) {
+          // A transaction whose amounts could not be read still breaks the running balance.
+          const date = leadingDate(row);
+          if (date) statement.transactions.push(unread(row, date));
+        }
         continue;
       }
       const text = rowText(row);

@@ -63,7 +63,18 @@ export function checkSums(document: DocumentText): SumFinding[] {
 type Entry = { row: Row; text: string; amounts: Amount[] };
 type Item = { amount: Amount; text: string };
 
-const PAYSLIP_COLUMNS = { earnings: /\b(earnings|gains|bez[üu]ge|devengos)\b/giu, deductions: /\b(deductions|retenues|abz[üu]ge|deducciones)\b/giu };
+/** An item is named; an amount alone on its row is a line whose label went unread. */
+const named = (text: string) => /\p{L}{2,}/u.test(text);
+
+const EARNINGS = /\b(earnings|gains|bez[üu]ge|devengos)\b/giu;
+const DEDUCTIONS = /\b(deductions|retenues|abz[üu]ge|deducciones)\b/giu;
+
+/** Where an "Earnings | Deductions" header row places its two columns. */
+function payslipHeader(row: Row): { earnings: number; deductions: number } | undefined {
+  const earnings = spansIn(row, EARNINGS)[0]?.x;
+  const deductions = spansIn(row, DEDUCTIONS)[0]?.x;
+  return earnings === undefined || deductions === undefined ? undefined : { earnings, deductions };
+}
 
 /**
  * Gross pay and total deductions of a payslip laid out under an "Earnings | Deductions"
@@ -75,18 +86,10 @@ function payslipColumn(rows: Entry[], index: number): Item[] | null | undefined 
   const text = rows[index]!.text;
   const kind = DEDUCTIONS_TOTAL.test(text) ? "deductions" : GROSS.test(text) ? "earnings" : undefined;
   if (!kind || rows[index]!.amounts.length === 0) return undefined;
-  let header = -1;
-  const at: Partial<Record<keyof typeof PAYSLIP_COLUMNS, number>> = {};
-  for (let i = index - 1; i >= 0 && header < 0; i--) {
-    if (/\d/.test(rows[i]!.text)) continue;
-    const spans = Object.entries(PAYSLIP_COLUMNS).map(([name, re]) => [name, spansIn(rows[i]!.row, re)[0]?.x] as const);
-    if (spans.every(([, x]) => x !== undefined)) {
-      header = i;
-      for (const [name, x] of spans) at[name as keyof typeof PAYSLIP_COLUMNS] = x;
-    }
-  }
+  const header = rows.findLastIndex((entry, i) => i < index && !/\d/.test(entry.text) && payslipHeader(entry.row) !== undefined);
   if (header < 0) return undefined;
-  const nearest = (a: Amount) => (Math.abs(a.x - at.earnings!) <= Math.abs(a.x - at.deductions!) ? "earnings" : "deductions");
+  const at = payslipHeader(rows[header]!.row)!;
+  const nearest = (a: Amount) => (Math.abs(a.x - at.earnings) <= Math.abs(a.x - at.deductions) ? "earnings" : "deductions");
   const items: Item[] = [];
   for (const entry of rows.slice(header + 1, index)) {
     if (TOTAL.test(entry.text) || NET.test(entry.text)) continue;
@@ -94,16 +97,15 @@ function payslipColumn(rows: Entry[], index: number): Item[] | null | undefined 
     if (entry.amounts.length === 0 && /\d/.test(entry.text)) return null;
     const mine = entry.amounts.filter((a) => nearest(a) === kind);
     if (mine.length === 0) continue;
-    // An item is named; an amount alone on its row is a line whose label went unread.
-    if (mine.length > 1 || !/\p{L}{2,}/u.test(entry.text)) return null;
+    if (mine.length > 1 || !named(entry.text)) return null;
     items.push({ amount: mine[0]!, text: entry.text });
   }
   return items.length >= 2 ? items : null;
 }
 
 /** The items summed into a total, or null when the block above it is not clearly delimited. */
-function blockAbove(rows: Entry[], index: number, total: Amount): { amount: Amount; text: string }[] | null {
-  const items: { amount: Amount; text: string }[] = [];
+function blockAbove(rows: Entry[], index: number, total: Amount): Item[] | null {
+  const items: Item[] = [];
   let previousTop = rows[index]!.row.box[1];
   for (let i = index - 1; i >= 0; i--) {
     const entry = rows[i]!;
@@ -117,8 +119,7 @@ function blockAbove(rows: Entry[], index: number, total: Amount): { amount: Amou
       // Items of one block follow each other row after row: a wider gap is lines the
       // reading missed, and a partial sum proves nothing.
       if (gap > MAX_ITEM_GAP * height) return null;
-      // An item is named; an amount alone on its row is a line whose label went unread.
-      if (!/\p{L}{2,}/u.test(entry.text)) return null;
+      if (!named(entry.text)) return null;
       items.push({ amount, text: entry.text });
       if (TOTAL.test(entry.text)) break;
       continue;
@@ -130,7 +131,7 @@ function blockAbove(rows: Entry[], index: number, total: Amount): { amount: Amou
   return items.length >= 2 ? items : null;
 }
 
-function sumOf(row: Row, text: string, total: Amount, items: { amount: Amount; text: string }[]): SumFinding {
+function sumOf(row: Row, text: string, total: Amount, items: Item[]): SumFinding {
   const inputs = [total, ...items.map((i) => i.amount)];
   // A total above may be a subtotal of this one (charges → total due) or a separate
   // figure (gross pay above the deductions): both readings are tried.

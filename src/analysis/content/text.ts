@@ -76,7 +76,7 @@ const SKEW_STEP = 0.002;
  * belongs to. The slope that stacks the lines' centres into the fewest, fullest bands
  * (a projection profile, as in Postl's deskewing) is the page's.
  */
-export function skewOf(lines: readonly TextLine[]): number {
+function skewOf(lines: readonly TextLine[]): number {
   if (lines.length < 6) return 0;
   const heights = lines.map((l) => l.box[3]).sort((a, b) => a - b);
   const band = Math.max(2, heights[Math.floor(heights.length / 2)]! / 3);

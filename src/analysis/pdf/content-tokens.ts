@@ -25,7 +25,7 @@ export interface TokenLimits {
   maxArrayItems: number;
 }
 
-export const DEFAULT_TOKEN_LIMITS: TokenLimits = { maxOperations: 200_000, maxOperands: 16, maxArrayItems: 2_000 };
+const DEFAULT_TOKEN_LIMITS: TokenLimits = { maxOperations: 200_000, maxOperands: 16, maxArrayItems: 2_000 };
 
 const WHITE = new Set([0, 9, 10, 12, 13, 32]);
 const DELIMITER = new Set([...Buffer.from("()<>[]{}/%")]);
@@ -40,6 +40,9 @@ const OPEN_BRACKET = 91;
 const CLOSE_BRACKET = 93;
 const SLASH = 47;
 const PERCENT = 37;
+
+/** A number as content streams write one: no exponent, no radix. */
+const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)$/;
 
 const latin1 = (bytes: Uint8Array, from: number, to: number): string => Buffer.from(bytes.buffer, bytes.byteOffset + from, to - from).toString("latin1");
 
@@ -114,8 +117,7 @@ export function readOperations(bytes: Uint8Array, limits: TokenLimits = DEFAULT_
       const start = pos;
       while (pos < end && isRegular(bytes[pos]!)) pos++;
       const word = latin1(bytes, start, pos);
-      const value = Number(word);
-      if (word !== "" && !Number.isNaN(value) && /^[+-]?(\d+\.?\d*|\.\d+)$/.test(word)) push(value);
+      if (NUMBER.test(word)) push(Number(word));
       else if (word === "true" || word === "false" || word === "null") push({ type: "other" });
       else {
         arrays.length = 0;
