@@ -2,6 +2,7 @@
 // format, within a time budget. `inspectDocument` is what the full analysis (full-analyzer.ts)
 // runs beside the sidecar (in worker threads, worker/local-analysis-pool.ts).
 import type { IntakeDocument } from "../intake/document";
+import type { PageImage } from "./content/fingerprint";
 import type { DocumentText } from "./content/text";
 import { startBudget, type AnalysisLimits } from "./detector";
 import type { DocumentTypeInput } from "./document-type";
@@ -15,6 +16,8 @@ export interface LocalInspection {
   detectors: DetectorResult[];
   /** The PDF's own text layer (points, top-left origin); no pages for images. */
   text: DocumentText;
+  /** A PDF's first page rendered small, for the duplicate fingerprint (an image is its own picture). */
+  image?: PageImage;
   /** Size of the image in pixels, or of the first PDF page in points. */
   shape: Pick<DocumentTypeInput, "size" | "sizeInPoints">;
 }
@@ -28,6 +31,7 @@ export const inspectDocument = async (doc: IntakeDocument, limits: AnalysisLimit
       pages: pdf.pageCount,
       detectors: pdf.detectors,
       text: pdf.text,
+      ...(pdf.thumbnail ? { image: pdf.thumbnail } : {}),
       shape: pdf.firstPage ? { size: pdf.firstPage, sizeInPoints: true } : {},
     };
   }

@@ -22,7 +22,6 @@ import { classifyDocumentType, documentTypeResult } from "./document-type";
 import type { DocumentType } from "./flags";
 import { fuse, NOT_APPLICABLE } from "./fusion";
 import { IMAGE_METADATA_DETECTOR } from "./image/metadata";
-import { renderFirstPage } from "./pdf/first-page-image";
 import { detectCopyMove } from "./pixel/copy-move";
 import { detectReadingQuality } from "./pixel/reading-quality";
 import { detectRegionTampering } from "./pixel/region-tampering";
@@ -86,10 +85,10 @@ export function createFullAnalyzer(options: FullAnalyzerOptions): Analyzer {
   const { fingerprints } = options;
   const inspect = options.inspect ?? ((doc: IntakeDocument) => inspectDocument(doc, limits, now));
 
-  const duplicates = async (doc: IntakeDocument, keyId: string, text: DocumentText) => {
+  const duplicates = async (doc: IntakeDocument, local: LocalInspection, keyId: string, text: DocumentText) => {
     let fingerprint: Fingerprint | undefined;
     const result = await runDetector(FINGERPRINT_DETECTOR, async () => {
-      const image: PageImage | undefined = doc.format === "pdf" ? renderFirstPage(doc.bytes) : { encoded: doc.bytes };
+      const image: PageImage | undefined = doc.format === "pdf" ? local.image : { encoded: doc.bytes };
       fingerprint = await computeFingerprint({ bytes: doc.bytes, ...(image ? { image } : {}), text });
       return checkDuplicates(fingerprint, fingerprints!.findSimilar(keyId, fingerprint));
     });
@@ -115,7 +114,7 @@ export function createFullAnalyzer(options: FullAnalyzerOptions): Analyzer {
         detectReadingQuality(pixels.pages),
         detectScreenshot({ format: doc.format, width: first?.sourceWidth ?? 0, height: first?.sourceHeight ?? 0, camera: hasCamera(local) }),
       ];
-      const duplicate = context.keyId && fingerprints ? await duplicates(doc, context.keyId, text) : undefined;
+      const duplicate = context.keyId && fingerprints ? await duplicates(doc, local, context.keyId, text) : undefined;
 
       const detectors = [
         ...evidenceInPagePixels(local.detectors, pixels),

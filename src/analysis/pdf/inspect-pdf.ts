@@ -1,10 +1,12 @@
 // Runs the PDF detectors over one opened document and returns its text layer for the
 // content rules.
 import { runDetector, type AnalysisLimits, type Budget } from "../detector";
+import type { PageImage } from "../content/fingerprint";
 import type { DocumentText } from "../content/text";
 import type { DetectorResult } from "../report";
 import { detectActiveContent, PDF_ACTIVE_CONTENT_DETECTOR } from "./active-content";
 import { detectAnnotationOverlay, PDF_ANNOTATIONS_DETECTOR } from "./annotations";
+import { renderFirstPage } from "./first-page-image";
 import { detectFontInconsistency, PDF_FONTS_DETECTOR } from "./fonts";
 import { detectPdfMetadata, PDF_METADATA_DETECTOR } from "./metadata";
 import { openPdf } from "./open";
@@ -18,6 +20,8 @@ export interface PdfInspection {
   pageCount: number;
   /** Size of the first page in points. */
   firstPage?: { width: number; height: number };
+  /** The first page as a small picture, for the duplicate fingerprint. */
+  thumbnail?: PageImage;
   text: DocumentText;
 }
 
@@ -30,6 +34,7 @@ const PAGE_DETECTORS: Array<[string, (pages: PageContent[]) => DetectorResult]> 
 export const inspectPdf = async (bytes: Uint8Array, limits: AnalysisLimits, budget: Budget): Promise<PdfInspection> => {
   const { doc, pageCount, encrypted, repaired } = openPdf(bytes);
   try {
+    const thumbnail = renderFirstPage(doc, pageCount);
     const scanned = Math.min(pageCount, limits.maxPdfPages);
     const detectors: DetectorResult[] = [
       await runDetector(PDF_REVISIONS_DETECTOR, () => {
@@ -43,7 +48,7 @@ export const inspectPdf = async (bytes: Uint8Array, limits: AnalysisLimits, budg
       for (const name of [...PAGE_DETECTORS.map(([n]) => n), PDF_TEXT_OPERATORS_DETECTOR]) {
         detectors.push({ detector: name, evidence: [], facts: { skipped: "encrypted" }, coverage: 0 });
       }
-      return { detectors, pageCount, text: { pages: [] } };
+      return { detectors, pageCount, ...(thumbnail ? { thumbnail } : {}), text: { pages: [] } };
     }
     let pages: PageContent[] = [];
     const read = await runDetector("pdf-pages", () => {
@@ -69,6 +74,7 @@ export const inspectPdf = async (bytes: Uint8Array, limits: AnalysisLimits, budg
       detectors,
       pageCount,
       ...(first ? { firstPage: { width: first.width, height: first.height } } : {}),
+      ...(thumbnail ? { thumbnail } : {}),
       text: { pages: toDocumentTextPages(pages) },
     };
   } finally {
