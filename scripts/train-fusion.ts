@@ -17,9 +17,10 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { parseArgs } from "node:util";
 import type { Flag } from "../src/analysis/flags.ts";
+import type { ScoreRow } from "./eval/score-row.ts";
 import { confidenceLevel } from "../src/analysis/fusion/confidence.ts";
 import { FEATURE_NAMES, isScoreFeature, SCORED_FLAGS } from "../src/analysis/fusion/features.ts";
-import type { FusionModel } from "../src/analysis/fusion/model.ts";
+import { type FusionModel, sigmoid } from "../src/analysis/fusion/model.ts";
 
 const MODEL_PATH = "src/analysis/fusion/model.json";
 
@@ -32,13 +33,7 @@ const FOLDS = 5;
 const HIGH_ACCURACY = 0.95;
 const MARGINS = [0, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45];
 
-interface Row {
-  id: string;
-  label: "genuine" | "forged";
-  kind: string;
-  split: string;
-  features: number[];
-}
+type Row = Pick<ScoreRow, "id" | "label" | "kind" | "split"> & { features: number[] };
 
 const { values } = parseArgs({
   args: Bun.argv.slice(2),
@@ -56,7 +51,6 @@ if (rows.some((r) => !Array.isArray(r.features) || r.features.length !== FEATURE
 }
 const evaluation = JSON.parse(readFileSync(join(dirname(values.scores), "evaluation.json"), "utf8")) as { run: { startedAt: string } };
 
-const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
 const dot = (a: readonly number[], b: readonly number[]) => a.reduce((s, v, i) => s + v * b[i]!, 0);
 
 /** Solves A x = b by Gaussian elimination with partial pivoting (A is small and positive definite). */
