@@ -8,6 +8,7 @@ import { analyzePixels, createForensicsGraph } from "../sidecar/forensics/index.
 import type { Device } from "../sidecar/ocr/providers.ts";
 import { renderPrintedWithLines } from "../test/helpers/pages.ts";
 import { seededStatement } from "../test/helpers/statements.ts";
+import { median } from "./bench/stats.ts";
 
 const { values } = parseArgs({ options: { device: { type: "string", default: "cpu" }, runs: { type: "string", default: "5" } } });
 const device = values.device as Device;
@@ -29,7 +30,6 @@ for (const width of [1000, 2000]) {
     await analyzePixels(input, lines, { graph, onGraphRun: (ms) => graphMs.push(ms) });
     totalMs.push(performance.now() - started);
   }
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   console.log(`${input.width}x${input.height}: total ${median(totalMs).toFixed(0)} ms/page, graph ${median(graphMs).toFixed(0)} ms (median of ${runs})`);
 }
 await graph.close();

@@ -17,6 +17,7 @@ import type { RgbImage } from "../sidecar/image/rgb.ts";
 import { type ModelRun, type OcrEngine, createOcrEngine } from "../sidecar/ocr/engine.ts";
 import { renderPrinted } from "../test/helpers/pages.ts";
 import { KNOWN_STATEMENT } from "../test/helpers/statements.ts";
+import { median } from "./bench/stats.ts";
 
 const MAX_INPUT_PIXELS = 60_000_000;
 
@@ -132,12 +133,6 @@ async function peerTimes(files: string[]): Promise<number[]> {
     }
   }
   return times;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 async function decode(path: string): Promise<RgbImage> {

@@ -3,6 +3,7 @@
 // written here rather than taken from a library because no maintained JavaScript package
 // computes tie-aware ROC, FPR-targeted thresholds and reliability tables together, and each
 // is a handful of lines checked against textbook cases in test/unit/eval.
+import { clamp01 } from "../../src/analysis/detector.ts";
 
 export interface Scored {
   score: number;
@@ -158,8 +159,6 @@ export interface ReliabilityBin {
   /** Share of forged documents in the bin, null when empty. */
   observed: number | null;
 }
-
-const clamp01 = (p: number) => Math.min(1, Math.max(0, p));
 
 /** Equal-width bins over [0, 1]; the last bin is closed so a score of exactly 1 counts. */
 export function reliabilityTable(outcomes: readonly Outcome[], binCount = 10): ReliabilityBin[] {

@@ -2,7 +2,7 @@
 // its defaults for PP-OCRv4: binarize the probability map, take each 8-connected text
 // region, fit the minimum-area rotated rectangle, score it by the mean probability inside,
 // grow it back ("unclip") and drop boxes that are too small or too faint.
-import { type Point, type Quad, minAreaRect, orderQuad, rectCorners, unclipRect } from "./geometry.ts";
+import { clamp, type Point, type Quad, minAreaRect, orderQuad, rectCorners, unclipRect } from "./geometry.ts";
 
 export interface DbOptions {
   /** Pixel probability above which a pixel is text. */
@@ -135,4 +135,3 @@ function rowSpan(quad: Quad, y: number): [number, number] | null {
   return lo <= hi ? [lo, hi] : null;
 }
 
-const clamp = (v: number, lo: number, hi: number): number => Math.min(hi, Math.max(lo, v));

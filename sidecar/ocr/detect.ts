@@ -9,7 +9,7 @@ import { type RgbImage, resizeRgb } from "../image/rgb.ts";
 import { type Normalisation, writeBgrPlanes } from "../image/tensor.ts";
 import { type Batcher, createBatcher } from "./batcher.ts";
 import { DB_DEFAULTS, type DbOptions, dbBoxes } from "./db-postprocess.ts";
-import type { Point, Quad } from "./geometry.ts";
+import { clamp, type Point, type Quad } from "./geometry.ts";
 
 const DET_NORMALISATION: Normalisation = { mean: [0.485, 0.456, 0.406], std: [0.229, 0.224, 0.225] };
 const STRIDE = 32;
@@ -116,4 +116,3 @@ export function readingOrder(quads: Quad[]): Quad[] {
   return sorted;
 }
 
-const clamp = (v: number, lo: number, hi: number): number => Math.min(hi, Math.max(lo, v));

@@ -4,6 +4,8 @@
 // matrices must be freed by hand, for about a hundred lines of arithmetic.
 
 export type Point = [number, number];
+
+export const clamp = (v: number, lo: number, hi: number): number => Math.min(hi, Math.max(lo, v));
 /** Corners clockwise from top-left: top-left, top-right, bottom-right, bottom-left. */
 export type Quad = [Point, Point, Point, Point];
 
