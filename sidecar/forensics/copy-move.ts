@@ -39,7 +39,7 @@ const MIN_SHIFT = 3 * CM_BLOCK;
  * target; outside text lines the blocks at odd offsets are added here, so that any shift
  * between text and non-text gathers the same votes as an even one.
  */
-export const MIN_VOTES = 40;
+const MIN_VOTES = 40;
 /** Normalised cross-correlation the two areas must reach. */
 export const MIN_CORRELATION = 0.9;
 /**
@@ -209,15 +209,13 @@ function texturedBlocks(input: CopyMoveInput, nonText: number): Blocks {
     text: new Uint8Array(capacity),
     features: new Float64Array(capacity * FEATURES),
   };
-  const add = (x: number, y: number, text: boolean, values: ArrayLike<number>) => {
-    let ac = 0;
-    for (let k = 1; k < FEATURES; k++) ac += values[k]! ** 2;
-    if (ac < CM_MIN_AC_ENERGY) return;
+  /** Appends a block and returns where its features start. */
+  const append = (x: number, y: number, text: boolean): number => {
     const n = blocks.count++;
     blocks.x[n] = x;
     blocks.y[n] = y;
     blocks.text[n] = text ? 1 : 0;
-    for (let k = 0; k < FEATURES; k++) blocks.features[n * FEATURES + k] = values[k]!;
+    return n * FEATURES;
   };
   const own = new Float64Array(FEATURES);
   for (let j = 0; j < graphCount; j++) {
@@ -225,20 +223,26 @@ function texturedBlocks(input: CopyMoveInput, nonText: number): Blocks {
     const x = (i % cmCols) * CM_STEP;
     const y = Math.floor(i / cmCols) * CM_STEP;
     const text = input.textMask[i] === 1;
-    const n = blocks.count++;
-    blocks.x[n] = x;
-    blocks.y[n] = y;
-    blocks.text[n] = text ? 1 : 0;
-    for (let k = 0; k < FEATURES; k++) blocks.features[n * FEATURES + k] = features[k * graphCount + j]!;
+    const at = append(x, y, text);
+    for (let k = 0; k < FEATURES; k++) blocks.features[at + k] = features[k * graphCount + j]!;
     if (text) continue;
-    for (const [ox, oy] of [[1, 0], [0, 1], [1, 1]] as const) {
+    for (const [ox, oy] of ODD_OFFSETS) {
       if (x + ox + CM_BLOCK > width || y + oy + CM_BLOCK > height) continue;
       blockFeatures(rgb, width, x + ox, y + oy, own);
-      add(x + ox, y + oy, false, own);
+      // The graph leaves flat blocks out; these are held to the same bar.
+      let ac = 0;
+      for (let k = 1; k < FEATURES; k++) ac += own[k]! ** 2;
+      if (ac >= CM_MIN_AC_ENERGY) blocks.features.set(own, append(x + ox, y + oy, false));
     }
   }
   return blocks;
 }
+
+const ODD_OFFSETS = [
+  [1, 0],
+  [0, 1],
+  [1, 1],
+] as const;
 
 const ROW_PASS = new Float64Array(CM_FREQS * CM_BLOCK);
 

@@ -11,13 +11,13 @@
 import { BlockSums, boxToBlocks } from "./block-sums.ts";
 import { BLOCK } from "./graph-spec.ts";
 import { KEPT_COEFFICIENTS, type LumaCoefficients } from "./jpeg-coefficients.ts";
-import type { JpegTables } from "./jpeg-tables.ts";
+import { type JpegTables, ZIGZAG } from "./jpeg-tables.ts";
 import { zOfPresent } from "./line-traces.ts";
 import { clamp01 } from "./robust.ts";
 import type { Box } from "./types.ts";
 
-/** Natural (v * 8 + u) indices of the AC coefficients in zigzag order 1..9: the low frequencies text blocks populate. */
-const COEFFICIENTS = [1, 8, 16, 9, 2, 3, 10, 17, 24];
+/** Natural (v * 8 + u) indices of the AC coefficients in zigzag order 1..9 (those read from the file): the low frequencies text blocks populate. */
+const COEFFICIENTS = ZIGZAG.slice(1, KEPT_COEFFICIENTS);
 /** Periods (in histogram bins) tried; Q1/Q2 ratios beyond this leave too few populated bins to fold. */
 const MAX_PERIOD = 16;
 /** Histogram bins |k| = 1..MAX_BIN at most; beyond it counts are too sparse to fold. */
@@ -95,23 +95,24 @@ export function doubleQuantSummary(coefficients: LumaCoefficients, tables: JpegT
   }
   const sums = new BlockSums(maps.cols, maps.rows, evidence);
   const ns = new BlockSums(maps.cols, maps.rows, counts);
+  // Without a periodic coefficient every count is 0, so every line and tile is null.
   const mean = (x0: number, y0: number, x1: number, y1: number): number | null => {
     const n = ns.sum(x0, y0, x1, y1);
     return n < MIN_LINE_VALUES ? null : sums.sum(x0, y0, x1, y1) / n;
   };
-  const lineValues = periods.length === 0 ? boxes.map(() => null) : boxes.map((box) => mean(...boxToBlocks(box, BLOCK)));
-  const tileValues: (number | null)[] = [];
-  for (let ty = 0; ty < Math.ceil(maps.rows / tile); ty++) {
-    for (let tx = 0; tx < Math.ceil(maps.cols / tile); tx++) {
-      tileValues.push(periods.length === 0 ? null : mean(tx * tile, ty * tile, (tx + 1) * tile, (ty + 1) * tile));
-    }
-  }
+  const tileCols = Math.ceil(maps.cols / tile);
+  const tileRows = Math.ceil(maps.rows / tile);
+  const lineValues = boxes.map((box) => mean(...boxToBlocks(box, BLOCK)));
+  const tileValues = Array.from({ length: tileCols * tileRows }, (_, i) => {
+    const [tx, ty] = [i % tileCols, Math.floor(i / tileCols)];
+    return mean(tx * tile, ty * tile, (tx + 1) * tile, (ty + 1) * tile);
+  });
   return {
     periods,
     contrast,
     lines: zOfPresent(lineValues, MIN_SPREAD),
     tiles: zOfPresent(tileValues, MIN_SPREAD),
-    tileCols: Math.ceil(maps.cols / tile),
+    tileCols,
     usableLines: lineValues.filter((v) => v !== null).length,
   };
 }

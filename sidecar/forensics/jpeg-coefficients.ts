@@ -227,7 +227,8 @@ function readScan(
   const reader = new BitReader(bytes, dataStart);
   const block = new Int16Array(64);
   const decodeBlock = (s: (typeof scan)[number], col: number, row: number) => {
-    block.fill(0);
+    // Only the kept coefficients are ever read back; the rest of the block is scratch for the run lengths.
+    block.fill(0, 0, KEPT_COEFFICIENTS);
     const t = reader.decode(s.dcTable);
     if (t > 11) throw new Malformed();
     s.predictor += extend(reader.receive(t), t);
@@ -246,7 +247,10 @@ function readScan(
       block[k] = extend(reader.receive(size), size);
       k++;
     }
-    if (s.isLuma && col < luma.cols && row < luma.rows) luma.values.set(block.subarray(0, KEPT_COEFFICIENTS), (row * luma.cols + col) * KEPT_COEFFICIENTS);
+    if (s.isLuma && col < luma.cols && row < luma.rows) {
+      const at = (row * luma.cols + col) * KEPT_COEFFICIENTS;
+      for (let k = 0; k < KEPT_COEFFICIENTS; k++) luma.values[at + k] = block[k]!;
+    }
   };
   const single = scan.length === 1 ? scan[0]! : null;
   const y = frame[0]!;

@@ -24,7 +24,7 @@ export function orientQuad(quad: Quad): { quad: Quad; width: number; height: num
 }
 
 /** Width of the recognition crop for a box: aspect kept at `height`, capped at `maxWidth`. */
-export function cropWidth(quad: Quad, height: number, maxWidth: number): number {
+function cropWidth(quad: Quad, height: number, maxWidth: number): number {
   const box = orientQuad(quad);
   return Math.max(1, Math.min(maxWidth, Math.round((height * box.width) / Math.max(box.height, 1))));
 }
