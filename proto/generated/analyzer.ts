@@ -1,10 +1,12 @@
 import type * as grpc from '@grpc/grpc-js';
 import type { EnumTypeDefinition, MessageTypeDefinition } from '@grpc/proto-loader';
 
+import type { Alternative as _docverify_sidecar_v1_Alternative, Alternative__Output as _docverify_sidecar_v1_Alternative__Output } from './docverify/sidecar/v1/Alternative';
 import type { AnalyzeDocumentRequest as _docverify_sidecar_v1_AnalyzeDocumentRequest, AnalyzeDocumentRequest__Output as _docverify_sidecar_v1_AnalyzeDocumentRequest__Output } from './docverify/sidecar/v1/AnalyzeDocumentRequest';
 import type { AnalyzeDocumentResponse as _docverify_sidecar_v1_AnalyzeDocumentResponse, AnalyzeDocumentResponse__Output as _docverify_sidecar_v1_AnalyzeDocumentResponse__Output } from './docverify/sidecar/v1/AnalyzeDocumentResponse';
 import type { AnalyzerClient as _docverify_sidecar_v1_AnalyzerClient, AnalyzerDefinition as _docverify_sidecar_v1_AnalyzerDefinition } from './docverify/sidecar/v1/Analyzer';
 import type { Box as _docverify_sidecar_v1_Box, Box__Output as _docverify_sidecar_v1_Box__Output } from './docverify/sidecar/v1/Box';
+import type { CharacterReading as _docverify_sidecar_v1_CharacterReading, CharacterReading__Output as _docverify_sidecar_v1_CharacterReading__Output } from './docverify/sidecar/v1/CharacterReading';
 import type { CopyMove as _docverify_sidecar_v1_CopyMove, CopyMove__Output as _docverify_sidecar_v1_CopyMove__Output } from './docverify/sidecar/v1/CopyMove';
 import type { DocumentHeader as _docverify_sidecar_v1_DocumentHeader, DocumentHeader__Output as _docverify_sidecar_v1_DocumentHeader__Output } from './docverify/sidecar/v1/DocumentHeader';
 import type { Fact as _docverify_sidecar_v1_Fact, Fact__Output as _docverify_sidecar_v1_Fact__Output } from './docverify/sidecar/v1/Fact';
@@ -26,10 +28,12 @@ export interface ProtoGrpcType {
   docverify: {
     sidecar: {
       v1: {
+        Alternative: MessageTypeDefinition<_docverify_sidecar_v1_Alternative, _docverify_sidecar_v1_Alternative__Output>
         AnalyzeDocumentRequest: MessageTypeDefinition<_docverify_sidecar_v1_AnalyzeDocumentRequest, _docverify_sidecar_v1_AnalyzeDocumentRequest__Output>
         AnalyzeDocumentResponse: MessageTypeDefinition<_docverify_sidecar_v1_AnalyzeDocumentResponse, _docverify_sidecar_v1_AnalyzeDocumentResponse__Output>
         Analyzer: SubtypeConstructor<typeof grpc.Client, _docverify_sidecar_v1_AnalyzerClient> & { service: _docverify_sidecar_v1_AnalyzerDefinition }
         Box: MessageTypeDefinition<_docverify_sidecar_v1_Box, _docverify_sidecar_v1_Box__Output>
+        CharacterReading: MessageTypeDefinition<_docverify_sidecar_v1_CharacterReading, _docverify_sidecar_v1_CharacterReading__Output>
         CopyMove: MessageTypeDefinition<_docverify_sidecar_v1_CopyMove, _docverify_sidecar_v1_CopyMove__Output>
         DocumentFormat: EnumTypeDefinition
         DocumentHeader: MessageTypeDefinition<_docverify_sidecar_v1_DocumentHeader, _docverify_sidecar_v1_DocumentHeader__Output>

@@ -5,7 +5,7 @@ import { InferenceSession } from "onnxruntime-node";
 import { type RgbImage, assertRgb } from "../image/rgb.ts";
 import { loadModelBytes } from "../models/index.ts";
 import { cropQuad } from "./crop.ts";
-import { ctcLabels } from "./ctc.ts";
+import { type CharacterReading, ctcLabels } from "./ctc.ts";
 import { createDetector } from "./detect.ts";
 import type { Point, Quad } from "./geometry.ts";
 import { type Device, chooseExecutionProviders, sessionOptions } from "./providers.ts";
@@ -15,6 +15,8 @@ export interface OcrLine {
   text: string;
   /** Mean probability of the recognised characters, 0..1. */
   confidence: number;
+  /** Per character of `text`: its probability and the likeliest alternatives. */
+  characters: CharacterReading[];
   /** Corners clockwise from top-left, in page pixels. */
   polygon: [number, number][];
   /** Axis-aligned bounds [x, y, width, height] in whole page pixels. */
@@ -108,9 +110,9 @@ export async function createOcrEngine(options: OcrEngineOptions): Promise<OcrEng
     const decoded = await recognizer.recognize(quads.map((quad) => cropQuad(image, quad, REC_HEIGHT, MAX_REC_WIDTH)));
     const lines: OcrLine[] = [];
     quads.forEach((quad, i) => {
-      const { text, confidence } = decoded[i]!;
+      const { text, confidence, characters } = decoded[i]!;
       if (text.trim() === "" || confidence < minConfidence) return;
-      lines.push({ text, confidence, polygon: quad.map(roundPoint), box: bounds(quad) });
+      lines.push({ text, confidence, characters, polygon: quad.map(roundPoint), box: bounds(quad) });
     });
     return lines;
   };

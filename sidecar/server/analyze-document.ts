@@ -102,6 +102,7 @@ export function createDocumentAnalyzer({ ocr, forensics, renderer, limits }: Doc
       lines: lines.map((line) => ({
         text: line.text,
         confidence: line.confidence,
+        characters: line.characters,
         polygon: line.polygon.map(([x, y]) => ({ x, y })),
         box: protoBox(line.box),
       })),

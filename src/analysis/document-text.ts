@@ -35,7 +35,7 @@ export function mergeText(pdfText: DocumentText, analysis: SidecarAnalysis): Mer
       return { page: number, width: page.width, height: page.height, lines: pdf.lines.map((l) => ({ ...l, box: scaleBox(l.box, page.scale) })) };
     }
     sources[number] = "ocr";
-    const lines = page.lines.map((l) => ({ text: l.text, box: l.box, confidence: l.confidence, source: "ocr" as const }));
+    const lines = page.lines.map((l) => ({ text: l.text, box: l.box, confidence: l.confidence, source: "ocr" as const, characters: l.characters }));
     return { page: number, width: page.width, height: page.height, lines };
   });
   // Pages past the sidecar's page limit still have their text layer.

@@ -4,12 +4,15 @@ import type { AnalyzeDocumentResponse__Output } from "../../proto/generated/docv
 import type { Box__Output } from "../../proto/generated/docverify/sidecar/v1/Box.ts";
 import type { Fact__Output } from "../../proto/generated/docverify/sidecar/v1/Fact.ts";
 import type { ImageFacts__Output } from "../../proto/generated/docverify/sidecar/v1/ImageFacts.ts";
+import type { CharacterReading } from "../analysis/content/text.ts";
 import type { Box } from "../analysis/report.ts";
 
 export interface SidecarLine {
   text: string;
   /** 0..1 */
   confidence: number;
+  /** Per character of `text` (by code point): its probability and likeliest alternatives; empty from a sidecar that does not send them. */
+  characters: CharacterReading[];
   /** Four corners clockwise from top-left, in page pixels. */
   polygon: [number, number][];
   box: Box;
@@ -118,6 +121,10 @@ export function fromResponse(response: AnalyzeDocumentResponse__Output, sidecar:
       lines: page.lines.map((line) => ({
         text: line.text,
         confidence: line.confidence,
+        characters: line.characters.map((c) => ({
+          probability: c.probability,
+          alternatives: c.alternatives.map((a) => ({ character: a.character, probability: a.probability })),
+        })),
         polygon: line.polygon.map((p) => [p.x, p.y] as [number, number]),
         box: box(line.box),
       })),

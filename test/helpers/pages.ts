@@ -108,6 +108,6 @@ function textLines(page: mupdf.Page, scale: number): OcrLine[] {
     .map((line) => {
       const box: OcrLine["box"] = [Math.floor(line.bbox.x), Math.floor(line.bbox.y), Math.ceil(line.bbox.w), Math.ceil(line.bbox.h)];
       const [x, y, w, h] = box;
-      return { text: line.text, confidence: 0.99, box, polygon: [[x, y], [x + w, y], [x + w, y + h], [x, y + h]] };
+      return { text: line.text, confidence: 0.99, characters: [], box, polygon: [[x, y], [x + w, y], [x + w, y + h], [x, y + h]] };
     });
 }

@@ -3,6 +3,10 @@
 // value not read confidently (or whose separators OCR garbled). A forger's change of a
 // whole amount is further from the truth than that; a blurred digit is not. Otherwise it
 // lowers coverage instead, the same trap as the MRZ's check digits.
+// A forger who changes one digit (a glyph copied over another) leaves the same one-digit
+// difference as a misreading, so where the recogniser says how it read each digit, a digit
+// counts as misread only if it was read unsurely or the digit the sum needs was among its
+// runners-up: a pasted 3 is read as a 3 beyond doubt, a blurred 8 read as 3 is not.
 import { distance } from "fastest-levenshtein";
 import type { Amount } from "./read-amount.ts";
 import { isConfident, isSure } from "./text.ts";
@@ -15,8 +19,30 @@ const GUESSED_OCR = 0.75;
 
 export type Outcome = "agrees" | "uncertain" | "differs";
 
-/** Edits (a digit changed, dropped or added) between the digit strings of two values. */
-const digitEdits = (a: number, b: number): number => distance(String(Math.abs(a)), String(Math.abs(b)));
+/** A digit read with less probability than this may be any digit. */
+const UNSURE_DIGIT = 0.9;
+/** A runner-up this probable is a digit the recogniser could have meant. */
+const PLAUSIBLE_ALTERNATIVE = 0.02;
+
+/**
+ * Whether misreading at most `edits` digits of `a` (changed, dropped or added) could have
+ * turned `truth` into what was read. A dropped or added digit is always possible; a changed
+ * one, where the recogniser described it, only if the digit was unsure or `truth`'s digit
+ * was among its runners-up.
+ */
+function couldBeMisread(a: Amount, truth: number, edits: number): boolean {
+  const read = String(Math.abs(a.cents));
+  const real = String(Math.abs(truth));
+  if (distance(read, real) > edits) return false;
+  if (read.length !== real.length || a.digitReadings.length < read.length) return true;
+  const offset = a.digitReadings.length - read.length;
+  for (let i = 0; i < read.length; i++) {
+    const reading = a.digitReadings[offset + i];
+    if (read[i] === real[i] || !reading || reading.probability < UNSURE_DIGIT) continue;
+    if (!reading.alternatives.some((alt) => alt.character === real[i] && alt.probability >= PLAUSIBLE_ALTERNATIVE)) return false;
+  }
+  return true;
+}
 
 /**
  * Compares an expected value with a found one. `inputs` are every amount involved, the
@@ -28,7 +54,7 @@ export function judge(expected: number, found: number, operations: number, input
   if (Math.abs(difference) <= CENTS_PER_OPERATION * Math.max(1, operations)) return "agrees";
   // Read this unsurely, a value may be two stacked lines taken for one, or anything else.
   if (inputs.some((a) => a.line.confidence < GUESSED_OCR)) return "uncertain";
-  const misread = (a: Amount, edits: number) => digitEdits(a.cents, a.cents + difference) <= edits || digitEdits(a.cents, a.cents - difference) <= edits;
+  const misread = (a: Amount, edits: number) => couldBeMisread(a, a.cents - difference, edits) || couldBeMisread(a, a.cents + difference, edits);
   if (inputs.some((a) => (!isConfident(a.line) || a.repaired) && misread(a, 2))) return "uncertain";
   if (inputs.some((a) => !isSure(a.line) && misread(a, 1))) return "uncertain";
   return "differs";

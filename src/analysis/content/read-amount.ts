@@ -3,7 +3,7 @@
 // sign. Only values with exactly two decimals count: that is what keeps dates, account
 // numbers and quantities out. Values are integer cents so sums are exact.
 import { repairDigits, touchesRepair } from "./read-digits.ts";
-import { spansIn, type Row, type TextLine } from "./text.ts";
+import { type CharacterReading, spansIn, type Row, type TextLine } from "./text.ts";
 
 export interface Amount {
   /** Signed value in cents; negative for a minus, parentheses or DR. */
@@ -19,6 +19,11 @@ export interface Amount {
   charWidth: number;
   /** A look-alike letter had to be read as a digit. */
   repaired: boolean;
+  /**
+   * The recogniser's view of each digit of `text`, left to right (leading zeros included);
+   * null where it has none: PDF text, a repaired look-alike, a sidecar that sent none.
+   */
+  digitReadings: readonly (CharacterReading | null)[];
 }
 
 const CURRENCY = "(?:[$€£¥₹₣₤₺₽]|CHF|EUR|USD|GBP|R\\$|kr)";
@@ -56,8 +61,23 @@ export function amountsIn(row: Row): Amount[] {
     const cell = repairedCells[asRow.cells.indexOf(span.line)]!;
     const charWidth = cell.line.box[2] / Math.max(1, cell.line.text.length);
     const right = cell.line.box[0] + charWidth * (span.index + span.text.trimEnd().length);
+    // Readings are per code point; a line with any other character has none usable.
+    const readings = cell.line.characters?.length === cell.line.text.length ? cell.line.characters : undefined;
+    const digitReadings = [...span.text].flatMap((c, i) => {
+      const at = span.index + i;
+      return c >= "0" && c <= "9" ? [cell.repaired.has(at) ? null : (readings?.[at] ?? null)] : [];
+    });
     return [
-      { ...value, text: span.text.trim(), line: cell.line, x: span.x, right, charWidth, repaired: misread || touchesRepair(cell.repaired, span.index, span.text.length) },
+      {
+        ...value,
+        text: span.text.trim(),
+        line: cell.line,
+        x: span.x,
+        right,
+        charWidth,
+        repaired: misread || touchesRepair(cell.repaired, span.index, span.text.length),
+        digitReadings,
+      },
     ];
   });
 }

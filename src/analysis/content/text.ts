@@ -9,6 +9,14 @@ export interface TextLine {
   /** 0..1; 1 for PDF text. */
   confidence: number;
   source: "pdf" | "ocr";
+  /** OCR only: per character of `text` (by code point), how surely it was read. */
+  characters?: readonly CharacterReading[];
+}
+
+/** What the recogniser thought of one character: its probability and its runners-up. */
+export interface CharacterReading {
+  probability: number;
+  alternatives: readonly { character: string; probability: number }[];
 }
 
 export interface TextPage {

@@ -45,6 +45,9 @@ describe("the sidecar over gRPC", () => {
     expectPrintedLines(page!.lines);
     const first = page!.lines[0]!;
     expect(first.confidence).toBeGreaterThan(0.9);
+    // Each character's reading crosses the wire with its runners-up.
+    expect(first.characters).toHaveLength([...first.text].length);
+    expect(first.characters.every((c) => c.probability > 0 && c.probability <= 1 && c.alternatives.length > 0)).toBe(true);
     expect(first.polygon).toHaveLength(4);
     // Printed at x = 60 pt, baseline 80 pt from the top.
     expect(Math.abs(first.box[0] - (60 * 150) / 72)).toBeLessThan(10);

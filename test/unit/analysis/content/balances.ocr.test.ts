@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { checkBalances } from "../../../../src/analysis/content/balances.ts";
 import { rowsOf } from "../../../../src/analysis/content/text.ts";
-import { columnStatement, documentOf, type LineSpec, MARCH_MOVEMENTS, money, page, runningBalances } from "./fixtures.ts";
+import { columnStatement, documentOf, type LineSpec, MARCH_MOVEMENTS, money, page, readingsOf, runningBalances } from "./fixtures.ts";
 
 const now = new Date("2024-06-01T00:00:00Z");
 const flagsOf = (result: ReturnType<typeof checkBalances>) => result.evidence.map((e) => e.flag);
@@ -105,6 +105,44 @@ describe("a forged amount read with middling confidence", () => {
   test("is still reported when no misread of a digit or two explains the difference", () => {
     const result = checkBalances(documentOf(page(raisedSalaryReadAt(0.85))), { now });
     expect(flagsOf(result)).toContain("balance_mismatch");
+  });
+});
+
+describe("one digit changed by a forger, on a row OCR read at 0.95", () => {
+  // The salary's 5 turned into a 3 (2,540.00 to 2,340.00), balances left as printed: the
+  // difference is one digit, what a misread could also leave.
+  const salaryWith = (characters?: (text: string) => LineSpec["characters"]): LineSpec[] => {
+    const lines = columnStatement({
+      opening: 123_456,
+      movements: MARCH_MOVEMENTS.map((m, i) => (i === 0 ? { ...m, cents: 234_000 } : m)),
+      balances: runningBalances(123_456, MARCH_MOVEMENTS),
+      confidence: (row) => (row === 0 ? 0.95 : 0.98),
+    });
+    const salary = cellOf(lines, money(234_000));
+    if (characters) for (const line of lines) line.characters = characters(line.text);
+    expect(salary.text).toBe("2,340.00");
+    return lines;
+  };
+
+  test("is reported when the recogniser read that digit beyond doubt and never thought of a 5", () => {
+    const result = checkBalances(documentOf(page(salaryWith((text) => readingsOf(text)))), { now });
+    expect(flagsOf(result)).toContain("balance_mismatch");
+  });
+
+  test("is left unjudged when 5 was the digit's runner-up", () => {
+    const runnerUp = (text: string) => readingsOf(text, text === "2,340.00" ? { 2: { probability: 0.93, alternatives: [{ character: "5", probability: 0.06 }] } } : {});
+    const result = checkBalances(documentOf(page(salaryWith(runnerUp))), { now });
+    expect(flagsOf(result)).toEqual([]);
+    expect(result.facts.uncertain).toBeGreaterThan(0);
+  });
+
+  test("is left unjudged when the digit itself was read unsurely", () => {
+    const unsure = (text: string) => readingsOf(text, text === "2,340.00" ? { 2: { probability: 0.6, alternatives: [{ character: "8", probability: 0.3 }] } } : {});
+    expect(flagsOf(checkBalances(documentOf(page(salaryWith(unsure))), { now }))).toEqual([]);
+  });
+
+  test("is left unjudged when the recogniser said nothing of its characters", () => {
+    expect(flagsOf(checkBalances(documentOf(page(salaryWith())), { now }))).toEqual([]);
   });
 });
 

@@ -1,6 +1,6 @@
 // Documents made in the tests: MRZs with check digits computed here (ICAO 9303 7-3-1),
 // and pages of text lines laid out the way OCR or a PDF text layer delivers them.
-import type { DocumentText, TextLine } from "../../../../src/analysis/content/text.ts";
+import type { CharacterReading, DocumentText, TextLine } from "../../../../src/analysis/content/text.ts";
 
 export function checkDigit(text: string): string {
   const weights = [7, 3, 1];
@@ -63,6 +63,15 @@ export interface LineSpec {
   y: number;
   width?: number;
   confidence?: number;
+  characters?: CharacterReading[];
+}
+
+/**
+ * The recogniser's per-character view of `text`: every character read at 0.99 with a
+ * faint runner-up, except those `at` describes (by index) otherwise.
+ */
+export function readingsOf(text: string, at: Record<number, CharacterReading> = {}): CharacterReading[] {
+  return [...text].map((c, i) => at[i] ?? { probability: 0.99, alternatives: [{ character: c === "8" ? "3" : "8", probability: 0.003 }] });
 }
 
 /** One page of lines; each line is 20 px tall and ~10 px per character wide. */
@@ -77,6 +86,7 @@ export function page(lines: LineSpec[], source: "pdf" | "ocr" = "ocr", pageNumbe
         box: [l.x ?? 40, l.y, l.width ?? l.text.length * 10, 20],
         confidence: source === "pdf" ? 1 : (l.confidence ?? 0.98),
         source,
+        ...(l.characters ? { characters: l.characters } : {}),
       }),
     ),
   };

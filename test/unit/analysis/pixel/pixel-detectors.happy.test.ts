@@ -8,7 +8,7 @@ import { detectRegionTampering } from "../../../../src/analysis/pixel/region-tam
 import { detectScreenshot } from "../../../../src/analysis/pixel/screenshot";
 import type { SidecarPage } from "../../../../src/sidecar-client/result";
 
-const line = (i: number, confidence = 0.98) => ({ text: `line ${i}`, confidence, polygon: [], box: [100, 40 * i, 300, 30] as [number, number, number, number] });
+const line = (i: number, confidence = 0.98) => ({ text: `line ${i}`, confidence, characters: [], polygon: [], box: [100, 40 * i, 300, 30] as [number, number, number, number] });
 
 const page = (elaReliability: number, z: number, extra: Partial<SidecarPage> = {}): SidecarPage => ({
   index: 0,

@@ -51,7 +51,7 @@ function card(): Card {
     for (let y = FILLER_ROW + 20 - h; y < FILLER_ROW + 20; y++) for (let x = gx; x < gx + rng.int(3, 8); x++) ink(x, y);
   }
   const box: Box = [38, FILLER_ROW - 2, 154, 24];
-  return { grey, lines: [{ text: "NAME", confidence: 0.99, polygon: [[38, 298], [192, 298], [192, 322], [38, 322]], box }] };
+  return { grey, lines: [{ text: "NAME", confidence: 0.99, characters: [], polygon: [[38, 298], [192, 298], [192, 322], [38, 322]], box }] };
 }
 
 /** Sensor noise, blur and a camera's JPEG, as a phone photo of the card. */

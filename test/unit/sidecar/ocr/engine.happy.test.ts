@@ -49,6 +49,15 @@ describe("the OCR engine reading a rendered bank statement", () => {
     expect(closing.polygon).toHaveLength(4);
     expect(closing.confidence).toBeGreaterThan(0.9);
     expect(closing.confidence).toBeLessThanOrEqual(1);
+    // Every character described: the printed digits read surely, none of them a runner-up to itself.
+    expect(closing.characters).toHaveLength([...closing.text].length);
+    const digits = [...closing.text].flatMap((c, i) => (c >= "0" && c <= "9" ? [[c, closing.characters[i]!] as const] : []));
+    expect(digits.map(([c]) => c).join("")).toBe("123456");
+    for (const [c, reading] of digits) {
+      expect(reading.probability).toBeGreaterThan(0.9);
+      expect(reading.alternatives.length).toBeGreaterThan(0);
+      expect(reading.alternatives.every((a) => a.character !== c && a.probability < reading.probability)).toBe(true);
+    }
     const tops = lines.map((line) => line.box[1]);
     expect(tops).toEqual([...tops].sort((a, b) => a - b));
   });
