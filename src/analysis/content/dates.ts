@@ -1,6 +1,7 @@
 // Dates that cannot be right: no such day (31 FEB, month 13), issued after expiry, born
-// after issue, a statement period that ends before it starts, a transaction outside the
-// statement period, an issue, birth, period or transaction date after the analysis date.
+// after issue, an identity document whose validity does not end on an anniversary, a
+// statement period that ends before it starts, a transaction outside the statement
+// period, an issue, birth, period or transaction date after the analysis date.
 // Each is moderate evidence alone (a typo is possible); a date OCR may have misread (a
 // line not read near-certainly, a look-alike letter in it) lowers coverage instead.
 import type { DetectorResult, Evidence } from "../report.ts";
@@ -15,6 +16,16 @@ export const DATES_DETECTOR = "dates";
 const STRENGTH = 0.4;
 /** A date up to a day ahead is a time zone, not the future. */
 const FUTURE_SLACK_DAYS = 1;
+/**
+ * Issuers end a validity of N years on the anniversary of the issue date, or the day
+ * before (ICAO passports and EU cards and licences alike), some on the holder's birthday
+ * (Italy's and Spain's identity cards): an expiry more than a day from both was edited.
+ * Known exception: British passports issued before September 2018 carried up to nine
+ * months left over from the one they replaced.
+ */
+const ANNIVERSARY_SLACK_DAYS = 1;
+/** A digit the recogniser read at least this surely is taken as read, whatever its line's mean. */
+const SURE_DIGIT = 0.9;
 
 const PERIOD = /\b(period|from|between|du|vom|periodo|del)\b/iu;
 /** What joins the two ends of a period: "to", a dash, "until", "au", "bis", "al". */
@@ -34,7 +45,33 @@ interface ReadDate {
 
 function readDates(line: TextLine, page: number): ReadDate[] {
   const { text, repaired } = repairDigits(line.text, line.source);
-  return findDates(text).map((match) => ({ match, line, page, certain: isSure(line) && !touchesRepair(repaired, match.index, match.text.length) }));
+  return findDates(text).map((match) => ({
+    match,
+    line,
+    page,
+    certain: (isSure(line) || digitsReadSurely(line, match)) && !touchesRepair(repaired, match.index, match.text.length),
+  }));
+}
+
+/** Every digit of the date read surely, per the recogniser's own per-character probabilities. */
+function digitsReadSurely(line: TextLine, match: DateMatch): boolean {
+  const readings = line.characters;
+  if (!readings || readings.length !== line.text.length) return false;
+  for (let i = match.index; i < match.index + match.text.length; i++) {
+    const c = line.text[i]!;
+    if (c >= "0" && c <= "9" && !(readings[i]!.probability >= SURE_DIGIT)) return false;
+  }
+  return true;
+}
+
+/** Whether `later` falls on an anniversary of `date` (a year or more on), give or take the slack. */
+function onAnniversary(date: CalendarDate, later: CalendarDate): boolean {
+  return [later.year - 1, later.year, later.year + 1].some((year) => {
+    if (year <= date.year) return false;
+    // 29 February's anniversary in a common year is taken as 28 February.
+    const day = date.month === 2 && date.day === 29 && new Date(Date.UTC(year, 1, 29)).getUTCMonth() !== 1 ? 28 : date.day;
+    return Math.abs(dayNumber(later) - dayNumber({ year, month: date.month, day })) <= ANNIVERSARY_SLACK_DAYS;
+  });
 }
 
 /** Runs the date checks over a document's text lines. */
@@ -88,6 +125,14 @@ export function checkDates(document: DocumentText, options: DateCheckOptions): D
   const [birth] = labelled("birthDate");
   if (issue && expiry) rule([issue, expiry], (i, e) => compareDates(i!, e!) > 0, () => raise(issue, "The issue date is after the expiry date", issue.match.text, expiry.match.text));
   if (birth && issue) rule([birth, issue], (b, i) => compareDates(b!, i!) > 0, () => raise(birth, "The birth date is after the issue date", birth.match.text, issue.match.text));
+  if (issue && expiry) {
+    const dates = birth ? [issue, expiry, birth] : [issue, expiry];
+    rule(
+      dates,
+      (i, e, b) => compareDates(i!, e!) < 0 && !onAnniversary(i!, e!) && !(b && onAnniversary(b, e!)),
+      () => raise(expiry, "The expiry date is on no anniversary of the issue date (nor of the birth date)", expiry.match.text, issue.match.text),
+    );
+  }
 
   const period = statementPeriod(document).filter(valid);
   const [start, end] = period;

@@ -15,7 +15,9 @@ export interface LabelledValue {
   confident: boolean;
 }
 
-// Order matters: "given names" must win over the "name" inside it.
+// Order matters: "given names" must win over the "name" inside it. EU driving licences
+// (Directive 2006/126/EC) number their fields instead of naming them: 4a. is the date of
+// issue, 4b. the date of expiry, printed before the value without a colon.
 const LABELS: [FieldKind, RegExp][] = [
   ["givenNames", /\b(GIVEN\s*NAMES?|FORENAMES?|FIRST\s*NAMES?|PRENOMS?|VORNAMEN?|NOMBRES?|NOME|NOMI|IMIONA|VOORNAMEN)\b/],
   ["surname", /\b(SURNAMES?|LAST\s*NAME|FAMILY\s*NAME|NOM|APELLIDOS?|NACHNAME|COGNOME|NAZWISKO|ACHTERNAAM|NAME)\b/],
@@ -29,9 +31,9 @@ const LABELS: [FieldKind, RegExp][] = [
   ],
   [
     "expiryDate",
-    /\b(DATE\s*OF\s*EXPIRY|EXPIRY(\s*DATE)?|EXPIRATION(\s*DATE)?|EXPIRES|DATE\s*D.EXPIRATION|GULTIG\s*BIS|VALID\s*(UNTIL|THRU|THROUGH|TO)|FECHA\s*DE\s*(CADUCIDAD|EXPIRACION)|SCADENZA)\b/,
+    /\b(DATE\s*OF\s*EXPIRY|EXPIRY(\s*DATE)?|EXPIRATION(\s*DATE)?|EXPIRES|DATE\s*D.EXPIRATION|GULTIG\s*BIS|VALID\s*(UNTIL|THRU|THROUGH|TO)|FECHA\s*DE\s*(CADUCIDAD|EXPIRACION)|SCADENZA)\b|^\s*4\s*B\s*[.,]/,
   ],
-  ["issueDate", /\b(DATE\s*OF\s*ISSUE|ISSUE\s*DATE|ISSUED(\s*ON)?|DATE\s*DE\s*DELIVRANCE|AUSSTELLUNGSDATUM|FECHA\s*DE\s*EXPEDICION|DATA\s*DI\s*RILASCIO)\b/],
+  ["issueDate", /\b(DATE\s*OF\s*ISSUE|ISSUE\s*DATE|ISSUED(\s*ON)?|DATE\s*DE\s*DELIVRANCE|AUSSTELLUNGSDATUM|FECHA\s*DE\s*EXPEDICION|DATA\s*DI\s*RILASCIO)\b|^\s*4\s*A\s*[.,]/],
 ];
 
 const ANY_LABEL = new RegExp(LABELS.map(([, re]) => re.source).join("|"));
@@ -77,12 +79,16 @@ export function labelledValues(page: TextPage, skip: ReadonlySet<TextLine> = new
   return values;
 }
 
+/** An EU licence's numbered date field, "4a." or "4b.", at the start of a line. */
+const NUMBERED_FIELD = /^\s*4\s*[AB]\s*[.,]/i;
+
 function sameLineValue(label: TextLine): { text: string; line: TextLine } | null {
-  // Only after a colon: "Surname/Nom/Cognome" with an unknown third language must not
-  // become a surname.
+  // Only after a colon or a field number: "Surname/Nom/Cognome" with an unknown third
+  // language must not become a surname.
+  const numbered = NUMBERED_FIELD.exec(label.text);
   const colon = label.text.lastIndexOf(":");
-  if (colon < 0) return null;
-  const after = label.text.slice(colon + 1).trim();
+  if (!numbered && colon < 0) return null;
+  const after = label.text.slice(numbered ? numbered[0].length : colon + 1).trim();
   if (!hasContent(after) || ANY_LABEL.test(fold(after))) return null;
   return { text: after, line: label };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { checkDates } from "../../../../src/analysis/content/dates.ts";
-import { documentOf, lineStatement, page, type LineSpec, type Movement } from "./fixtures.ts";
+import { documentOf, lineStatement, page, readingsOf, type LineSpec, type Movement } from "./fixtures.ts";
 
 const now = new Date("2025-06-01T00:00:00Z");
 const flagsOf = (result: ReturnType<typeof checkDates>) => result.evidence.map((e) => e.flag);
@@ -90,5 +90,49 @@ describe("a date OCR may have misread lowers coverage instead", () => {
     const result = checkDates(documentOf(page(card("15.O4.2024", "14.04.2023"))), { now });
     expect(flagsOf(result)).toEqual([]);
     expect(result.facts.uncertain).toBeGreaterThan(0);
+  });
+});
+
+describe("an identity document's validity ends on an anniversary", () => {
+  const anniversary = "The expiry date is on no anniversary of the issue date (nor of the birth date)";
+  const messages = (lines: LineSpec[], source: "pdf" | "ocr" = "pdf") => checkDates(documentOf(page(lines, source)), { now }).evidence.map((e) => e.message);
+
+  test.each([
+    ["the day before, ten years on", "15.04.2020", "14.04.2030"],
+    ["the same day, five years on", "15.04.2020", "15.04.2025"],
+    ["a 29 February issue, in a common year", "29.02.2016", "28.02.2026"],
+    ["the turn of a year", "01.01.2016", "31.12.2025"],
+  ])("%s raises nothing", (_, issue, expiry) => {
+    expect(messages(card(issue, expiry))).toEqual([]);
+  });
+
+  test("an expiry on the holder's birthday, as Italy's and Spain's cards do, raises nothing", () => {
+    expect(messages(card("03.05.2021", "12.08.2031", "12.08.1974"))).toEqual([]);
+  });
+
+  test("an expiry day moved off the anniversary is text_inconsistency", () => {
+    const result = checkDates(documentOf(page(card("15.11.2023", "11.11.2033"), "pdf")), { now });
+    expect(result.evidence.map((e) => e.message)).toEqual([anniversary]);
+    expect(result.evidence[0]).toMatchObject({ flag: "text_inconsistency", measured: "11.11.2033", threshold: "15.11.2023" });
+  });
+
+  test("an EU driving licence's numbered fields 4a. and 4b. are its issue and expiry dates", () => {
+    const licence = (expiry: string): LineSpec[] => [
+      { text: "3.01.07.1981 Geneva", y: 100 },
+      { text: "4a.15.11.2023", y: 130 },
+      { text: `4b.${expiry}`, y: 160 },
+      { text: "4C.PREFECTURE DE UTRECHT", y: 190 },
+    ];
+    expect(messages(licence("14.11.2033"))).toEqual([]);
+    expect(messages(licence("11.11.2033"))).toEqual([anniversary]);
+  });
+
+  test("on a line OCR read below near-certainty, a date counts as read when the recogniser was sure of each digit", () => {
+    const lines = card("15.11.2023", "11.11.2033").map((l) => ({ ...l, confidence: 0.96 }));
+    expect(messages(lines, "ocr")).toEqual([]);
+    const described = lines.map((l) => ({ ...l, characters: readingsOf(l.text) }));
+    expect(messages(described, "ocr")).toEqual([anniversary]);
+    const oneUnsureDigit = described.map((l) => (l.text === "11.11.2033" ? { ...l, characters: readingsOf(l.text, { 1: { probability: 0.7, alternatives: [{ character: "4", probability: 0.25 }] } }) } : l));
+    expect(messages(oneUnsureDigit, "ocr")).toEqual([]);
   });
 });
