@@ -10,7 +10,7 @@ import { labelledValues, type FieldKind } from "./fields.ts";
 import { compareDates, dayNumber, findDates, fromUtc, inferOrder, readings, toIsoDate, type CalendarDate, type DateMatch, type DateOrder } from "./read-date.ts";
 import { repairDigits, touchesRepair } from "./read-digits.ts";
 import { readStatement } from "./statement.ts";
-import { isSure, type DocumentText, type TextLine } from "./text.ts";
+import { fold, isSure, type DocumentText, type TextLine } from "./text.ts";
 
 export const DATES_DETECTOR = "dates";
 const STRENGTH = 0.4;
@@ -20,10 +20,14 @@ const FUTURE_SLACK_DAYS = 1;
  * Issuers end a validity of N years on the anniversary of the issue date, or the day
  * before (ICAO passports and EU cards and licences alike), some on the holder's birthday
  * (Italy's and Spain's identity cards): an expiry more than a day from both was edited.
- * Known exception: British passports issued before September 2018 carried up to nine
- * months left over from the one they replaced.
  */
 const ANNIVERSARY_SLACK_DAYS = 1;
+/**
+ * British passports issued before 10 September 2018 carried over up to nine months left on
+ * the passport they replaced: their expiry may lie that far past the anniversary.
+ */
+const BRITISH_CARRY_OVER = { issuedBefore: { year: 2018, month: 9, day: 10 }, days: 9 * 31 } as const;
+const BRITISH = /P<GBR|BRITISH\s*CITIZEN|UNITED\s*KINGDOM/;
 /** A digit the recogniser read at least this surely is taken as read, whatever its line's mean. */
 const SURE_DIGIT = 0.9;
 
@@ -64,14 +68,21 @@ function digitsReadSurely(line: TextLine, match: DateMatch): boolean {
   return true;
 }
 
-/** Whether `later` falls on an anniversary of `date` (a year or more on), give or take the slack. */
-function onAnniversary(date: CalendarDate, later: CalendarDate): boolean {
+/** Whether `later` falls on an anniversary of `date` (a year or more on), from the slack before it to `daysAfter` after. */
+function onAnniversary(date: CalendarDate, later: CalendarDate, daysAfter = ANNIVERSARY_SLACK_DAYS): boolean {
   return [later.year - 1, later.year, later.year + 1].some((year) => {
     if (year <= date.year) return false;
     // 29 February's anniversary in a common year is taken as 28 February.
     const day = date.month === 2 && date.day === 29 && new Date(Date.UTC(year, 1, 29)).getUTCMonth() !== 1 ? 28 : date.day;
-    return Math.abs(dayNumber(later) - dayNumber({ year, month: date.month, day })) <= ANNIVERSARY_SLACK_DAYS;
+    const offset = dayNumber(later) - dayNumber({ year, month: date.month, day });
+    return offset >= -ANNIVERSARY_SLACK_DAYS && offset <= daysAfter;
   });
+}
+
+/** Days past the issue date's anniversary the document's expiry may lie. */
+function carryOverDays(document: DocumentText, issue: CalendarDate): number {
+  const british = document.pages.some((page) => page.lines.some((line) => BRITISH.test(fold(line.text).replace(/\s+/g, " "))));
+  return british && compareDates(issue, BRITISH_CARRY_OVER.issuedBefore) < 0 ? BRITISH_CARRY_OVER.days : ANNIVERSARY_SLACK_DAYS;
 }
 
 /** Runs the date checks over a document's text lines. */
@@ -129,7 +140,7 @@ export function checkDates(document: DocumentText, options: DateCheckOptions): D
     const dates = birth ? [issue, expiry, birth] : [issue, expiry];
     rule(
       dates,
-      (i, e, b) => compareDates(i!, e!) < 0 && !onAnniversary(i!, e!) && !(b && onAnniversary(b, e!)),
+      (i, e, b) => compareDates(i!, e!) < 0 && !onAnniversary(i!, e!, carryOverDays(document, i!)) && !(b && onAnniversary(b, e!)),
       () => raise(expiry, "The expiry date is on no anniversary of the issue date (nor of the birth date)", expiry.match.text, issue.match.text),
     );
   }

@@ -110,6 +110,13 @@ describe("an identity document's validity ends on an anniversary", () => {
     expect(messages(card("03.05.2021", "12.08.2031", "12.08.1974"))).toEqual([]);
   });
 
+  test("a British passport issued before September 2018 may carry up to nine months over; a later one may not", () => {
+    const british = (issue: string, expiry: string): LineSpec[] => [{ text: "UNITED KINGDOM OF GREAT BRITAIN AND NORTHERN IRELAND", y: 40 }, ...card(issue, expiry)];
+    expect(messages(british("03.05.2016", "03.12.2026"))).toEqual([]);
+    expect(messages(british("03.05.2019", "03.12.2029"))).toEqual([anniversary]);
+    expect(messages(card("03.05.2016", "03.12.2026"))).toEqual([anniversary]);
+  });
+
   test("an expiry day moved off the anniversary is text_inconsistency", () => {
     const result = checkDates(documentOf(page(card("15.11.2023", "11.11.2033"), "pdf")), { now });
     expect(result.evidence.map((e) => e.message)).toEqual([anniversary]);
