@@ -18,6 +18,7 @@ import type { LineTraceScores as _docverify_sidecar_v1_LineTraceScores, LineTrac
 import type { OcrLine as _docverify_sidecar_v1_OcrLine, OcrLine__Output as _docverify_sidecar_v1_OcrLine__Output } from './docverify/sidecar/v1/OcrLine';
 import type { Page as _docverify_sidecar_v1_Page, Page__Output as _docverify_sidecar_v1_Page__Output } from './docverify/sidecar/v1/Page';
 import type { Point as _docverify_sidecar_v1_Point, Point__Output as _docverify_sidecar_v1_Point__Output } from './docverify/sidecar/v1/Point';
+import type { SingleCompressedArea as _docverify_sidecar_v1_SingleCompressedArea, SingleCompressedArea__Output as _docverify_sidecar_v1_SingleCompressedArea__Output } from './docverify/sidecar/v1/SingleCompressedArea';
 import type { TraceScore as _docverify_sidecar_v1_TraceScore, TraceScore__Output as _docverify_sidecar_v1_TraceScore__Output } from './docverify/sidecar/v1/TraceScore';
 
 type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> = {
@@ -46,6 +47,7 @@ export interface ProtoGrpcType {
         OcrLine: MessageTypeDefinition<_docverify_sidecar_v1_OcrLine, _docverify_sidecar_v1_OcrLine__Output>
         Page: MessageTypeDefinition<_docverify_sidecar_v1_Page, _docverify_sidecar_v1_Page__Output>
         Point: MessageTypeDefinition<_docverify_sidecar_v1_Point, _docverify_sidecar_v1_Point__Output>
+        SingleCompressedArea: MessageTypeDefinition<_docverify_sidecar_v1_SingleCompressedArea, _docverify_sidecar_v1_SingleCompressedArea__Output>
         TraceScore: MessageTypeDefinition<_docverify_sidecar_v1_TraceScore, _docverify_sidecar_v1_TraceScore__Output>
       }
     }

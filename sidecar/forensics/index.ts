@@ -8,6 +8,7 @@ import { findCopyMoves, textBlockMask } from "./copy-move.ts";
 import { type ForensicsGraph, createForensicsGraph } from "./graph.ts";
 import { BLOCK, CM_BLOCK } from "./graph-spec.ts";
 import { type DoubleQuantSummary, DQ_LINE_Z_THRESHOLD, doubleQuantSummary, periodConfidence } from "./double-quant.ts";
+import { DQ_AREA_MIN_TILES, type SingleCompressedArea, singleCompressedAreas } from "./single-compressed-areas.ts";
 import { readLumaCoefficients } from "./jpeg-coefficients.ts";
 import { gridSummary } from "./jpeg-grid.ts";
 import { readJpegTables } from "./jpeg-tables.ts";
@@ -20,6 +21,7 @@ export type * from "./types.ts";
 export { createForensicsGraph, type ForensicsGraph } from "./graph.ts";
 export { ELA_LINE_Z_THRESHOLD } from "./line-traces.ts";
 export { DQ_LINE_Z_THRESHOLD } from "./double-quant.ts";
+export { DQ_AREA_MIN_TILES, type SingleCompressedArea } from "./single-compressed-areas.ts";
 
 export interface AnalyzeOptions {
   /** A graph shared across pages; without it one is created for `device` and kept for the process. */
@@ -82,6 +84,7 @@ export async function analyzePixels(input: PixelInput, lines: OcrLine[], options
   const grid = gridSummary(maps, boxes);
   const coefficients = input.jpeg && tables ? readLumaCoefficients(input.jpeg, input.width, input.height) : null;
   const dq = coefficients && tables ? doubleQuantSummary(coefficients, tables, maps, boxes, TILE) : null;
+  const areas = dq ? singleCompressedAreas(dq, { rgb: input.rgb, width: input.width, height: input.height, lines: boxes, tileSide: TILE * BLOCK }) : [];
   const copy = findCopyMoves({
     blocks: maps.copyMoveBlocks,
     features: maps.copyMoveFeatures,
@@ -118,7 +121,7 @@ export async function analyzePixels(input: PixelInput, lines: OcrLine[], options
       globalScore: grid.strength,
       facts: { phaseX: grid.phaseX, phaseY: grid.phaseY, lastQuality: tables?.quality ?? "unknown" },
     },
-    doubleQuantTrace(dq, sizeFactor * compressionFactor, input.jpeg ? (tables ? "not a baseline JPEG of this size" : "no JPEG tables") : "not a JPEG"),
+    doubleQuantTrace(dq, areas, sizeFactor * compressionFactor, compressionFactor, input.jpeg ? (tables ? "not a baseline JPEG of this size" : "no JPEG tables") : "not a JPEG"),
     {
       name: "copy_move",
       reliability: sizeFactor * compressionFactor,
@@ -149,7 +152,7 @@ export async function analyzePixels(input: PixelInput, lines: OcrLine[], options
     .sort((a, b) => b.score - a.score)
     .slice(0, MAX_REGIONS);
 
-  return { traces, regions, lineScores, copyMoves: copy.copyMoves, heatmap: heatmap([ela, noise]) };
+  return { traces, regions, lineScores, copyMoves: copy.copyMoves, singleCompressedAreas: areas, heatmap: heatmap([ela, noise]) };
 }
 
 function residualTrace(name: "ela" | "noise", scores: ResidualScores, reliability: number, facts: Trace["facts"]): Trace {
@@ -160,17 +163,22 @@ function residualTrace(name: "ela" | "noise", scores: ResidualScores, reliabilit
 /**
  * Double quantisation, judged only on a baseline JPEG whose coefficients could be read. Its
  * reliability is the other traces' size and compression evidence times how clearly the page
- * shows a first compression's period and how many lines could be judged.
+ * shows a first compression's period and how many lines could be judged. Areas need no lines
+ * to compare with, nor a large page (a portrait fills much of an identity card): theirs,
+ * `areaReliability`, is the period's clarity times the last compression's gentleness.
  */
-function doubleQuantTrace(dq: DoubleQuantSummary | null, evidence: number, absent: string): Trace {
-  if (!dq) return { name: "double_quant", reliability: 0, globalScore: 0, facts: { reason: absent, lineThreshold: DQ_LINE_Z_THRESHOLD } };
+function doubleQuantTrace(dq: DoubleQuantSummary | null, areas: SingleCompressedArea[], evidence: number, compressionFactor: number, absent: string): Trace {
+  const thresholds = { lineThreshold: DQ_LINE_Z_THRESHOLD, areaThreshold: DQ_AREA_MIN_TILES };
+  if (!dq) return { name: "double_quant", reliability: 0, globalScore: 0, facts: { reason: absent, ...thresholds, areaReliability: 0 } };
   const maxZ = dq.lines.reduce<number>((m, z) => (z !== null && z > m ? z : m), 0);
   return {
     name: "double_quant",
     reliability: evidence * periodConfidence(dq) * clamp01((dq.usableLines - 4) / 6),
     globalScore: maxZ,
     facts: {
-      lineThreshold: DQ_LINE_Z_THRESHOLD,
+      ...thresholds,
+      largestAreaTiles: areas[0]?.tiles ?? 0,
+      areaReliability: periodConfidence(dq) * compressionFactor,
       periodicCoefficients: dq.periods.length,
       periods: dq.periods.map((p) => p.period).join(","),
       periodContrast: dq.contrast,
@@ -215,6 +223,7 @@ function nothingToSay(input: PixelInput): PixelForensics {
     regions: [],
     lineScores: [],
     copyMoves: [],
+    singleCompressedAreas: [],
     heatmap: { width: 1, height: 1, data: new Uint8Array(1) },
   };
 }

@@ -3,6 +3,7 @@
 // line and region scores are robust z-scores against the rest of the same page, so a page
 // that is uniformly recompressed or resized has nothing that stands out.
 export type { OcrLine } from "../ocr/engine.ts";
+import type { SingleCompressedArea } from "./single-compressed-areas.ts";
 
 export type Box = [x: number, y: number, width: number, height: number];
 
@@ -44,6 +45,8 @@ export interface PixelForensics {
   regions: Region[];
   lineScores: LineScore[];
   copyMoves: CopyMove[];
+  /** Areas away from text compressed once on a page compressed twice, largest first. */
+  singleCompressedAreas: SingleCompressedArea[];
   /** Grey map of the strongest outlier score per cell, 0 = unremarkable; at most 64x64. */
   heatmap: { width: number; height: number; data: Uint8Array };
 }

@@ -58,7 +58,7 @@ const THRESHOLDS: Partial<Record<Trace["name"], Record<string, number>>> = {
 };
 
 /** The forensics of one page in the proto's fields; every box is in the page's analysed pixels. */
-function forensicFields(pixels: PixelForensics, ms: number): Pick<Page, "regions" | "heatmap" | "lineScores" | "forensicFacts" | "traces" | "copyMoves"> {
+function forensicFields(pixels: PixelForensics, ms: number): Pick<Page, "regions" | "heatmap" | "lineScores" | "forensicFacts" | "traces" | "copyMoves" | "singleCompressedAreas"> {
   const byLine = new Map<number, LineTraceScores>();
   for (const { lineIndex, trace, score } of pixels.lineScores) {
     const entry = byLine.get(lineIndex) ?? { lineIndex, scores: [] };
@@ -71,6 +71,7 @@ function forensicFields(pixels: PixelForensics, ms: number): Pick<Page, "regions
     lineScores: [...byLine.values()],
     traces: pixels.traces.map((trace) => ({ name: trace.name, reliability: trace.reliability, globalScore: trace.globalScore, facts: facts({ ...trace.facts, ...THRESHOLDS[trace.name] }) })),
     copyMoves: pixels.copyMoves.map((copy) => ({ source: protoBox(copy.source), target: protoBox(copy.target), score: copy.score })),
+    singleCompressedAreas: pixels.singleCompressedAreas.map((area) => ({ box: protoBox(area.box), tiles: area.tiles, meanZ: area.meanZ })),
     forensicFacts: facts({ forensics_ms: Math.round(ms) }),
   };
 }

@@ -74,6 +74,8 @@ export interface SidecarPage {
   forensicFacts: Record<string, FactValue>;
   traces: SidecarTrace[];
   copyMoves: SidecarCopyMove[];
+  /** Areas away from text compressed once on a page compressed twice, largest first. */
+  singleCompressedAreas: { box: Box; tiles: number; meanZ: number }[];
 }
 
 export interface SidecarAnalysis {
@@ -138,6 +140,7 @@ export function fromResponse(response: AnalyzeDocumentResponse__Output, sidecar:
       forensicFacts: factRecord(page.forensicFacts),
       traces: page.traces.map((trace) => ({ name: trace.name, reliability: trace.reliability, globalScore: trace.globalScore, facts: factRecord(trace.facts) })),
       copyMoves: page.copyMoves.map((copy) => ({ source: box(copy.source), target: box(copy.target), score: copy.score })),
+      singleCompressedAreas: page.singleCompressedAreas.map((area) => ({ box: box(area.box), tiles: area.tiles, meanZ: area.meanZ })),
     })),
   };
 }

@@ -1,10 +1,11 @@
 // region_tampering from the sidecar's residual traces: an OCR line whose error level (or, on
 // noisy paper, noise residual) stands out from the page's other lines beyond the threshold
-// the sidecar measured, as text pasted from another compression does. The evidence counts
-// in proportion to the trace's reliability on that page; an unreliable trace lowers coverage
-// and raises nothing. Tile regions are shown as facts only: on genuine pages tiles of
-// lettering against paper reach z 5-6 (measured on generated statements), so no threshold
-// separates them from edits yet.
+// the sidecar measured, as text pasted from another compression does, and an area away from
+// text (a portrait) compressed once on a page compressed twice. The evidence counts in
+// proportion to the trace's reliability on that page; an unreliable trace lowers coverage
+// and raises nothing. Residual tile regions are shown as facts only: on genuine pages tiles
+// of lettering against paper reach z 5-6 (measured on generated statements), so no
+// threshold separates them from edits yet.
 import type { SidecarPage } from "../../sidecar-client/result";
 import type { DetectorResult, Evidence } from "../report";
 import { MIN_RELIABILITY, meanOver, numberFact, round2, scaledStrength, traceOf } from "./traces";
@@ -24,7 +25,8 @@ const MAX_LINES = 3;
 /** 0.5 at the threshold, 1 at twice the threshold. */
 const baseStrength = (z: number, threshold: number) => Math.min(1, 0.5 + (0.5 * (z - threshold)) / threshold);
 
-const pageCoverage = (page: SidecarPage) => Math.max(0, ...TRACES.map((name) => traceOf(page, name)?.reliability ?? 0));
+const pageCoverage = (page: SidecarPage) =>
+  Math.max(0, numberFact(traceOf(page, "double_quant"), "areaReliability") ?? 0, ...TRACES.map((name) => traceOf(page, name)?.reliability ?? 0));
 
 export function detectRegionTampering(pages: readonly SidecarPage[]): DetectorResult {
   const coverage = meanOver(pages, pageCoverage);
@@ -54,7 +56,25 @@ export function detectRegionTampering(pages: readonly SidecarPage[]): DetectorRe
         });
       }
     }
+    const dq = traceOf(page, "double_quant");
+    const areaThreshold = numberFact(dq, "areaThreshold");
+    const areaReliability = numberFact(dq, "areaReliability") ?? 0;
+    if (areaThreshold !== undefined && areaReliability >= MIN_RELIABILITY) {
+      for (const area of page.singleCompressedAreas.filter((a) => a.tiles >= areaThreshold).slice(0, MAX_LINES)) {
+        evidence.push({
+          flag: "region_tampering",
+          detector: REGION_TAMPERING_DETECTOR,
+          strength: scaledStrength(baseStrength(area.tiles, areaThreshold), areaReliability, coverage),
+          message: `An area away from the text was compressed once on a page compressed twice (pasted between the saves), trace reliability ${round2(areaReliability)}`,
+          page: page.index + 1,
+          box: area.box,
+          measured: area.tiles,
+          threshold: areaThreshold,
+        });
+      }
+    }
     facts.outlierTiles = page.regions.filter((r) => r.trace === "ela" || r.trace === "noise").length;
+    facts.singleCompressedArea = { tiles: page.singleCompressedAreas[0]?.tiles ?? 0, threshold: areaThreshold ?? "none", reliability: round2(areaReliability) };
     return facts;
   });
   return { detector: REGION_TAMPERING_DETECTOR, evidence, facts: { pages: perPage, scores: "robust z of each OCR line against the page's other lines" }, coverage };

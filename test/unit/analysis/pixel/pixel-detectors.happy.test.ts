@@ -30,6 +30,7 @@ const page = (elaReliability: number, z: number, extra: Partial<SidecarPage> = {
     { name: "copy_move", reliability: 1, globalScore: 0, facts: { minCorrelation: 0.9 } },
   ],
   copyMoves: [],
+  singleCompressedAreas: [],
   ...extra,
 });
 
@@ -52,6 +53,24 @@ describe("region tampering from the residual traces", () => {
 
   test("raises nothing below the threshold", () => {
     expect(detectRegionTampering([page(1, 3.1)]).evidence).toEqual([]);
+  });
+
+  const twiceCompressed = (reliability: number, tiles: number) =>
+    page(1, 0.5, {
+      traces: [{ name: "double_quant", reliability: 0.3, globalScore: 0.5, facts: { lineThreshold: 1.7, areaThreshold: 12, areaReliability: reliability } }],
+      singleCompressedAreas: [{ box: [96, 128, 224, 288], tiles, meanZ: 3.4 }],
+    });
+
+  test("names an area compressed once on a page compressed twice, with its size in tiles", () => {
+    const result = detectRegionTampering([twiceCompressed(1, 63)]);
+    expect(result.evidence).toHaveLength(1);
+    expect(result.evidence[0]).toMatchObject({ flag: "region_tampering", page: 1, box: [96, 128, 224, 288], measured: 63, threshold: 12 });
+    expect(result.evidence[0]!.message).toContain("compressed once");
+  });
+
+  test("raises nothing for a smaller area, or where the page's double compression is unsure", () => {
+    expect(detectRegionTampering([twiceCompressed(1, 11)]).evidence).toEqual([]);
+    expect(detectRegionTampering([twiceCompressed(0.4, 63)]).evidence).toEqual([]);
   });
 });
 

@@ -8,6 +8,7 @@ import type { LineTraceScores as _docverify_sidecar_v1_LineTraceScores, LineTrac
 import type { Fact as _docverify_sidecar_v1_Fact, Fact__Output as _docverify_sidecar_v1_Fact__Output } from '../../../docverify/sidecar/v1/Fact';
 import type { ForensicTrace as _docverify_sidecar_v1_ForensicTrace, ForensicTrace__Output as _docverify_sidecar_v1_ForensicTrace__Output } from '../../../docverify/sidecar/v1/ForensicTrace';
 import type { CopyMove as _docverify_sidecar_v1_CopyMove, CopyMove__Output as _docverify_sidecar_v1_CopyMove__Output } from '../../../docverify/sidecar/v1/CopyMove';
+import type { SingleCompressedArea as _docverify_sidecar_v1_SingleCompressedArea, SingleCompressedArea__Output as _docverify_sidecar_v1_SingleCompressedArea__Output } from '../../../docverify/sidecar/v1/SingleCompressedArea';
 
 export interface Page {
   /**
@@ -54,6 +55,11 @@ export interface Page {
    * Areas that are copies of other areas of the same page (cloned, not repeated text).
    */
   'copyMoves'?: (_docverify_sidecar_v1_CopyMove)[];
+  /**
+   * Areas away from text compressed once on a page compressed twice (pasted between the
+   * saves), largest first.
+   */
+  'singleCompressedAreas'?: (_docverify_sidecar_v1_SingleCompressedArea)[];
 }
 
 export interface Page__Output {
@@ -101,4 +107,9 @@ export interface Page__Output {
    * Areas that are copies of other areas of the same page (cloned, not repeated text).
    */
   'copyMoves': (_docverify_sidecar_v1_CopyMove__Output)[];
+  /**
+   * Areas away from text compressed once on a page compressed twice (pasted between the
+   * saves), largest first.
+   */
+  'singleCompressedAreas': (_docverify_sidecar_v1_SingleCompressedArea__Output)[];
 }
