@@ -25,6 +25,7 @@ import { PDF_REVISIONS_DETECTOR } from "../pdf/revisions";
 import { COPY_MOVE_DETECTOR } from "../pixel/copy-move";
 import { READING_QUALITY_DETECTOR } from "../pixel/reading-quality";
 import { REGION_TAMPERING_DETECTOR } from "../pixel/region-tampering";
+import { MIN_RELIABILITY } from "../pixel/traces";
 import type { DetectorResult } from "../report";
 
 /**
@@ -58,6 +59,7 @@ const MEASURES = [
   "measure:doubleCompressionMargin",
   "measure:elaLineZOverThreshold",
   "measure:noiseLineZOverThreshold",
+  "measure:singleCompressedAreaOverThreshold",
   "measure:copyMoveClones",
   "measure:mrzAllCheckDigitsValid",
 ] as const;
@@ -105,6 +107,21 @@ const lineZRatio = (residuals: DetectorResult | undefined, trace: "ela" | "noise
     if (z !== undefined && threshold !== undefined && threshold > 0) best = Math.max(best, z / threshold);
   }
   // Beyond three thresholds an outlier is an outlier: cap so one extreme page cannot dominate.
+  return clamp(best, 0, 3);
+};
+
+/**
+ * Largest area compressed once on a page compressed twice, in multiples of its threshold, where
+ * the page's double compression is sure enough to judge (0 otherwise). Apart from the flag it
+ * shares with the line outliers, whose error-level lines also fire on genuine renders.
+ */
+const singleCompressedAreaRatio = (residuals: DetectorResult | undefined): number => {
+  let best = 0;
+  for (const page of list(residuals?.facts.pages)) {
+    const area = record(record(page).singleCompressedArea);
+    const [tiles, threshold, reliability] = [num(area.tiles), num(area.threshold), num(area.reliability)];
+    if (tiles !== undefined && threshold !== undefined && threshold > 0 && reliability !== undefined && reliability >= MIN_RELIABILITY) best = Math.max(best, tiles / threshold);
+  }
   return clamp(best, 0, 3);
 };
 
@@ -156,6 +173,7 @@ export function fusionFeatures(detectors: readonly DetectorResult[]): number[] {
     "measure:doubleCompressionMargin": doubleCompressionMargin(byName.get(DOUBLE_COMPRESSION_DETECTOR)),
     "measure:elaLineZOverThreshold": lineZRatio(byName.get(REGION_TAMPERING_DETECTOR), "ela"),
     "measure:noiseLineZOverThreshold": lineZRatio(byName.get(REGION_TAMPERING_DETECTOR), "noise"),
+    "measure:singleCompressedAreaOverThreshold": singleCompressedAreaRatio(byName.get(REGION_TAMPERING_DETECTOR)),
     "measure:copyMoveClones": clones(byName.get(COPY_MOVE_DETECTOR)),
     "measure:mrzAllCheckDigitsValid": mrzChecksOut(byName.get(MRZ_DETECTOR)),
   };

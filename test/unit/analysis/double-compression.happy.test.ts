@@ -42,12 +42,12 @@ describe("double JPEG compression", () => {
     expect(report.forgeryScore).toBeLessThan(0.4);
   });
 
-  test("double compression beside an editor's name weighs fully", async () => {
+  test("double compression beside an editor's name crosses the verdict line", async () => {
     const edited = await resaveJpeg(await makeJpeg({ ...size, quality: 70, seed: 9, exif: cameraExif() }), 90, {
       exif: cameraExif({ IFD0: { Software: "Adobe Photoshop 25.0" } }),
     });
     const report = await createLocalAnalyzer().analyze({ bytes: edited, format: "jpeg" });
     expect(report.flags.sort()).toEqual(["double_jpeg_compression", "editing_software"]);
-    expect(report.forgeryScore).toBeGreaterThan(0.7);
+    expect(report.forgeryScore).toBeGreaterThanOrEqual(0.5);
   });
 });

@@ -42,13 +42,20 @@ describe("fusion features", () => {
   test("measured values come from the detectors' facts", () => {
     const f = named([
       detector("double-jpeg-compression", [], 1, { score: 0.7, threshold: 0.5 }),
-      detector("pixel-residuals", [], 1, { pages: [{ ela: { highestLineZ: 6.4, threshold: 3.2 }, noise: "not measured" }] }),
+      detector("pixel-residuals", [], 1, {
+        pages: [
+          { ela: { highestLineZ: 6.4, threshold: 3.2 }, noise: "not measured", singleCompressedArea: { tiles: 30, threshold: 12, reliability: 0.9 } },
+          { singleCompressedArea: { tiles: 300, threshold: 12, reliability: 0.3 } },
+        ],
+      }),
       detector("copy-move", [], 1, { pages: [{ clones: 2 }, { clones: 1 }] }),
       detector("mrz", [], 1, { zones: [{ readConfidently: true, checkDigits: { birthDate: "valid", composite: "valid" } }] }),
     ]);
     expect(f("measure:doubleCompressionMargin")).toBeCloseTo(0.2, 6);
     expect(f("measure:elaLineZOverThreshold")).toBeCloseTo(2, 6);
     expect(f("measure:noiseLineZOverThreshold")).toBe(0);
+    // The second page's area is larger, but its double compression is too unsure to judge.
+    expect(f("measure:singleCompressedAreaOverThreshold")).toBeCloseTo(2.5, 6);
     expect(f("measure:copyMoveClones")).toBeCloseTo(Math.log(4), 6);
     expect(f("measure:mrzAllCheckDigitsValid")).toBe(1);
   });
