@@ -101,13 +101,7 @@ interface Fitted {
   intercept: number;
 }
 
-/**
- * Fits on the given rows, using only score features with variance there, flags kept
- * non-negative and coverages non-positive: evidence can only raise the score, and a check
- * that could see more and found nothing can only lower it. Left free, coverages learn the
- * corpus's share of forgeries per format (a JPEG licence with dates read starts near 0.5),
- * which no bank's traffic shares.
- */
+/** Fits on the given rows, using only score features with variance there, flags kept non-negative. */
 function fit(train: Row[], lambda: number): Fitted {
   const n = FEATURE_NAMES.length;
   const mean = FEATURE_NAMES.map((_, j) => train.reduce((s, r) => s + r.features[j]!, 0) / train.length);
@@ -117,14 +111,14 @@ function fit(train: Row[], lambda: number): Fitted {
   for (;;) {
     const X = train.map((r) => [1, ...active.map((j) => (r.features[j]! - mean[j]!) / std[j]!)]);
     const w = fitNewton(X, y, lambda);
-    const wrongSign = active.filter((j, k) => (FEATURE_NAMES[j]!.startsWith("flag:") && w[k + 1]! < 0) || (FEATURE_NAMES[j]!.startsWith("coverage:") && w[k + 1]! > 0));
-    if (wrongSign.length === 0) {
+    const negativeFlags = active.filter((j, k) => FEATURE_NAMES[j]!.startsWith("flag:") && w[k + 1]! < 0);
+    if (negativeFlags.length === 0) {
       const weights = new Array<number>(n).fill(0);
       active.forEach((j, k) => (weights[j] = w[k + 1]! / std[j]!));
       const intercept = w[0]! - active.reduce((s, j, k) => s + (w[k + 1]! * mean[j]!) / std[j]!, 0);
       return { weights, intercept };
     }
-    active = active.filter((j) => !wrongSign.includes(j));
+    active = active.filter((j) => !negativeFlags.includes(j));
   }
 }
 

@@ -35,11 +35,11 @@ describe("double JPEG compression", () => {
     expect(Math.abs(r.estimatedPrimaryQuality! - 70)).toBeLessThanOrEqual(3);
   });
 
-  test("a re-save alone stays under the verdict line", async () => {
+  test("a messaging-app re-save alone stays a minor concern", async () => {
     const once = await resaveJpeg(await makeJpeg({ ...size, quality: 70, seed: 9 }), 90);
     const report = await createLocalAnalyzer().analyze({ bytes: once, format: "jpeg" });
     expect(report.flags).toEqual(["double_jpeg_compression"]);
-    expect(report.forgeryScore).toBeLessThan(0.5);
+    expect(report.forgeryScore).toBeLessThan(0.4);
   });
 
   test("double compression beside an editor's name crosses the verdict line", async () => {
