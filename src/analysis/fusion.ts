@@ -10,7 +10,7 @@
 // the evidence can bear (fusion/confidence.ts); quality never moves the score.
 import type { Confidence, Flag } from "./flags";
 import { atMost, confidenceLevel } from "./fusion/confidence";
-import { flagStrengths, fusionFeatures, FEATURE_NAMES, INFORMATIONAL_FLAGS, MEASURE_FLAGS } from "./fusion/features";
+import { flagStrengths, fusionFeatures, FEATURE_NAMES, INFORMATIONAL_FLAGS } from "./fusion/features";
 import { FUSION_MODEL, logit, sigmoid, type FusionModel } from "./fusion/model";
 import type { DetectorResult, Evidence } from "./report";
 
@@ -109,9 +109,7 @@ export const fuse = (detectors: DetectorResult[], opts: FusionOptions = {}): Fus
     const index = FEATURE_NAMES.indexOf(`flag:${flag}`);
     const without = new Map(strengths);
     without.delete(flag);
-    // Without the flag: its own feature and the measures of its evidence.
-    const own = new Set([index, ...Object.entries(MEASURE_FLAGS).flatMap(([measure, f]) => (f === flag ? [FEATURE_NAMES.indexOf(measure)] : []))]);
-    const reduced = features.map((v, i) => (own.has(i) ? 0 : v));
+    const reduced = index < 0 ? features : features.map((v, i) => (i === index ? 0 : v));
     const weight = byPrior(model, flag) ? PRIOR_FLAG_WEIGHTS[flag] : index < 0 ? 0 : (model.weights[index] ?? 0);
     return { flag, strength: round(strength), weight: round(weight), contribution: round(forgeryScore - scoreOf(model, reduced, without)) };
   });

@@ -2,16 +2,11 @@
 // run time (fusion.ts) and by the trainer (scripts/train-fusion.ts reads them back from
 // the evaluation's scores.jsonl). Four families:
 //   flag:<name>      strongest evidence for the flag, strength × its detector's coverage
-//   coverage:<name>  how much each detector could see (0 where it does not apply); the
-//                    trainer keeps their weights at or below 0: a check that saw more and
-//                    found nothing can only lower the score
+//   coverage:<name>  how much each detector could see (0 where it does not apply)
 //   measure:<name>   values the flags threshold away: how far double compression, the
 //                    residual line outliers and the clone search went, whether an MRZ
 //                    checked out. A measure never restates a flag: fitted together the
 //                    weight splits between them arbitrarily, and the flag must carry it.
-//                    One exception, the pasted area's size: region_tampering also carries
-//                    error-level lines that fire on genuine renders, so the area is weighed
-//                    apart and counted in the flag's contribution (MEASURE_FLAGS).
 //   quality:<name>   what the evidence can bear (OCR confidence, coverage, failures): read
 //                    by confidence only; the model gives them no weight, so quality never
 //                    moves the score.
@@ -69,14 +64,6 @@ const MEASURES = [
   "measure:mrzAllCheckDigitsValid",
 ] as const;
 
-/**
- * Measures that carry a flag's evidence apart from its flag feature: how much a flag moves
- * the score (its contribution, which decides whether it is listed) includes them.
- */
-export const MEASURE_FLAGS: Readonly<Partial<Record<(typeof MEASURES)[number], Flag>>> = {
-  "measure:singleCompressedAreaOverThreshold": "region_tampering",
-};
-
 const QUALITY = ["quality:lowQuality", "quality:ocrMeanConfidence", "quality:meanCoverage", "quality:failedDetectors"] as const;
 export type QualityFeature = (typeof QUALITY)[number];
 
@@ -124,18 +111,16 @@ const lineZRatio = (residuals: DetectorResult | undefined, trace: "ela" | "noise
 };
 
 /**
- * Largest area compressed once on a page compressed twice, in multiples of its threshold:
- * the strength of the area evidence region_tampering shows (0 below the threshold, or where
- * the page's double compression is too unsure to judge). Apart from the flag, which it shares
- * with the line outliers, whose error-level lines also fire on genuine renders.
+ * Largest area compressed once on a page compressed twice, in multiples of its threshold, where
+ * the page's double compression is sure enough to judge (0 otherwise). Apart from the flag it
+ * shares with the line outliers, whose error-level lines also fire on genuine renders.
  */
 const singleCompressedAreaRatio = (residuals: DetectorResult | undefined): number => {
   let best = 0;
   for (const page of list(residuals?.facts.pages)) {
     const area = record(record(page).singleCompressedArea);
     const [tiles, threshold, reliability] = [num(area.tiles), num(area.threshold), num(area.reliability)];
-    if (tiles === undefined || threshold === undefined || threshold <= 0 || tiles < threshold) continue;
-    if (reliability !== undefined && reliability >= MIN_RELIABILITY) best = Math.max(best, tiles / threshold);
+    if (tiles !== undefined && threshold !== undefined && threshold > 0 && reliability !== undefined && reliability >= MIN_RELIABILITY) best = Math.max(best, tiles / threshold);
   }
   return clamp(best, 0, 3);
 };

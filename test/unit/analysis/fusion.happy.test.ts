@@ -57,17 +57,6 @@ describe("fusion through a trained model", () => {
     expect(f.forgeryScore).toBe(NO_FLAG_CEILING);
   });
 
-  test("a flag is listed for what its evidence's own measure adds too: a pasted area explains the score it raises", () => {
-    const m = model({ "flag:region_tampering": 0, "measure:singleCompressedAreaOverThreshold": 2 }, -3);
-    const area = detector("pixel-residuals", [{ flag: "region_tampering", strength: 0.9 }], 1, {
-      pages: [{ singleCompressedArea: { tiles: 48, threshold: 12, reliability: 1 } }],
-    });
-    const f = fuse([area], { model: m });
-    expect(f.forgeryScore).toBeCloseTo(sigmoid(-3 + 2 * 3), 3);
-    expect(f.flags).toEqual(["region_tampering"]);
-    expect(f.contributions[0]!.contribution).toBeCloseTo(sigmoid(3) - sigmoid(-3), 3);
-  });
-
   test("a flag the training split never raised adds its prior weight", () => {
     const m = model({}, -3, ["duplicate_submission"]);
     const f = fuse([detector("fingerprint", [{ flag: "duplicate_submission", strength: 1 }])], { model: m });
