@@ -9,7 +9,7 @@
 // runners-up: a pasted 3 is read as a 3 beyond doubt, a blurred 8 read as 3 is not.
 import { distance } from "fastest-levenshtein";
 import type { Amount } from "./read-amount.ts";
-import { isConfident, isSure } from "./text.ts";
+import { isConfident, isReadSurely, isSure } from "./text.ts";
 
 /** 0.01 per operation: rounding on the issuer's side, never more. */
 export const CENTS_PER_OPERATION = 1;
@@ -19,8 +19,6 @@ const GUESSED_OCR = 0.75;
 
 export type Outcome = "agrees" | "uncertain" | "differs";
 
-/** A digit read with less probability than this may be any digit. */
-const UNSURE_DIGIT = 0.9;
 /** A runner-up this probable is a digit the recogniser could have meant. */
 const PLAUSIBLE_ALTERNATIVE = 0.02;
 
@@ -38,7 +36,8 @@ function couldBeMisread(a: Amount, truth: number, edits: number): boolean {
   const offset = a.digitReadings.length - read.length;
   for (let i = 0; i < read.length; i++) {
     const reading = a.digitReadings[offset + i];
-    if (read[i] === real[i] || !reading || reading.probability < UNSURE_DIGIT) continue;
+    // A digit not read surely may be any digit.
+    if (read[i] === real[i] || !reading || !isReadSurely(reading)) continue;
     if (!reading.alternatives.some((alt) => alt.character === real[i] && alt.probability >= PLAUSIBLE_ALTERNATIVE)) return false;
   }
   return true;

@@ -7,10 +7,10 @@
 import type { DetectorResult, Evidence } from "../report.ts";
 import { Tally } from "./arithmetic.ts";
 import { labelledValues, type FieldKind } from "./fields.ts";
-import { compareDates, dayNumber, findDates, fromUtc, inferOrder, readings, toIsoDate, type CalendarDate, type DateMatch, type DateOrder } from "./read-date.ts";
-import { repairDigits, touchesRepair } from "./read-digits.ts";
+import { compareDates, dayNumber, daysIn, findDates, fromUtc, inferOrder, readings, toIsoDate, type CalendarDate, type DateMatch, type DateOrder } from "./read-date.ts";
+import { isDigit, repairDigits, touchesRepair } from "./read-digits.ts";
 import { readStatement } from "./statement.ts";
-import { fold, isSure, type DocumentText, type TextLine } from "./text.ts";
+import { characterReadings, fold, isReadSurely, isSure, type DocumentText, type TextLine } from "./text.ts";
 
 export const DATES_DETECTOR = "dates";
 const STRENGTH = 0.4;
@@ -28,8 +28,6 @@ const ANNIVERSARY_SLACK_DAYS = 1;
  */
 const BRITISH_CARRY_OVER = { issuedBefore: { year: 2018, month: 9, day: 10 }, days: 9 * 31 } as const;
 const BRITISH = /P<GBR|BRITISH\s*CITIZEN|UNITED\s*KINGDOM/;
-/** A digit the recogniser read at least this surely is taken as read, whatever its line's mean. */
-const SURE_DIGIT = 0.9;
 
 const PERIOD = /\b(period|from|between|du|vom|periodo|del)\b/iu;
 /** What joins the two ends of a period: "to", a dash, "until", "au", "bis", "al". */
@@ -59,11 +57,11 @@ function readDates(line: TextLine, page: number): ReadDate[] {
 
 /** Every digit of the date read surely, per the recogniser's own per-character probabilities. */
 function digitsReadSurely(line: TextLine, match: DateMatch): boolean {
-  const readings = line.characters;
-  if (!readings || readings.length !== line.text.length) return false;
+  const readings = characterReadings(line);
+  if (!readings) return false;
   for (let i = match.index; i < match.index + match.text.length; i++) {
     const c = line.text[i]!;
-    if (c >= "0" && c <= "9" && !(readings[i]!.probability >= SURE_DIGIT)) return false;
+    if (isDigit(c) && !isReadSurely(readings[i]!)) return false;
   }
   return true;
 }
@@ -73,15 +71,13 @@ function onAnniversary(date: CalendarDate, later: CalendarDate, daysAfter = ANNI
   return [later.year - 1, later.year, later.year + 1].some((year) => {
     if (year <= date.year) return false;
     // 29 February's anniversary in a common year is taken as 28 February.
-    const day = date.month === 2 && date.day === 29 && new Date(Date.UTC(year, 1, 29)).getUTCMonth() !== 1 ? 28 : date.day;
-    const offset = dayNumber(later) - dayNumber({ year, month: date.month, day });
+    const offset = dayNumber(later) - dayNumber({ year, month: date.month, day: Math.min(date.day, daysIn(year, date.month)) });
     return offset >= -ANNIVERSARY_SLACK_DAYS && offset <= daysAfter;
   });
 }
 
-/** Days past the issue date's anniversary the document's expiry may lie. */
-function carryOverDays(document: DocumentText, issue: CalendarDate): number {
-  const british = document.pages.some((page) => page.lines.some((line) => BRITISH.test(fold(line.text).replace(/\s+/g, " "))));
+/** Days past the issue date's anniversary the expiry of a document, British or not, may lie. */
+function carryOverDays(british: boolean, issue: CalendarDate): number {
   return british && compareDates(issue, BRITISH_CARRY_OVER.issuedBefore) < 0 ? BRITISH_CARRY_OVER.days : ANNIVERSARY_SLACK_DAYS;
 }
 
@@ -138,9 +134,10 @@ export function checkDates(document: DocumentText, options: DateCheckOptions): D
   if (birth && issue) rule([birth, issue], (b, i) => compareDates(b!, i!) > 0, () => raise(birth, "The birth date is after the issue date", birth.match.text, issue.match.text));
   if (issue && expiry) {
     const dates = birth ? [issue, expiry, birth] : [issue, expiry];
+    const british = document.pages.some((page) => page.lines.some((line) => BRITISH.test(fold(line.text).replace(/\s+/g, " "))));
     rule(
       dates,
-      (i, e, b) => compareDates(i!, e!) < 0 && !onAnniversary(i!, e!, carryOverDays(document, i!)) && !(b && onAnniversary(b, e!)),
+      (i, e, b) => compareDates(i!, e!) < 0 && !onAnniversary(i!, e!, carryOverDays(british, i!)) && !(b && onAnniversary(b, e!)),
       () => raise(expiry, "The expiry date is on no anniversary of the issue date (nor of the birth date)", expiry.match.text, issue.match.text),
     );
   }

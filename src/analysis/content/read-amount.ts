@@ -2,8 +2,8 @@
 // 1'234.56 · -12.00 · (12.00) · 12.00- · 12.00 CR / DR · with or without a currency
 // sign. Only values with exactly two decimals count: that is what keeps dates, account
 // numbers and quantities out. Values are integer cents so sums are exact.
-import { repairDigits, touchesRepair } from "./read-digits.ts";
-import { type CharacterReading, spansIn, type Row, type TextLine } from "./text.ts";
+import { isDigit, repairDigits, touchesRepair } from "./read-digits.ts";
+import { type CharacterReading, characterReadings, spansIn, type Row, type TextLine } from "./text.ts";
 
 export interface Amount {
   /** Signed value in cents; negative for a minus, parentheses or DR. */
@@ -61,11 +61,10 @@ export function amountsIn(row: Row): Amount[] {
     const cell = repairedCells[asRow.cells.indexOf(span.line)]!;
     const charWidth = cell.line.box[2] / Math.max(1, cell.line.text.length);
     const right = cell.line.box[0] + charWidth * (span.index + span.text.trimEnd().length);
-    // Readings are per code point; a line with any other character has none usable.
-    const readings = cell.line.characters?.length === cell.line.text.length ? cell.line.characters : undefined;
+    const readings = characterReadings(cell.line);
     const digitReadings = [...span.text].flatMap((c, i) => {
       const at = span.index + i;
-      return c >= "0" && c <= "9" ? [cell.repaired.has(at) ? null : (readings?.[at] ?? null)] : [];
+      return isDigit(c) ? [cell.repaired.has(at) ? null : (readings?.[at] ?? null)] : [];
     });
     return [
       {

@@ -107,7 +107,7 @@ export function findDates(text: string): DateMatch[] {
   return found.sort((a, b) => a.index - b.index);
 }
 
-const daysIn = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
+export const daysIn = (year: number, month: number): number => new Date(Date.UTC(year, month, 0)).getUTCDate();
 
 function isValidDate(date: CalendarDate): boolean {
   return date.month >= 1 && date.month <= 12 && date.day >= 1 && date.day <= daysIn(date.year, date.month);

@@ -16,7 +16,7 @@ const LOOK_ALIKES: Record<string, string> = {
   B: "8",
 };
 
-const isDigit = (c: string | undefined) => c !== undefined && c >= "0" && c <= "9";
+export const isDigit = (c: string | undefined): boolean => c !== undefined && c >= "0" && c <= "9";
 
 export interface RepairedText {
   text: string;
