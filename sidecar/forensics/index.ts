@@ -171,14 +171,15 @@ function doubleQuantTrace(dq: DoubleQuantSummary | null, areas: SingleCompressed
   const thresholds = { lineThreshold: DQ_LINE_Z_THRESHOLD, areaThreshold: DQ_AREA_MIN_TILES };
   if (!dq) return { name: "double_quant", reliability: 0, globalScore: 0, facts: { reason: absent, ...thresholds, areaReliability: 0 } };
   const maxZ = dq.lines.reduce<number>((m, z) => (z !== null && z > m ? z : m), 0);
+  const period = periodConfidence(dq);
   return {
     name: "double_quant",
-    reliability: evidence * periodConfidence(dq) * clamp01((dq.usableLines - 4) / 6),
+    reliability: evidence * period * clamp01((dq.usableLines - 4) / 6),
     globalScore: maxZ,
     facts: {
       ...thresholds,
       largestAreaTiles: areas[0]?.tiles ?? 0,
-      areaReliability: periodConfidence(dq) * compressionFactor,
+      areaReliability: period * compressionFactor,
       periodicCoefficients: dq.periods.length,
       periods: dq.periods.map((p) => p.period).join(","),
       periodContrast: dq.contrast,

@@ -4,6 +4,7 @@
 // text (judged per line instead) and clipped pixels, whose first decoding was cut at 0 or
 // 255 and so left the first table's lattice.
 import type { DoubleQuantSummary } from "./double-quant.ts";
+import { LUMA_WEIGHTS } from "./graph-spec.ts";
 import type { Box } from "./types.ts";
 
 /** Tile z from which a tile counts as compressed once. */
@@ -45,8 +46,12 @@ export interface AreaInput {
 export function singleCompressedAreas(dq: DoubleQuantSummary, input: AreaInput): SingleCompressedArea[] {
   const cols = dq.tileCols;
   const rows = Math.ceil(dq.tiles.length / cols);
+  const outlying = dq.tiles.map((z) => z !== null && z >= TILE_Z);
+  // A page without a first compression's period (most pages, saved once) has no tile score:
+  // nothing to join, and no reason to read its pixels.
+  if (!outlying.includes(true)) return [];
   const judged = judgedTiles(input, cols, rows);
-  const hot = dq.tiles.map((z, i) => judged[i] === 1 && z !== null && z >= TILE_Z);
+  const hot = outlying.map((o, i) => o && judged[i] === 1);
   const seen = new Uint8Array(hot.length);
   const areas: SingleCompressedArea[] = [];
   for (let start = 0; start < hot.length; start++) {
@@ -86,7 +91,7 @@ function judgedTiles({ rgb, width, height, lines, tileSide }: AreaInput, cols: n
     const rowStart = Math.floor(y / tileSide) * cols;
     for (let x = 0; x < Math.min(width, cols * tileSide); x++) {
       const o = (y * width + x) * 3;
-      const luma = 0.299 * rgb[o]! + 0.587 * rgb[o + 1]! + 0.114 * rgb[o + 2]!;
+      const luma = LUMA_WEIGHTS[0] * rgb[o]! + LUMA_WEIGHTS[1] * rgb[o + 1]! + LUMA_WEIGHTS[2] * rgb[o + 2]!;
       const t = rowStart + Math.floor(x / tileSide);
       pixels[t]!++;
       if (luma <= CLIPPED_LOW || luma >= CLIPPED_HIGH) clipped[t]!++;
