@@ -97,33 +97,38 @@ export const flagStrengths = (detectors: readonly DetectorResult[]): Map<Flag, n
   return out;
 };
 
-/** Highest line z over the page's threshold for one residual trace (0 when not measured). */
-const lineZRatio = (residuals: DetectorResult | undefined, trace: "ela" | "noise"): number => {
+/**
+ * Highest value over its threshold across the pages of the residuals' facts, each page's
+ * read by `measured` (nothing where it was not measured). Beyond three thresholds an outlier
+ * is an outlier: capped so one extreme page cannot dominate.
+ */
+const bestRatio = (residuals: DetectorResult | undefined, measured: (page: Record<string, unknown>) => { value?: number; threshold?: number }): number => {
   let best = 0;
   for (const page of list(residuals?.facts.pages)) {
-    const t = record(record(page)[trace]);
-    const z = num(t.highestLineZ);
-    const threshold = num(t.threshold);
-    if (z !== undefined && threshold !== undefined && threshold > 0) best = Math.max(best, z / threshold);
+    const { value, threshold } = measured(record(page));
+    if (value !== undefined && threshold !== undefined && threshold > 0) best = Math.max(best, value / threshold);
   }
-  // Beyond three thresholds an outlier is an outlier: cap so one extreme page cannot dominate.
   return clamp(best, 0, 3);
 };
+
+/** Highest line z over the page's threshold for one residual trace (0 when not measured). */
+const lineZRatio = (residuals: DetectorResult | undefined, trace: "ela" | "noise"): number =>
+  bestRatio(residuals, (page) => {
+    const t = record(page[trace]);
+    return { value: num(t.highestLineZ), threshold: num(t.threshold) };
+  });
 
 /**
  * Largest area compressed once on a page compressed twice, in multiples of its threshold, where
  * the page's double compression is sure enough to judge (0 otherwise). Apart from the flag it
  * shares with the line outliers, whose error-level lines also fire on genuine renders.
  */
-const singleCompressedAreaRatio = (residuals: DetectorResult | undefined): number => {
-  let best = 0;
-  for (const page of list(residuals?.facts.pages)) {
-    const area = record(record(page).singleCompressedArea);
-    const [tiles, threshold, reliability] = [num(area.tiles), num(area.threshold), num(area.reliability)];
-    if (tiles !== undefined && threshold !== undefined && threshold > 0 && reliability !== undefined && reliability >= MIN_RELIABILITY) best = Math.max(best, tiles / threshold);
-  }
-  return clamp(best, 0, 3);
-};
+const singleCompressedAreaRatio = (residuals: DetectorResult | undefined): number =>
+  bestRatio(residuals, (page) => {
+    const area = record(page.singleCompressedArea);
+    const reliability = num(area.reliability);
+    return reliability !== undefined && reliability >= MIN_RELIABILITY ? { value: num(area.tiles), threshold: num(area.threshold) } : {};
+  });
 
 const doubleCompressionMargin = (d: DetectorResult | undefined): number => {
   const score = num(d?.facts.score);
