@@ -1,6 +1,7 @@
 // The report `docverify analyze FILE` prints: verdict, type, each flag with the evidence
 // behind it, then what every detector measured. Plain text, one fact per line.
 import { fuse } from "./fusion";
+import { INFORMATIONAL_FLAGS } from "./fusion/features";
 import type { AnalysisReport, Evidence } from "./report";
 
 export interface FormatReportOptions {
@@ -8,8 +9,17 @@ export interface FormatReportOptions {
   facts?: boolean;
 }
 
-const verdict = (score: number): string =>
-  score >= 0.7 ? "LIKELY FORGED" : score >= 0.4 ? "SUSPICIOUS" : score >= 0.15 ? "MINOR CONCERNS" : "NO SIGNS OF FORGERY";
+/** Without a flag that accuses, nothing could explain a concern: the score is only the model's prior then. */
+const verdict = ({ forgeryScore: score, flags }: AnalysisReport): string =>
+  !flags.some((f) => !INFORMATIONAL_FLAGS.includes(f))
+    ? "NO SIGNS OF FORGERY"
+    : score >= 0.7
+      ? "LIKELY FORGED"
+      : score >= 0.4
+        ? "SUSPICIOUS"
+        : score >= 0.15
+          ? "MINOR CONCERNS"
+          : "NO SIGNS OF FORGERY";
 
 const value = (v: unknown): string => {
   if (Array.isArray(v)) return v.length ? v.map(value).join(", ") : "none";
@@ -32,7 +42,7 @@ const evidenceLine = (e: Evidence): string => {
 
 export const formatReport = (report: AnalysisReport, opts: FormatReportOptions = {}): string => {
   const out: string[] = [];
-  out.push(`Verdict: ${verdict(report.forgeryScore)} — forgery score ${report.forgeryScore.toFixed(2)}, confidence ${report.confidence}`);
+  out.push(`Verdict: ${verdict(report)} — forgery score ${report.forgeryScore.toFixed(2)}, confidence ${report.confidence}`);
   out.push(`Document: ${report.documentType} (${report.format}, ${report.pages} page${report.pages === 1 ? "" : "s"})`);
   const contributions = new Map(fuse(report.detectors).contributions.map((c) => [c.flag, c]));
   if (report.flags.length === 0) {

@@ -11,7 +11,7 @@ describe("the printed report", () => {
     });
     const text = formatReport(report);
     const lines = text.split("\n");
-    expect(lines[0]).toMatch(/^Verdict: (SUSPICIOUS|LIKELY FORGED) — forgery score 0\.\d\d, confidence high$/);
+    expect(lines[0]).toMatch(/^Verdict: (SUSPICIOUS|LIKELY FORGED) — forgery score [01]\.\d\d, confidence high$/);
     expect(lines[1]).toBe("Document: financial (pdf, 1 page)");
     expect(text).toMatch(/  pdf_text_overlay \(strength 0\.60, adds 0\.\d\d to the score\)/);
     expect(text).toMatch(/- A white fill drawn over \d+ characters of earlier text.* \[pdf-text-overlay\] \(page 1, box \[72, \d+, \d+, \d+\]; measured \d+ vs threshold 3; strength 0\.60\)/);
@@ -24,5 +24,14 @@ describe("the printed report", () => {
     expect(formatReport(report, { facts: false })).toMatch(
       /^Verdict: NO SIGNS OF FORGERY — forgery score 0\.0\d, confidence high\nDocument: financial \(pdf, 1 page\)\nFlags: none$/,
     );
+  });
+
+  test("the verdict names a concern only when a flag explains it", async () => {
+    const report = await createLocalAnalyzer().analyze({ bytes: makePdf(), format: "pdf" });
+    const first = (r: typeof report) => formatReport(r, { facts: false }).split("\n")[0];
+    expect(first({ ...report, forgeryScore: 0.3 })).toStartWith("Verdict: NO SIGNS OF FORGERY — forgery score 0.30");
+    expect(first({ ...report, forgeryScore: 0.3, flags: ["low_quality"] })).toStartWith("Verdict: NO SIGNS OF FORGERY");
+    expect(first({ ...report, forgeryScore: 0.3, flags: ["editing_software"] })).toStartWith("Verdict: MINOR CONCERNS — forgery score 0.30");
+    expect(first({ ...report, forgeryScore: 0.45, flags: ["editing_software"] })).toStartWith("Verdict: SUSPICIOUS");
   });
 });
