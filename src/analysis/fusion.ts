@@ -1,16 +1,17 @@
 // From evidence to forgeryScore, flags and confidence:
 //   features     fusionFeatures(detectors): per flag its strongest evidence × coverage, per
-//                detector its coverage, a few measured values (fusion/features.ts)
+//                detector its blind spot, a few measured values (fusion/features.ts)
 //   forgeryScore a logistic regression over them, trained on the training split of the
 //                labelled corpus by scripts/train-fusion.ts (fusion/model.json)
 // Flags stay the explanation: every flag listed has evidence, and without a flag the score
 // stays under the verdict line whatever the measurements say (no high score without a
 // flag). A flag the training split never raised (duplicate_submission, say) cannot be
 // weighed by the model: it adds its prior weight below, noisy-OR. Confidence says how much
-// the evidence can bear (fusion/confidence.ts); quality never moves the score.
+// the evidence can bear (fusion/confidence.ts); how well things were read never moves the
+// score, and what could not be examined at all (blind spots) only keeps it nearer the prior.
 import type { Confidence, Flag } from "./flags";
 import { atMost, confidenceLevel } from "./fusion/confidence";
-import { flagStrengths, fusionFeatures, FEATURE_NAMES, INFORMATIONAL_FLAGS } from "./fusion/features";
+import { flagStrengths, fusionFeatures, FEATURE_NAMES, INFORMATIONAL_FLAGS, MEASURE_FLAGS } from "./fusion/features";
 import { FUSION_MODEL, logit, sigmoid, type FusionModel } from "./fusion/model";
 import type { DetectorResult, Evidence } from "./report";
 
@@ -109,7 +110,9 @@ export const fuse = (detectors: DetectorResult[], opts: FusionOptions = {}): Fus
     const index = FEATURE_NAMES.indexOf(`flag:${flag}`);
     const without = new Map(strengths);
     without.delete(flag);
-    const reduced = index < 0 ? features : features.map((v, i) => (i === index ? 0 : v));
+    // Without the flag: its own feature and the measures of its evidence.
+    const own = new Set([index, ...Object.entries(MEASURE_FLAGS).flatMap(([measure, f]) => (f === flag ? [FEATURE_NAMES.indexOf(measure)] : []))]);
+    const reduced = features.map((v, i) => (own.has(i) ? 0 : v));
     const weight = byPrior(model, flag) ? PRIOR_FLAG_WEIGHTS[flag] : index < 0 ? 0 : (model.weights[index] ?? 0);
     return { flag, strength: round(strength), weight: round(weight), contribution: round(forgeryScore - scoreOf(model, reduced, without)) };
   });

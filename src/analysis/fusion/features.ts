@@ -2,11 +2,19 @@
 // run time (fusion.ts) and by the trainer (scripts/train-fusion.ts reads them back from
 // the evaluation's scores.jsonl). Four families:
 //   flag:<name>      strongest evidence for the flag, strength × its detector's coverage
-//   coverage:<name>  how much each detector could see (0 where it does not apply)
+//   blind:<name>     how much of what a detector should have examined it could not (1 −
+//                    coverage where it applies; 0 where it does not apply, so that which
+//                    detectors apply, i.e. the format, is no feature). The trainer keeps
+//                    their weights at or above 0: a blind spot can hide a forgery, it never
+//                    shows a document genuine. A document fully examined without a flag
+//                    scores the model's intercept, the lowest a flag-free document can.
 //   measure:<name>   values the flags threshold away: how far double compression, the
 //                    residual line outliers and the clone search went, whether an MRZ
 //                    checked out. A measure never restates a flag: fitted together the
 //                    weight splits between them arbitrarily, and the flag must carry it.
+//                    One exception, the pasted area's size: region_tampering also carries
+//                    error-level lines that fire on genuine renders, so the area is weighed
+//                    apart and counted in the flag's contribution (MEASURE_FLAGS).
 //   quality:<name>   what the evidence can bear (OCR confidence, coverage, failures): read
 //                    by confidence only; the model gives them no weight, so quality never
 //                    moves the score.
@@ -38,8 +46,8 @@ export const INFORMATIONAL_FLAGS: readonly Flag[] = ["low_quality", "document_ex
 const NOT_SCORED: readonly Flag[] = [...INFORMATIONAL_FLAGS, "duplicate_submission"];
 export const SCORED_FLAGS: readonly Flag[] = FLAGS.filter((f) => !NOT_SCORED.includes(f));
 
-/** Detectors whose coverage is a feature: those of the full analysis (full-analyzer.ts). */
-export const COVERAGE_DETECTORS = [
+/** Detectors whose blind spots are features: those of the full analysis (full-analyzer.ts). */
+export const BLIND_SPOT_DETECTORS = [
   JPEG_TABLES_DETECTOR,
   DOUBLE_COMPRESSION_DETECTOR,
   IMAGE_METADATA_DETECTOR,
@@ -64,12 +72,20 @@ const MEASURES = [
   "measure:mrzAllCheckDigitsValid",
 ] as const;
 
+/**
+ * Measures that carry a flag's evidence apart from its flag feature: how much a flag moves
+ * the score (its contribution, which decides whether it is listed) includes them.
+ */
+export const MEASURE_FLAGS: Readonly<Partial<Record<(typeof MEASURES)[number], Flag>>> = {
+  "measure:singleCompressedAreaOverThreshold": "region_tampering",
+};
+
 const QUALITY = ["quality:lowQuality", "quality:ocrMeanConfidence", "quality:meanCoverage", "quality:failedDetectors"] as const;
 export type QualityFeature = (typeof QUALITY)[number];
 
 export const FEATURE_NAMES: readonly string[] = [
   ...SCORED_FLAGS.map((f) => `flag:${f}`),
-  ...COVERAGE_DETECTORS.map((d) => `coverage:${d}`),
+  ...BLIND_SPOT_DETECTORS.map((d) => `blind:${d}`),
   ...MEASURES,
   ...QUALITY,
 ];
@@ -119,21 +135,28 @@ const lineZRatio = (residuals: DetectorResult | undefined, trace: "ela" | "noise
   });
 
 /**
- * Largest area compressed once on a page compressed twice, in multiples of its threshold, where
- * the page's double compression is sure enough to judge (0 otherwise). Apart from the flag it
- * shares with the line outliers, whose error-level lines also fire on genuine renders.
+ * Largest area compressed once on a page compressed twice, in multiples of its threshold:
+ * the strength of the area evidence region_tampering shows (0 below the threshold, or where
+ * the page's double compression is too unsure to judge). Apart from the flag, which it shares
+ * with the line outliers, whose error-level lines also fire on genuine renders.
  */
 const singleCompressedAreaRatio = (residuals: DetectorResult | undefined): number =>
   bestRatio(residuals, (page) => {
     const area = record(page.singleCompressedArea);
-    const reliability = num(area.reliability);
-    return reliability !== undefined && reliability >= MIN_RELIABILITY ? { value: num(area.tiles), threshold: num(area.threshold) } : {};
+    const [tiles, threshold, reliability] = [num(area.tiles), num(area.threshold), num(area.reliability)];
+    const shown = tiles !== undefined && threshold !== undefined && tiles >= threshold && reliability !== undefined && reliability >= MIN_RELIABILITY;
+    return shown ? { value: tiles, threshold } : {};
   });
 
+/**
+ * How far double compression went beyond its threshold. Nothing below it: left signed, the fit
+ * learnt that a clearly single-compressed JPEG is more suspect than one near the line (the
+ * corpus's PNG scans saved once by an editor), so an unreadable thumbnail scored 0.26.
+ */
 const doubleCompressionMargin = (d: DetectorResult | undefined): number => {
   const score = num(d?.facts.score);
   const threshold = num(d?.facts.threshold);
-  return score === undefined || threshold === undefined ? 0 : clamp(score - threshold, -1, 1);
+  return score === undefined || threshold === undefined ? 0 : clamp(score - threshold, 0, 1);
 };
 
 const clones = (d: DetectorResult | undefined): number =>
@@ -153,8 +176,8 @@ const mrzChecksOut = (d: DetectorResult | undefined): number =>
     ? 1
     : 0;
 
-const applicableCoverage = (d: DetectorResult | undefined): number =>
-  d === undefined || d.facts.applicable === false ? 0 : clamp(d.coverage, 0, 1);
+const blindSpot = (d: DetectorResult | undefined): number =>
+  d === undefined || d.facts.applicable === false ? 0 : 1 - clamp(d.coverage, 0, 1);
 
 const quality = (detectors: readonly DetectorResult[]): Record<QualityFeature, number> => {
   const applicable = detectors.filter((d) => d.facts.applicable !== false);
@@ -184,7 +207,7 @@ export function fusionFeatures(detectors: readonly DetectorResult[]): number[] {
   };
   return [
     ...SCORED_FLAGS.map((f) => strengths.get(f) ?? 0),
-    ...COVERAGE_DETECTORS.map((name) => applicableCoverage(byName.get(name))),
+    ...BLIND_SPOT_DETECTORS.map((name) => blindSpot(byName.get(name))),
     ...MEASURES.map((m) => measures[m]),
     ...QUALITY.map((q) => qualities[q]),
   ];

@@ -46,7 +46,9 @@ describe("the local analyzer on documents it cannot judge", () => {
     const jpeg = await makeJpeg({ width: 120, height: 90, quality: 30 });
     const report = await createLocalAnalyzer().analyze({ bytes: jpeg, format: "jpeg" });
     expect(report.flags).toEqual(["low_quality"]);
-    expect(report.forgeryScore).toBeLessThan(0.1);
+    // What could not be examined keeps the score nearer the prior than a clean, fully examined
+    // document's (~0.05), and far from the verdict line: a blind spot never accuses.
+    expect(report.forgeryScore).toBeLessThan(0.25);
     expect(report.confidence).not.toBe("high");
   });
 });

@@ -33,10 +33,11 @@ describe("fusion features", () => {
     expect(f("flag:copy_move")).toBe(0);
   });
 
-  test("a detector's coverage counts only where it applies", () => {
-    expect(named([detector("balances", [], 0.8)])("coverage:balances")).toBe(0.8);
-    expect(named([detector("balances", [], 0.8, { applicable: false })])("coverage:balances")).toBe(0);
-    expect(named([])("coverage:balances")).toBe(0);
+  test("a detector's blind spot is what it could not see where it applies, so that the format is no feature", () => {
+    expect(named([detector("balances", [], 0.8)])("blind:balances")).toBeCloseTo(0.2, 6);
+    expect(named([detector("balances", [], 0, { failed: "timeout" })])("blind:balances")).toBe(1);
+    expect(named([detector("balances", [], 0.8, { applicable: false })])("blind:balances")).toBe(0);
+    expect(named([])("blind:balances")).toBe(0);
   });
 
   test("measured values come from the detectors' facts", () => {
@@ -46,15 +47,18 @@ describe("fusion features", () => {
         pages: [
           { ela: { highestLineZ: 6.4, threshold: 3.2 }, noise: "not measured", singleCompressedArea: { tiles: 30, threshold: 12, reliability: 0.9 } },
           { singleCompressedArea: { tiles: 300, threshold: 12, reliability: 0.3 } },
+          { singleCompressedArea: { tiles: 11, threshold: 12, reliability: 1 } },
         ],
       }),
       detector("copy-move", [], 1, { pages: [{ clones: 2 }, { clones: 1 }] }),
       detector("mrz", [], 1, { zones: [{ readConfidently: true, checkDigits: { birthDate: "valid", composite: "valid" } }] }),
     ]);
     expect(f("measure:doubleCompressionMargin")).toBeCloseTo(0.2, 6);
+    // Below its threshold, double compression measures nothing: a page saved once is not suspect for it.
+    expect(named([detector("double-jpeg-compression", [], 1, { score: 0.1, threshold: 0.5 })])("measure:doubleCompressionMargin")).toBe(0);
     expect(f("measure:elaLineZOverThreshold")).toBeCloseTo(2, 6);
     expect(f("measure:noiseLineZOverThreshold")).toBe(0);
-    // The second page's area is larger, but its double compression is too unsure to judge.
+    // The second page's area is larger, but its double compression is too unsure to judge; the third's is below the threshold.
     expect(f("measure:singleCompressedAreaOverThreshold")).toBeCloseTo(2.5, 6);
     expect(f("measure:copyMoveClones")).toBeCloseTo(Math.log(4), 6);
     expect(f("measure:mrzAllCheckDigitsValid")).toBe(1);

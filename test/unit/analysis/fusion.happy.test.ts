@@ -44,17 +44,28 @@ describe("fusion through a trained model", () => {
   });
 
   test("measurements alone never lift a document without a flag to the verdict line", () => {
-    const m = model({ "coverage:balances": 10 });
-    const f = fuse([detector("balances", [], 1)], { model: m });
+    const m = model({ "blind:balances": 10 });
+    const f = fuse([detector("balances", [], 0)], { model: m });
     expect(f.flags).toEqual([]);
     expect(f.forgeryScore).toBe(NO_FLAG_CEILING);
   });
 
   test("low_quality explains confidence but does not count as a flag that can carry the score", () => {
-    const m = model({ "coverage:balances": 10 });
-    const f = fuse([detector("balances", [], 1), detector("q", [{ flag: "low_quality", strength: 1 }])], { model: m });
+    const m = model({ "blind:balances": 10 });
+    const f = fuse([detector("balances", [], 0), detector("q", [{ flag: "low_quality", strength: 1 }])], { model: m });
     expect(f.flags).toEqual(["low_quality"]);
     expect(f.forgeryScore).toBe(NO_FLAG_CEILING);
+  });
+
+  test("a flag is listed for what its evidence's own measure adds too: a pasted area explains the score it raises", () => {
+    const m = model({ "flag:region_tampering": 0, "measure:singleCompressedAreaOverThreshold": 2 }, -3);
+    const area = detector("pixel-residuals", [{ flag: "region_tampering", strength: 0.9 }], 1, {
+      pages: [{ singleCompressedArea: { tiles: 48, threshold: 12, reliability: 1 } }],
+    });
+    const f = fuse([area], { model: m });
+    expect(f.forgeryScore).toBeCloseTo(sigmoid(-3 + 2 * 3), 3);
+    expect(f.flags).toEqual(["region_tampering"]);
+    expect(f.contributions[0]!.contribution).toBeCloseTo(sigmoid(3) - sigmoid(-3), 3);
   });
 
   test("a flag the training split never raised adds its prior weight", () => {

@@ -2,6 +2,7 @@
 // proportion to its trace's reliability, an unreliable trace only lowers coverage.
 import { describe, expect, test } from "bun:test";
 import { fuse } from "../../../../src/analysis/fusion";
+import { flagStrengths } from "../../../../src/analysis/fusion/features";
 import { detectCopyMove } from "../../../../src/analysis/pixel/copy-move";
 import { detectReadingQuality } from "../../../../src/analysis/pixel/reading-quality";
 import { detectRegionTampering } from "../../../../src/analysis/pixel/region-tampering";
@@ -43,8 +44,10 @@ describe("region tampering from the residual traces", () => {
   });
 
   test("weighs the same outlier less on a page where the trace is less reliable, and not at all below half", () => {
-    const strong = fuse([detectRegionTampering([page(1, 4.8)])]).forgeryScore;
-    const weaker = fuse([detectRegionTampering([page(0.6, 4.8)])]).forgeryScore;
+    // As the fusion weighs it: the evidence's strength times its detector's coverage.
+    const weighed = (reliability: number) => flagStrengths([detectRegionTampering([page(reliability, 4.8)])]).get("region_tampering") ?? 0;
+    const [strong, weaker] = [weighed(1), weighed(0.6)];
+    expect(weaker).toBeGreaterThan(0);
     expect(weaker).toBeLessThan(strong);
     const unreliable = detectRegionTampering([page(0.3, 9)]);
     expect(unreliable.evidence).toEqual([]);
