@@ -2,7 +2,7 @@
 // format, within a time budget. `inspectDocument` is what the full analysis (full-analyzer.ts)
 // runs beside the sidecar (in worker threads, worker/local-analysis-pool.ts).
 import type { IntakeDocument } from "../intake/document";
-import type { PageImage } from "./content/fingerprint";
+import type { PageImage } from "./content/page-image";
 import type { DocumentText } from "./content/text";
 import { startBudget, type AnalysisLimits } from "./detector";
 import type { DocumentTypeInput } from "./document-type";

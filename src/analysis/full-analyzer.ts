@@ -13,8 +13,10 @@ import type { AnalysisContext, Analyzer } from "./analyzer";
 import { checkBalances } from "./content/balances";
 import { checkColumnAlignment, COLUMN_ALIGNMENT_DETECTOR } from "./content/column-alignment";
 import { checkDates } from "./content/dates";
-import { checkDuplicates, computeFingerprint, FINGERPRINT_DETECTOR, type Fingerprint, type PageImage } from "./content/fingerprint";
+import { checkDuplicates, computeFingerprint, FINGERPRINT_DETECTOR, type Fingerprint } from "./content/fingerprint";
+import type { PageImage } from "./content/page-image";
 import { checkMrz } from "./content/mrz";
+import { locatePortrait } from "./content/portrait";
 import type { DocumentText } from "./content/text";
 import { DEFAULT_LIMITS, runDetector, type AnalysisLimits } from "./detector";
 import { evidenceInPagePixels, mergeText } from "./document-text";
@@ -40,6 +42,9 @@ export interface FullAnalyzerOptions {
 
 /** Content checks that have nothing to judge outside these types unless they found something. */
 const SCOPE: Record<string, DocumentType[]> = { mrz: ["passport"], balances: ["financial"] };
+
+/** Documents that carry their holder's portrait. */
+const IDENTITY_TYPES: readonly DocumentType[] = ["passport", "id", "drivers_license"];
 
 /** A check judged something when it raised, read or failed something, not merely ran. */
 const judgedSomething = (r: DetectorResult): boolean =>
@@ -85,12 +90,18 @@ export function createFullAnalyzer(options: FullAnalyzerOptions): Analyzer {
   const { fingerprints } = options;
   const inspect = options.inspect ?? ((doc: IntakeDocument) => inspectDocument(doc, limits, now));
 
-  const duplicates = async (doc: IntakeDocument, local: LocalInspection, keyId: string, text: DocumentText) => {
+  const duplicates = async (doc: IntakeDocument, local: LocalInspection, keyId: string, text: DocumentText, type: DocumentType) => {
     let fingerprint: Fingerprint | undefined;
     const result = await runDetector(FINGERPRINT_DETECTOR, async () => {
       const image: PageImage | undefined = doc.format === "pdf" ? local.image : { encoded: doc.bytes };
-      fingerprint = await computeFingerprint({ bytes: doc.bytes, ...(image ? { image } : {}), text });
-      return checkDuplicates(fingerprint, fingerprints!.findSimilar(keyId, fingerprint));
+      // Only an identity document's portrait is a person's: the same logo on two customers' statements is no reuse.
+      const page = text.pages[0];
+      const identity = IDENTITY_TYPES.includes(type);
+      const portrait = image && page && identity ? await locatePortrait(image, page) : null;
+      fingerprint = await computeFingerprint({ bytes: doc.bytes, ...(image ? { image } : {}), text, ...(portrait ? { portrait } : {}) });
+      const checked = checkDuplicates(fingerprint, fingerprints!.findSimilar(keyId, fingerprint));
+      // Where the portrait was taken from, for an analyst checking a reused-portrait match.
+      return identity ? { ...checked, facts: { ...checked.facts, portrait: portrait ?? "not located" } } : checked;
     });
     return { result, fingerprint };
   };
@@ -114,7 +125,7 @@ export function createFullAnalyzer(options: FullAnalyzerOptions): Analyzer {
         detectReadingQuality(pixels.pages),
         detectScreenshot({ format: doc.format, width: first?.sourceWidth ?? 0, height: first?.sourceHeight ?? 0, camera: hasCamera(local) }),
       ];
-      const duplicate = context.keyId && fingerprints ? await duplicates(doc, local, context.keyId, text) : undefined;
+      const duplicate = context.keyId && fingerprints ? await duplicates(doc, local, context.keyId, text, type.documentType) : undefined;
 
       const detectors = [
         ...evidenceInPagePixels(local.detectors, pixels),

@@ -2,7 +2,7 @@
 // duplicate_submission. Rows hold hashes only (no text), and go with the retention of
 // the verifications they belong to.
 import type { Db } from "./db";
-import { hammingHex, type EarlierFingerprint, type Fingerprint } from "../analysis/content/fingerprint";
+import { hammingHex, portraitDistance, type EarlierFingerprint, type Fingerprint } from "../analysis/content/fingerprint";
 
 /** Most recent fingerprints of a key compared by distance; exact copies are found by index at any age. */
 const SCAN_LIMIT = 20_000;
@@ -17,6 +17,7 @@ interface Row {
   content: string | null;
   identifiers: string;
   dates: string | null;
+  holder: string;
   portrait: string | null;
   created_at: number;
 }
@@ -31,6 +32,7 @@ const toEarlier = (row: Row): EarlierFingerprint => ({
     content: row.content,
     identifiers: JSON.parse(row.identifiers) as string[],
     dates: row.dates,
+    holder: JSON.parse(row.holder) as string[],
     portrait: row.portrait,
   },
 });
@@ -43,15 +45,15 @@ export class FingerprintStore {
   record(keyId: string, verificationId: string, fp: Fingerprint, createdAt: number): void {
     this.db
       .query(
-        `INSERT OR REPLACE INTO fingerprints (key_id, verification_id, exact, image, layout, content, identifiers, dates, portrait, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT OR REPLACE INTO fingerprints (key_id, verification_id, exact, image, layout, content, identifiers, dates, holder, portrait, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
-      .run(keyId, verificationId, fp.exact, fp.image, fp.layout, fp.content, JSON.stringify(fp.identifiers), fp.dates, fp.portrait, createdAt);
+      .run(keyId, verificationId, fp.exact, fp.image, fp.layout, fp.content, JSON.stringify(fp.identifiers), fp.dates, JSON.stringify(fp.holder), fp.portrait, createdAt);
   }
 
   /** Earlier fingerprints of this key that share the bytes, or come near in picture, text, identifiers or portrait. */
   findSimilar(keyId: string, fp: Fingerprint): EarlierFingerprint[] {
-    const columns = "verification_id, exact, image, layout, content, identifiers, dates, portrait, created_at";
+    const columns = "verification_id, exact, image, layout, content, identifiers, dates, holder, portrait, created_at";
     const exact = this.db.query(`SELECT ${columns} FROM fingerprints WHERE key_id = ? AND exact = ?`).all(keyId, fp.exact) as Row[];
     const recent = this.db
       .query(`SELECT ${columns} FROM fingerprints WHERE key_id = ? ORDER BY created_at DESC LIMIT ?`)
@@ -60,7 +62,7 @@ export class FingerprintStore {
     const similar = recent.filter((row) => {
       if (seen.has(row.verification_id)) return false;
       const ids = JSON.parse(row.identifiers) as string[];
-      return near(row.image, fp.image) || near(row.content, fp.content) || near(row.portrait, fp.portrait) || ids.some((id) => fp.identifiers.includes(id));
+      return near(row.image, fp.image) || near(row.content, fp.content) || (portraitDistance(fp, row.portrait) ?? Infinity) <= NEAR_BITS || ids.some((id) => fp.identifiers.includes(id));
     });
     return [...exact, ...similar].map(toEarlier);
   }

@@ -95,4 +95,7 @@ export const MIGRATIONS: string[] = [
   CREATE INDEX fingerprints_exact ON fingerprints (key_id, exact);
   CREATE INDEX fingerprints_created ON fingerprints (created_at);
   `,
+  `
+  ALTER TABLE fingerprints ADD COLUMN holder TEXT NOT NULL DEFAULT '[]';
+  `,
 ];

@@ -55,14 +55,22 @@ const visualDate = (yymmdd: string) => {
 };
 
 /** A TD3 data page is 125 x 88 mm. */
-const PAGE = { widthPt: 354, heightPt: 249 };
+export const PASSPORT_PAGE = { widthPt: 354, heightPt: 249 };
 
 export interface PassportPageOptions {
   /** The visual zone's values where they differ from the MRZ's. */
   visual?: Partial<Passport>;
   /** Replaces the MRZ lines (e.g. a broken check digit). */
   mrz?: [string, string];
+  /** A photo (any image sharp reads) for the portrait zone left of the fields. */
+  portrait?: string | Uint8Array;
 }
+
+/** The portrait zone of the page, in points: left of the fields, above the MRZ. */
+export const PORTRAIT_ZONE = { x: 14, y: 42, width: 84, height: 108 };
+
+/** Photos of people, from Wikimedia Commons (CC BY-SA) as DocXPand ships them: see SOURCES.md there. */
+export const PHOTOS_DIR = new URL("../../scripts/corpus/assets/docxpand/photos/", import.meta.url).pathname;
 
 export function passportLines(p: Passport, options: PassportPageOptions = {}): PrintedLine[] {
   const v = { ...p, ...options.visual };
@@ -92,8 +100,13 @@ export function passportLines(p: Passport, options: PassportPageOptions = {}): P
 
 /** The page rendered at `dpi` and saved as PNG or JPEG. */
 export async function passportImage(format: "png" | "jpeg", p: Passport = PASSPORT, options: PassportPageOptions = {}, dpi = 250): Promise<Uint8Array> {
-  const image = renderPrinted(passportLines(p, options), { ...PAGE, dpi });
-  const encoder = sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } });
+  const image = renderPrinted(passportLines(p, options), { ...PASSPORT_PAGE, dpi });
+  let encoder = sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } });
+  if (options.portrait) {
+    const px = (pt: number) => Math.round((pt * dpi) / 72);
+    const photo = await sharp(options.portrait).resize(px(PORTRAIT_ZONE.width), px(PORTRAIT_ZONE.height), { fit: "cover" }).toBuffer();
+    encoder = sharp(await encoder.composite([{ input: photo, left: px(PORTRAIT_ZONE.x), top: px(PORTRAIT_ZONE.y) }]).png().toBuffer());
+  }
   return new Uint8Array(await (format === "png" ? encoder.png() : encoder.jpeg({ quality: 92 })).toBuffer());
 }
 

@@ -3,18 +3,18 @@
 // period with other amounts, the same portrait on another identity). Only hashes are
 // kept: sha256 of the bytes, a 64-bit dHash of the first page (9×8 greyscale), 64-bit
 // simhashes of the text with and without its digits, short hashes of identifiers (long
-// numbers, IBANs) and of the set of dates. dHash and simhash are a few lines each and
-// no maintained npm package does them over sharp's raw output, hence written here.
+// numbers, IBANs), of the set of dates, and of an identity document's portrait
+// (portrait.ts). dHash and simhash are a few lines each and no maintained npm package does
+// them over sharp's raw output, hence written here.
 import { createHash } from "node:crypto";
-import sharp from "sharp";
 import type { Box, DetectorResult, Evidence } from "../report.ts";
+import { labelledValues } from "./fields.ts";
+import { decodePageImage, type PageImage } from "./page-image.ts";
+import { portraitHashes } from "./portrait.ts";
 import { findDates, inferOrder, readings, toIsoDate } from "./read-date.ts";
 import { fold, type DocumentText } from "./text.ts";
 
 export const FINGERPRINT_DETECTOR = "fingerprint";
-
-/** Pixels sharp may decode for a thumbnail: above the largest page the service accepts. */
-const MAX_INPUT_PIXELS = 100_000_000;
 
 export interface Fingerprint {
   /** sha256 of the document bytes, hex. */
@@ -29,13 +29,18 @@ export interface Fingerprint {
   identifiers: string[];
   /** Hash of the set of dates on the document. */
   dates: string | null;
-  /** dHash of the portrait, when the caller knows where it is. */
+  /**
+   * Short hashes of who the document names: its holder's surname ("s:") and birth date
+   * ("b:"), as labelled in the visual zone. Two documents name different people only when
+   * both are read on both and neither agrees: one person's passport and licence often carry
+   * the same photo, and one misread name must not make them two people.
+   */
+  holder: string[];
+  /** Difference hash of the portrait, when the caller knows where it is (portrait.ts). */
   portrait: string | null;
+  /** The portrait's hash under small changes of framing: compared, never kept. */
+  portraitVariants?: readonly string[];
 }
-
-export type PageImage =
-  | { encoded: Uint8Array }
-  | { raw: Uint8Array; width: number; height: number; channels: 1 | 2 | 3 | 4 };
 
 export interface FingerprintInput {
   bytes: Uint8Array;
@@ -58,7 +63,12 @@ export const IMAGE_SAME = 6;
 export const TEXT_SAME = 3;
 /** Bits a template filled with other values stays within, digits masked. */
 export const LAYOUT_SIMILAR = 10;
-export const PORTRAIT_SAME = 6;
+/**
+ * Bits between the nearest framings of one photo on two documents: within 8 for half the
+ * corpus's same-photo pairs, while different photos stayed 13 or more apart (portrait.ts).
+ * The margin is kept: a missed reuse costs less than accusing a stranger's look-alike photo.
+ */
+export const PORTRAIT_SAME = 8;
 
 const STRENGTH = { identical: 0.3, sameDocument: 0.4, changedFields: 0.8, reusedPortrait: 0.8 };
 
@@ -66,6 +76,7 @@ const sha256 = (data: string | Uint8Array) => createHash("sha256").update(data).
 
 export async function computeFingerprint(input: FingerprintInput): Promise<Fingerprint> {
   const text = input.text ? input.text.pages.flatMap((p) => p.lines.map((l) => l.text)) : [];
+  const portrait = input.image && input.portrait ? await portraitHashes(input.image, input.portrait) : null;
   return {
     exact: sha256(input.bytes).toString("hex"),
     image: input.image ? await dHash(input.image) : null,
@@ -73,29 +84,16 @@ export async function computeFingerprint(input: FingerprintInput): Promise<Finge
     content: text.length > 0 ? simhash(tokens(text)) : null,
     identifiers: identifiers(text),
     dates: datesHash(text),
-    portrait: input.image && input.portrait ? await dHash(input.image, input.portrait) : null,
+    holder: holder(input.text),
+    portrait: portrait?.hash ?? null,
+    ...(portrait ? { portraitVariants: portrait.variants } : {}),
   };
 }
 
-function source(image: PageImage) {
-  return "encoded" in image
-    ? sharp(image.encoded, { limitInputPixels: MAX_INPUT_PIXELS })
-    : sharp(image.raw, { raw: { width: image.width, height: image.height, channels: image.channels }, limitInputPixels: MAX_INPUT_PIXELS });
-}
-
-/** 64-bit difference hash: each bit says whether a pixel is brighter than its right neighbour. */
-async function dHash(image: PageImage, box?: Box): Promise<string | null> {
-  let pipeline = source(image).rotate();
-  if (box) {
-    const { width = 0, height = 0 } = await pipeline.metadata();
-    const left = Math.max(0, Math.floor(box[0]));
-    const top = Math.max(0, Math.floor(box[1]));
-    const w = Math.min(width - left, Math.floor(box[2]));
-    const h = Math.min(height - top, Math.floor(box[3]));
-    if (w < 9 || h < 8) return null;
-    pipeline = sharp(await pipeline.extract({ left, top, width: w, height: h }).toBuffer());
-  }
-  const { data, info } = await pipeline
+/** 64-bit difference hash of the page: each bit says whether a pixel is brighter than its right neighbour. */
+async function dHash(image: PageImage): Promise<string> {
+  const { data, info } = await decodePageImage(image)
+    .rotate()
     .flatten({ background: "#ffffff" })
     .greyscale()
     .resize(9, 8, { fit: "fill", kernel: "cubic" })
@@ -149,6 +147,27 @@ function datesHash(lines: string[]): string | null {
   return days.size === 0 ? null : short([...days].sort().join(","));
 }
 
+/** Two-digit birth years read the same way on every document ("85" is 1985 on each), which is all a hash needs. */
+const BIRTH_YEARS = { referenceYear: 2030, futureYears: 0 };
+
+/** The holder's surname and birth date, hashed, from the first page's labelled fields. */
+function holder(text: DocumentText | undefined): string[] {
+  const page = text?.pages[0];
+  if (!page) return [];
+  const values = labelledValues(page).filter((v) => v.confident);
+  const surname = values.find((v) => v.kind === "surname")?.text.toUpperCase().replace(/[^\p{L}]/gu, "");
+  const birth = values.find((v) => v.kind === "birthDate");
+  const matches = birth ? findDates(birth.text) : [];
+  const day = matches.length > 0 ? readings(matches[0]!, inferOrder(matches) ?? "dmy", BIRTH_YEARS).map(toIsoDate)[0] : undefined;
+  return [...(surname ? [`s:${short(fold(surname))}`] : []), ...(day ? [`b:${short(day)}`] : [])];
+}
+
+/** Both documents name their holder fully, and neither the surname nor the birth date agree. */
+function differentHolders(a: readonly string[], b: readonly string[]): boolean {
+  const known = (h: readonly string[]) => h.some((x) => x.startsWith("s:")) && h.some((x) => x.startsWith("b:"));
+  return known(a) && known(b) && !a.some((x) => b.includes(x));
+}
+
 export function hammingHex(a: string, b: string): number {
   let x = BigInt(`0x${a}`) ^ BigInt(`0x${b}`);
   let count = 0;
@@ -160,6 +179,10 @@ export function hammingHex(a: string, b: string): number {
 }
 
 const distance = (a: string | null, b: string | null) => (a !== null && b !== null ? hammingHex(a, b) : null);
+
+/** Bits between an earlier portrait and the nearest framing of this one (null without both). */
+export const portraitDistance = (current: Fingerprint, earlier: string | null): number | null =>
+  current.portrait === null || earlier === null ? null : Math.min(...[current.portrait, ...(current.portraitVariants ?? [])].map((h) => hammingHex(h, earlier)));
 
 interface Match {
   kind: "identical" | "sameDocument" | "changedFields" | "reusedPortrait";
@@ -185,8 +208,8 @@ function classify(current: Fingerprint, earlier: Fingerprint): Match | null {
   if (sharedIdentifier && current.dates !== null && current.dates === earlier.dates && content !== null && content > TEXT_SAME && layout !== null && layout <= LAYOUT_SIMILAR) {
     return { kind: "changedFields", message: "the same template, identifiers and dates with changed fields", measured: content, threshold: TEXT_SAME };
   }
-  const portrait = distance(current.portrait, earlier.portrait);
-  if (portrait !== null && portrait <= PORTRAIT_SAME && current.identifiers.length > 0 && earlier.identifiers.length > 0 && !sharedIdentifier) {
+  const portrait = portraitDistance(current, earlier.portrait);
+  if (portrait !== null && portrait <= PORTRAIT_SAME && !sharedIdentifier && differentHolders(current.holder, earlier.holder)) {
     return { kind: "reusedPortrait", message: "the same portrait on a different identity", measured: portrait, threshold: PORTRAIT_SAME };
   }
   return null;

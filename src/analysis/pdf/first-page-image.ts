@@ -2,7 +2,7 @@
 // rendered by mupdf at a low resolution from the document the inspection already opened, in
 // its worker and within its time limit; cheap next to the analysis itself.
 import { mupdf } from "../../pdf/mupdf";
-import type { PageImage } from "../content/fingerprint";
+import type { PageImage } from "../content/page-image";
 import { packPixmap } from "../../pdf/pack-pixmap";
 
 /** Long side of the render in pixels: far more than a 9x8 hash needs, little to draw. */

@@ -1,7 +1,7 @@
 // Runs the PDF detectors over one opened document and returns its text layer for the
 // content rules.
 import { runDetector, type AnalysisLimits, type Budget } from "../detector";
-import type { PageImage } from "../content/fingerprint";
+import type { PageImage } from "../content/page-image";
 import type { DocumentText } from "../content/text";
 import type { DetectorResult } from "../report";
 import { detectActiveContent, PDF_ACTIVE_CONTENT_DETECTOR } from "./active-content";

@@ -2,8 +2,9 @@
 // content checks, pixel forensics and per-key duplicates, each judged on documents the test
 // makes itself.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { join } from "node:path";
 import { makePdf } from "../../helpers/fixtures";
-import { PASSPORT, passportImage, statementLines, td3 } from "../../helpers/documents";
+import { PASSPORT, passportImage, PHOTOS_DIR, statementLines, td3 } from "../../helpers/documents";
 import { startService, type TestService } from "../../helpers/service";
 import { retyped } from "../../unit/sidecar/forensics/page-fixture";
 
@@ -103,6 +104,25 @@ describe("the same document sent twice", () => {
     expect(evidence.message).toContain(original.id);
     expect((await verify(pdf, second)).flags).not.toContain("duplicate_submission");
   }, 30_000);
+});
+
+describe("a portrait the same key has seen before", () => {
+  test("on another person's passport is a duplicate_submission naming the first; on the same person's renewed passport it is not", async () => {
+    const own = await service.createKey("--mode", "test");
+    const portrait = join(PHOTOS_DIR, "man_1.jpg");
+    const first = await verify(await passportImage("jpeg", PASSPORT, { portrait }), own);
+    expect(first.flags).not.toContain("duplicate_submission");
+    const renewed = await verify(await passportImage("jpeg", { ...PASSPORT, number: "L8834177", expiry: "350610" }, { portrait }, 220), own);
+    expect(renewed.flags).not.toContain("duplicate_submission");
+    const other = { ...PASSPORT, surname: "KOWALSKA", givenNames: "ANNA MARIA", number: "EK4412907", birth: "910203", sex: "F" as const };
+    const reused = await verify(await passportImage("jpeg", other, { portrait }, 220), own);
+    expect(reused.flags).toContain("duplicate_submission");
+    const messages = (await evidenceOf(reused.id, own)).filter((e) => e.flag === "duplicate_submission").map((e) => (e as Evidence & { message: string }).message);
+    expect(messages).toContain(`Matches verification ${first.id}: the same portrait on a different identity`);
+    const third = { ...PASSPORT, surname: "MORENO", givenNames: "LUCIA", number: "PA7710394", birth: "770930", sex: "F" as const };
+    const stranger = await verify(await passportImage("jpeg", third, { portrait: join(PHOTOS_DIR, "woman_2.jpg") }, 220), own);
+    expect(stranger.flags).not.toContain("duplicate_submission");
+  }, 60_000);
 });
 
 describe("a JPEG statement page with one amount whited out and retyped from another compression", () => {

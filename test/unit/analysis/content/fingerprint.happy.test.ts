@@ -45,7 +45,7 @@ beforeAll(async () => {
   store = createStore(dir);
   fingerprints = new FingerprintStore(store.db);
   original = await jpeg(pageSvg({ header: "#1a4d8f", bars: [500, 320, 610, 280, 450, 390] }), 92);
-  const first: FingerprintInput = { bytes: original, image: { encoded: original }, text: statementText("2,540.00"), portrait: [620, 150, 160, 200] };
+  const first: FingerprintInput = { bytes: original, image: { encoded: original }, text: statementText("2,540.00") };
   fingerprints.record("key_a", "ver_first", await computeFingerprint(first), Date.parse("2024-04-02T10:00:00Z"));
 });
 
@@ -90,11 +90,53 @@ describe("a document the same key submitted before raises duplicate_submission",
     expect(result.evidence[0]!.strength).toBeGreaterThan(0.5);
   });
 
-  test("the same portrait on a document with another identity", async () => {
-    const other = await jpeg(pageSvg({ header: "#2e7d32", bars: [200, 610, 150, 560, 330, 90] }), 90);
-    const text = documentOf(page([{ text: "Document No 987654321  Personal No 555666777", y: 20 }], "pdf"));
-    const result = await duplicatesOf("key_a", { bytes: other, image: { encoded: other }, text, portrait: [620, 150, 160, 200] });
-    expect(result.evidence.map((e) => e.message)).toEqual(["Matches verification ver_first: the same portrait on a different identity"]);
+});
+
+/** An identity card's text: its holder and number, in labelled fields. */
+const cardText = (surname: string, birth: string, number: string) =>
+  documentOf(
+    page(
+      [
+        { text: `Document No ${number}`, y: 20 },
+        { text: "Surname", y: 60 },
+        { text: surname, y: 80 },
+        { text: "Date of birth", y: 110 },
+        { text: birth, y: 130 },
+      ],
+      "pdf",
+    ),
+  );
+
+describe("a portrait the same key submitted before", () => {
+  const card = async (header: string, text: ReturnType<typeof cardText>, keyId = "key_p") => {
+    const bytes = await jpeg(pageSvg({ header, bars: [200, 610, 150, 560, 330, 90] }), 90);
+    return duplicatesOf(keyId, { bytes, image: { encoded: bytes }, text, portrait: [620, 150, 160, 200] });
+  };
+
+  beforeAll(async () => {
+    const bytes = await jpeg(pageSvg({ header: "#1a4d8f", bars: [500, 320, 610, 280, 450, 390] }), 92);
+    const input = { bytes, image: { encoded: bytes }, text: cardText("ERIKSSON", "12.01.1985", "987654321"), portrait: [620, 150, 160, 200] as [number, number, number, number] };
+    fingerprints.record("key_p", "ver_card", await computeFingerprint(input), Date.parse("2024-04-02T10:00:00Z"));
+  });
+
+  test("on a document naming another person (another surname and birth date) is a reused portrait", async () => {
+    const result = await card("#2e7d32", cardText("KOWALSKA", "03.02.1991", "555666777"));
+    expect(result.evidence.map((e) => e.message)).toEqual(["Matches verification ver_card: the same portrait on a different identity"]);
+  });
+
+  test("on the same person's other document (a licence beside the passport) is not", async () => {
+    expect((await card("#2e7d32", cardText("ERIKSSON", "12.01.1985", "555666777"))).evidence).toEqual([]);
+  });
+
+  test("is not accused where only one of name and birth date differs, or one is unread: a misread is no other person", async () => {
+    expect((await card("#2e7d32", cardText("ERIKSS0N", "12.01.1985", "555666777"))).evidence).toEqual([]);
+    expect((await card("#2e7d32", cardText("KOWALSKA", "12 JAN 85", "555666777"))).evidence).toEqual([]);
+    const unread = documentOf(page([{ text: "Document No 555666777", y: 20 }], "pdf"));
+    expect((await card("#2e7d32", unread)).evidence).toEqual([]);
+  });
+
+  test("is never compared across keys", async () => {
+    expect((await card("#2e7d32", cardText("KOWALSKA", "03.02.1991", "555666777"), "key_b")).evidence).toEqual([]);
   });
 });
 
