@@ -8,8 +8,11 @@ import type { Box } from "../report";
 import { decodePageImage, uprightSize, type PageImage } from "./page-image";
 import type { TextPage } from "./text";
 
-/** The page is judged on cells of CELL x CELL pixels of an image scaled to WORK_WIDTH. */
-const WORK_WIDTH = 256;
+/**
+ * The page is judged on cells of CELL x CELL pixels of an image scaled to fit WORK_SIZE square:
+ * at most 64 x 64 cells, which bounds the area search on any page shape a caller sends.
+ */
+const WORK_SIZE = 256;
 const CELL = 4;
 /** A cell whose grey levels spread at least this much shows something (ink, face, pattern). */
 const BUSY_STD = 6;
@@ -35,7 +38,7 @@ interface Grid {
 export async function locatePortrait(image: PageImage, page: TextPage): Promise<Box | null> {
   const decoded = decodePageImage(image);
   const upright = await uprightSize(decoded);
-  const { data, info } = await decoded.rotate().flatten({ background: "#ffffff" }).greyscale().resize({ width: WORK_WIDTH }).raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await decoded.rotate().flatten({ background: "#ffffff" }).greyscale().resize({ width: WORK_SIZE, height: WORK_SIZE, fit: "inside" }).raw().toBuffer({ resolveWithObject: true });
   const grid = cellsOf(data, info.width, info.height, info.channels);
   markText(grid, page, info.width / Math.max(1, page.width), info.height / Math.max(1, page.height));
   const cells = bestArea(grid);
