@@ -8,8 +8,8 @@
 // by 5-fold cross-validation on the training rows (mean held-out log loss). Flag and blind-spot
 // features are kept non-negative (a flag is evidence of forgery, a blind spot may hide one;
 // neither is evidence of genuineness): one whose weight comes out negative is left out and the
-// fit repeated. Confidence margins are picked
-// on the out-of-fold predictions, so the test split is never seen. Same input, same model.
+// fit repeated. Confidence margins are picked on the out-of-fold predictions, so the test
+// split is never seen. Same input, same model.
 //
 // Hand-written rather than a dependency: the npm packages for this (ml-logistic-regression,
 // last released six years ago; the large TensorFlow.js) either lack L2 and a deterministic

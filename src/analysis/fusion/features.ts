@@ -7,7 +7,7 @@
 //                    detectors apply, i.e. the format, is no feature). The trainer keeps
 //                    their weights at or above 0: a blind spot can hide a forgery, it never
 //                    shows a document genuine. A document fully examined without a flag
-//                    scores the model's intercept, the lowest a flag-free document can.
+//                    scores the model's intercept and what its measures add, nothing more.
 //   measure:<name>   values the flags threshold away: how far double compression, the
 //                    residual line outliers and the clone search went, whether an MRZ
 //                    checked out. A measure never restates a flag: fitted together the
