@@ -28,6 +28,15 @@ const ANNIVERSARY_SLACK_DAYS = 1;
  */
 const BRITISH_CARRY_OVER = { issuedBefore: { year: 2018, month: 9, day: 10 }, days: 9 * 31 } as const;
 const BRITISH = /P<GBR|BRITISH\s*CITIZEN|UNITED\s*KINGDOM/;
+/**
+ * Longest validity an issuer grants a holder under LONG_VALIDITY_AGE at issue: ICAO passports
+ * 10 years (British ones up to 10 years 9 months), identity cards and EU driving licences at
+ * most 15 (Directive 2006/126/EC). Older holders get longer or lifelong documents (Belgium's
+ * eID from 75: 30 years; Czech cards from 70), and an expiry on a birthday may run to an age
+ * (Arizona's licences: 65): neither is judged.
+ */
+const MAX_VALIDITY_YEARS = 15;
+const LONG_VALIDITY_AGE = 70;
 
 const PERIOD = /\b(period|from|between|du|vom|periodo|del)\b/iu;
 /** What joins the two ends of a period: "to", a dash, "until", "au", "bis", "al". */
@@ -74,6 +83,12 @@ function onAnniversary(date: CalendarDate, later: CalendarDate, daysAfter = ANNI
     const offset = dayNumber(later) - dayNumber({ year, month: date.month, day: Math.min(date.day, daysIn(year, date.month)) });
     return offset >= -ANNIVERSARY_SLACK_DAYS && offset <= daysAfter;
   });
+}
+
+/** Whole years from `from` to `to`: an age, or a validity. */
+function yearsBetween(from: CalendarDate, to: CalendarDate): number {
+  const beforeAnniversary = to.month < from.month || (to.month === from.month && to.day < from.day);
+  return to.year - from.year - (beforeAnniversary ? 1 : 0);
 }
 
 /** Days past the issue date's anniversary the expiry of a document, British or not, may lie. */
@@ -139,6 +154,13 @@ export function checkDates(document: DocumentText, options: DateCheckOptions): D
       dates,
       (i, e, b) => compareDates(i!, e!) < 0 && !onAnniversary(i!, e!, carryOverDays(british, i!)) && !(b && onAnniversary(b, e!)),
       () => raise(expiry, "The expiry date is on no anniversary of the issue date (nor of the birth date)", expiry.match.text, issue.match.text),
+    );
+  }
+  if (issue && expiry && birth) {
+    rule(
+      [issue, expiry, birth],
+      (i, e, b) => yearsBetween(b!, i!) < LONG_VALIDITY_AGE && !onAnniversary(b!, e!) && yearsBetween(i!, e!) > MAX_VALIDITY_YEARS,
+      () => raise(expiry, `The document is valid longer than any issuer grants a holder under ${LONG_VALIDITY_AGE} (${MAX_VALIDITY_YEARS} years)`, expiry.match.text, issue.match.text),
     );
   }
 

@@ -93,6 +93,31 @@ describe("a date OCR may have misread lowers coverage instead", () => {
   });
 });
 
+describe("an identity document is valid no longer than issuers grant", () => {
+  const tooLong = "The document is valid longer than any issuer grants a holder under 70 (15 years)";
+  const messages = (lines: LineSpec[]) => checkDates(documentOf(page(lines, "pdf")), { now }).evidence.map((e) => e.message);
+
+  test("an issue year moved ten years back, the validity still on the anniversary, is text_inconsistency", () => {
+    const result = checkDates(documentOf(page(card("19.12.2011", "18.12.2031", "04.03.1983"), "pdf")), { now });
+    expect(result.evidence.map((e) => e.message)).toEqual([tooLong]);
+    expect(result.evidence[0]).toMatchObject({ flag: "text_inconsistency", measured: "18.12.2031", threshold: "19.12.2011" });
+  });
+
+  test.each([
+    ["fifteen years, a French or German card", "15.04.2020", "14.04.2035", "12.08.1974"],
+    ["fifteen years to the day", "15.04.2020", "15.04.2035", "12.08.1974"],
+    ["thirty years for a holder of 75, as Belgium's eID", "15.04.2020", "14.04.2050", "02.01.1945"],
+    ["an expiry on the holder's 65th birthday, as Arizona's licences", "15.04.2010", "12.08.2039", "12.08.1974"],
+  ])("%s raises nothing", (_, issue, expiry, birth) => {
+    expect(messages(card(issue, expiry, birth))).toEqual([]);
+  });
+
+  test("is not judged without the birth date: the holder's age decides", () => {
+    const withoutBirth = card("19.12.2011", "18.12.2031").slice(2);
+    expect(messages(withoutBirth)).toEqual([]);
+  });
+});
+
 describe("an identity document's validity ends on an anniversary", () => {
   const anniversary = "The expiry date is on no anniversary of the issue date (nor of the birth date)";
   const messages = (lines: LineSpec[], source: "pdf" | "ocr" = "pdf") => checkDates(documentOf(page(lines, source)), { now }).evidence.map((e) => e.message);
