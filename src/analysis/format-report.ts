@@ -1,7 +1,7 @@
 // The report `docverify analyze FILE` prints: verdict, type, each flag with the evidence
 // behind it, then what every detector measured. Plain text, one fact per line.
 import { fuse } from "./fusion";
-import { INFORMATIONAL_FLAGS } from "./fusion/features";
+import { accuses } from "./fusion/features";
 import type { AnalysisReport, Evidence } from "./report";
 
 export interface FormatReportOptions {
@@ -9,17 +9,11 @@ export interface FormatReportOptions {
   facts?: boolean;
 }
 
-/** Without a flag that accuses, nothing could explain a concern: the score is only the model's prior then. */
-const verdict = ({ forgeryScore: score, flags }: AnalysisReport): string =>
-  !flags.some((f) => !INFORMATIONAL_FLAGS.includes(f))
-    ? "NO SIGNS OF FORGERY"
-    : score >= 0.7
-      ? "LIKELY FORGED"
-      : score >= 0.4
-        ? "SUSPICIOUS"
-        : score >= 0.15
-          ? "MINOR CONCERNS"
-          : "NO SIGNS OF FORGERY";
+const verdict = ({ forgeryScore: score, flags }: AnalysisReport): string => {
+  // Without a flag that accuses, nothing could explain a concern: the score is only the model's prior then.
+  if (!accuses(flags)) return "NO SIGNS OF FORGERY";
+  return score >= 0.7 ? "LIKELY FORGED" : score >= 0.4 ? "SUSPICIOUS" : score >= 0.15 ? "MINOR CONCERNS" : "NO SIGNS OF FORGERY";
+};
 
 const value = (v: unknown): string => {
   if (Array.isArray(v)) return v.length ? v.map(value).join(", ") : "none";

@@ -11,7 +11,7 @@
 // score, and what could not be examined at all (blind spots) only keeps it nearer the prior.
 import type { Confidence, Flag } from "./flags";
 import { atMost, confidenceLevel } from "./fusion/confidence";
-import { flagStrengths, fusionFeatures, FEATURE_NAMES, INFORMATIONAL_FLAGS, MEASURE_FLAGS } from "./fusion/features";
+import { accuses, flagStrengths, fusionFeatures, FEATURE_NAMES, INFORMATIONAL_FLAGS, MEASURE_FLAGS } from "./fusion/features";
 import { FUSION_MODEL, logit, sigmoid, type FusionModel } from "./fusion/model";
 import type { DetectorResult, Evidence } from "./report";
 
@@ -90,8 +90,7 @@ const scoreOf = (model: FusionModel, features: readonly number[], strengths: Map
   const untrained = [...strengths.keys()].filter((f) => byPrior(model, f));
   const prior = untrained.reduce((p, f) => p * (1 - PRIOR_FLAG_WEIGHTS[f] * strengths.get(f)!), 1);
   const score = 1 - (1 - sigmoid(logit(model, features))) * prior;
-  const suspect = [...strengths.keys()].some((f) => !INFORMATIONAL_FLAGS.includes(f));
-  return suspect ? score : Math.min(score, NO_FLAG_CEILING);
+  return accuses(strengths.keys()) ? score : Math.min(score, NO_FLAG_CEILING);
 };
 
 const listed = (c: { flag: Flag; contribution: number }): boolean =>
@@ -119,7 +118,7 @@ export const fuse = (detectors: DetectorResult[], opts: FusionOptions = {}): Fus
   contributions.sort((a, b) => b.contribution - a.contribution || a.flag.localeCompare(b.flag));
   const flags = contributions.filter(listed).map((c) => c.flag);
   // No high score without a flag a person can see.
-  const score = flags.some((f) => !INFORMATIONAL_FLAGS.includes(f)) ? forgeryScore : Math.min(forgeryScore, NO_FLAG_CEILING);
+  const score = accuses(flags) ? forgeryScore : Math.min(forgeryScore, NO_FLAG_CEILING);
   return {
     forgeryScore: round(score),
     confidence: atMost(confidenceLevel(score, features, model.confidence), opts.confidenceCeiling ?? "high"),

@@ -42,6 +42,8 @@ import type { DetectorResult } from "../report";
  * and never make a document suspect.
  */
 export const INFORMATIONAL_FLAGS: readonly Flag[] = ["low_quality", "document_expired"];
+/** Whether any of the flags accuses the document: one that is not merely informational. */
+export const accuses = (flags: Iterable<Flag>): boolean => [...flags].some((f) => !INFORMATIONAL_FLAGS.includes(f));
 /** Informational flags, and duplicate_submission, which no corpus can show. */
 const NOT_SCORED: readonly Flag[] = [...INFORMATIONAL_FLAGS, "duplicate_submission"];
 export const SCORED_FLAGS: readonly Flag[] = FLAGS.filter((f) => !NOT_SCORED.includes(f));
