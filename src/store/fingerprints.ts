@@ -2,7 +2,7 @@
 // duplicate_submission. Rows hold hashes only (no text), and go with the retention of
 // the verifications they belong to.
 import type { Db } from "./db";
-import { hammingHex, portraitDistance, type EarlierFingerprint, type Fingerprint } from "../analysis/content/fingerprint";
+import { hammingHex, portraitMatcher, type EarlierFingerprint, type Fingerprint } from "../analysis/content/fingerprint";
 
 /** Most recent fingerprints of a key compared by distance; exact copies are found by index at any age. */
 const SCAN_LIMIT = 20_000;
@@ -59,10 +59,11 @@ export class FingerprintStore {
       .query(`SELECT ${columns} FROM fingerprints WHERE key_id = ? ORDER BY created_at DESC LIMIT ?`)
       .all(keyId, SCAN_LIMIT) as Row[];
     const seen = new Set(exact.map((r) => r.verification_id));
+    const portraitTo = portraitMatcher(fp);
     const similar = recent.filter((row) => {
       if (seen.has(row.verification_id)) return false;
       const ids = JSON.parse(row.identifiers) as string[];
-      return near(row.image, fp.image) || near(row.content, fp.content) || (portraitDistance(fp, row.portrait) ?? Infinity) <= NEAR_BITS || ids.some((id) => fp.identifiers.includes(id));
+      return near(row.image, fp.image) || near(row.content, fp.content) || (portraitTo(row.portrait) ?? Infinity) <= NEAR_BITS || ids.some((id) => fp.identifiers.includes(id));
     });
     return [...exact, ...similar].map(toEarlier);
   }

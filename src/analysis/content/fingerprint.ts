@@ -168,21 +168,49 @@ function differentHolders(a: readonly string[], b: readonly string[]): boolean {
   return known(a) && known(b) && !a.some((x) => b.includes(x));
 }
 
+/** Bits set in a 32-bit integer (the SWAR count). */
+function popcount32(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) & 0xff;
+}
+
+/**
+ * Bits that differ between two hashes written in hex, compared as numbers (a shorter one as if
+ * zero-padded), eight hex digits at a time: it runs for every portrait framing against every
+ * stored fingerprint of a key, so a BigInt loop here cost seconds per verification.
+ */
 export function hammingHex(a: string, b: string): number {
-  let x = BigInt(`0x${a}`) ^ BigInt(`0x${b}`);
   let count = 0;
-  while (x > 0n) {
-    count += Number(x & 1n);
-    x >>= 1n;
+  for (let end = 0; end < Math.max(a.length, b.length); end += 8) {
+    const chunk = (s: string) => parseInt(s.slice(Math.max(0, s.length - end - 8), Math.max(0, s.length - end)) || "0", 16);
+    count += popcount32(chunk(a) ^ chunk(b));
   }
   return count;
 }
 
 const distance = (a: string | null, b: string | null) => (a !== null && b !== null ? hammingHex(a, b) : null);
 
-/** Bits between an earlier portrait and the nearest framing of this one (null without both). */
-export const portraitDistance = (current: Fingerprint, earlier: string | null): number | null =>
-  current.portrait === null || earlier === null ? null : Math.min(...[current.portrait, ...(current.portraitVariants ?? [])].map((h) => hammingHex(h, earlier)));
+/** A 64-bit hash (16 hex digits) as its high and low 32 bits. */
+const halves = (hex: string): [number, number] => [parseInt(hex.slice(0, 8), 16), parseInt(hex.slice(8, 16), 16)];
+
+/**
+ * Bits between an earlier portrait and the nearest framing of this one (null without both),
+ * with this portrait's framings parsed once: a key's every stored portrait is compared with them.
+ */
+export function portraitMatcher(current: Fingerprint): (earlier: string | null) => number | null {
+  if (current.portrait === null) return () => null;
+  const framings = [current.portrait, ...(current.portraitVariants ?? [])].map(halves);
+  return (earlier) => {
+    if (earlier === null) return null;
+    const [high, low] = halves(earlier);
+    let nearest = 64;
+    for (const [h, l] of framings) nearest = Math.min(nearest, popcount32(h ^ high) + popcount32(l ^ low));
+    return nearest;
+  };
+}
+
+export const portraitDistance = (current: Fingerprint, earlier: string | null): number | null => portraitMatcher(current)(earlier);
 
 interface Match {
   kind: "identical" | "sameDocument" | "changedFields" | "reusedPortrait";
