@@ -9,7 +9,7 @@
 import { createHash } from "node:crypto";
 import type { Box, DetectorResult, Evidence } from "../report.ts";
 import { labelledValues } from "./fields.ts";
-import { decodePageImage, type PageImage } from "./page-image.ts";
+import { decodePageImage, differenceHash, type PageImage } from "./page-image.ts";
 import { portraitHashes } from "./portrait.ts";
 import { findDates, inferOrder, readings, toIsoDate } from "./read-date.ts";
 import { fold, type DocumentText } from "./text.ts";
@@ -90,7 +90,7 @@ export async function computeFingerprint(input: FingerprintInput): Promise<Finge
   };
 }
 
-/** 64-bit difference hash of the page: each bit says whether a pixel is brighter than its right neighbour. */
+/** Difference hash of the whole page, shrunk to 9 x 8 pixels. */
 async function dHash(image: PageImage): Promise<string> {
   const { data, info } = await decodePageImage(image)
     .rotate()
@@ -99,10 +99,7 @@ async function dHash(image: PageImage): Promise<string> {
     .resize(9, 8, { fit: "fill", kernel: "cubic" })
     .raw()
     .toBuffer({ resolveWithObject: true });
-  const at = (x: number, y: number) => data[(y * 9 + x) * info.channels]!;
-  let hash = 0n;
-  for (let y = 0; y < 8; y++) for (let x = 0; x < 8; x++) hash = (hash << 1n) | (at(x, y) > at(x + 1, y) ? 1n : 0n);
-  return hash.toString(16).padStart(16, "0");
+  return differenceHash((x, y) => data[(y * 9 + x) * info.channels]!);
 }
 
 function tokens(lines: string[]): string[] {

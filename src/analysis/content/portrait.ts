@@ -5,7 +5,7 @@
 // npm face detectors bring TensorFlow and a model for what a rule over the OCR lines
 // already finds on a document, whose portrait is by design its largest area without text.
 import type { Box } from "../report";
-import { decodePageImage, uprightSize, type PageImage } from "./page-image";
+import { decodePageImage, differenceHash, uprightSize, type PageImage } from "./page-image";
 import type { TextPage } from "./text";
 
 /**
@@ -41,9 +41,10 @@ export async function locatePortrait(image: PageImage, page: TextPage): Promise<
   const { data, info } = await decoded.rotate().flatten({ background: "#ffffff" }).greyscale().resize({ width: WORK_SIZE, height: WORK_SIZE, fit: "inside" }).raw().toBuffer({ resolveWithObject: true });
   const grid = cellsOf(data, info.width, info.height, info.channels);
   markText(grid, page, info.width / Math.max(1, page.width), info.height / Math.max(1, page.height));
-  const cells = bestArea(grid);
+  const busy = integral(grid.busy, grid.cols, grid.rows);
+  const cells = bestArea(grid, busy);
   if (!cells) return null;
-  const [c, r, w, h] = trimmed(grid, cells);
+  const [c, r, w, h] = trimmed(busy, cells);
   const scale = upright.width / info.width;
   return [Math.round(c * CELL * scale), Math.round(r * CELL * scale), Math.round(w * CELL * scale), Math.round(h * CELL * scale)];
 }
@@ -81,8 +82,11 @@ function markText(grid: Grid, page: TextPage, sx: number, sy: number): void {
   }
 }
 
+/** Busy (or text) cells in the rectangle of cells [c, c + w) x [r, r + h). */
+type Count = (c: number, r: number, w: number, h: number) => number;
+
 /** Sums over [0, r) x [0, c) of a cell plane, for O(1) rectangle counts. */
-function integral(plane: Uint8Array, cols: number, rows: number): (c: number, r: number, w: number, h: number) => number {
+function integral(plane: Uint8Array, cols: number, rows: number): Count {
   const s = new Int32Array((cols + 1) * (rows + 1));
   for (let r = 0; r < rows; r++) {
     for (let c = 0; c < cols; c++) s[(r + 1) * (cols + 1) + c + 1] = plane[r * cols + c]! + s[r * (cols + 1) + c + 1]! + s[(r + 1) * (cols + 1) + c]! - s[r * (cols + 1) + c]!;
@@ -92,10 +96,9 @@ function integral(plane: Uint8Array, cols: number, rows: number): (c: number, r:
 }
 
 /** The text-free, portrait-shaped rectangle of cells holding the most busy cells. */
-function bestArea(grid: Grid): Box | null {
+function bestArea(grid: Grid, busy: Count): Box | null {
   const { cols, rows } = grid;
   const text = integral(grid.text, cols, rows);
-  const busy = integral(grid.busy, cols, rows);
   const minRows = Math.max(3, Math.ceil(rows * MIN_HEIGHT_SHARE));
   const minCells = cols * rows * MIN_AREA_SHARE;
   let best: Box | null = null;
@@ -120,8 +123,7 @@ function bestArea(grid: Grid): Box | null {
 }
 
 /** The area without the rows and columns at its edges that hold too little to be photograph. */
-function trimmed(grid: Grid, [c, r, w, h]: Box): Box {
-  const busy = integral(grid.busy, grid.cols, grid.rows);
+function trimmed(busy: Count, [c, r, w, h]: Box): Box {
   while (w > 1 && busy(c, r, 1, h) < EDGE_BUSY_SHARE * h) [c, w] = [c + 1, w - 1];
   while (w > 1 && busy(c + w - 1, r, 1, h) < EDGE_BUSY_SHARE * h) w--;
   while (h > 1 && busy(c, r, w, 1) < EDGE_BUSY_SHARE * w) [r, h] = [r + 1, h - 1];
@@ -153,13 +155,14 @@ export interface PortraitHashes {
  * (within 10 for 64%), and never nearer than 13 bits for different photos.
  */
 export async function portraitHashes(image: PageImage, box: Box): Promise<PortraitHashes | null> {
-  const { width, height } = await uprightSize(decodePageImage(image));
+  const decoded = decodePageImage(image);
+  const { width, height } = await uprightSize(decoded);
   const left = Math.max(0, Math.floor(box[0]));
   const top = Math.max(0, Math.floor(box[1]));
   const w = Math.min(width - left, Math.floor(box[2]));
   const h = Math.min(height - top, Math.floor(box[3]));
   if (w < DESCRIPTOR_W || h < DESCRIPTOR_H) return null;
-  const { data, info } = await decodePageImage(image)
+  const { data, info } = await decoded
     .rotate()
     .extract({ left, top, width: w, height: h })
     .flatten({ background: "#ffffff" })
@@ -172,15 +175,15 @@ export async function portraitHashes(image: PageImage, box: Box): Promise<Portra
     const yi = Math.min(DESCRIPTOR_H - 1, Math.max(0, Math.round(y)));
     return data[(yi * DESCRIPTOR_W + xi) * info.channels]!;
   };
-  const variants = SCALES.flatMap((s) => SHIFTS.flatMap((dx) => SHIFTS.map((dy) => differenceHash(grey, s, dx, dy))));
-  return { hash: differenceHash(grey, 1, 0, 0), variants };
+  const variants = SCALES.flatMap((s) => SHIFTS.flatMap((dx) => SHIFTS.map((dy) => framingHash(grey, s, dx, dy))));
+  return { hash: framingHash(grey, 1, 0, 0), variants };
 }
 
 /**
- * 8 x 8 bits over the thumbnail's inset, sampled at scale `s` about its centre and shifted by
- * (dx, dy): whether each of 9 x 8 cells is brighter than its right neighbour.
+ * Difference hash of the thumbnail's inset, sampled at scale `s` about its centre and shifted
+ * by (dx, dy): the mean of each of 9 x 8 cells, each cell averaged once.
  */
-function differenceHash(grey: (x: number, y: number) => number, s: number, dx: number, dy: number): string {
+function framingHash(grey: (x: number, y: number) => number, s: number, dx: number, dy: number): string {
   const [x0, x1, y0, y1] = [INSET, DESCRIPTOR_W - INSET, INSET, DESCRIPTOR_H - INSET];
   const cell = (gx: number, gy: number) => {
     let sum = 0;
@@ -193,7 +196,6 @@ function differenceHash(grey: (x: number, y: number) => number, s: number, dx: n
     }
     return sum / n;
   };
-  let hash = 0n;
-  for (let gy = 0; gy < 8; gy++) for (let gx = 0; gx < 8; gx++) hash = (hash << 1n) | (cell(gx, gy) > cell(gx + 1, gy) ? 1n : 0n);
-  return hash.toString(16).padStart(16, "0");
+  const cells = Array.from({ length: 8 * 9 }, (_, i) => cell(i % 9, Math.floor(i / 9)));
+  return differenceHash((x, y) => cells[y * 9 + x]!);
 }
