@@ -152,7 +152,7 @@ function holder(text: DocumentText | undefined): string[] {
   const page = text?.pages[0];
   if (!page) return [];
   const values = labelledValues(page).filter((v) => v.confident);
-  const surname = values.find((v) => v.kind === "surname")?.text.toUpperCase().replace(/[^\p{L}]/gu, "");
+  const surname = values.find((v) => v.kind === "surname")?.text.replace(/[^\p{L}]/gu, "");
   const birth = values.find((v) => v.kind === "birthDate");
   const matches = birth ? findDates(birth.text) : [];
   const day = matches.length > 0 ? readings(matches[0]!, inferOrder(matches) ?? "dmy", BIRTH_YEARS).map(toIsoDate)[0] : undefined;
