@@ -3,7 +3,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { corpusToday } from "./clock.ts";
-import { type CorpusLabel, FINANCE_TYPES, isGenuine, type MadeDocument } from "./labels.ts";
+import { type CorpusLabel, familyOf, FINANCE_TYPES, isGenuine, type MadeDocument } from "./labels.ts";
 import { makeFinanceDocument } from "./make-finance.ts";
 import { makeIdentityDocument } from "./make-identity.ts";
 import { type CorpusSize, type PlannedDocument, planCorpus } from "./plan.ts";
@@ -32,6 +32,7 @@ export async function generateDocument(seed: number, doc: PlannedDocument): Prom
     documentType: doc.documentType,
     split: doc.split,
     ...rest,
+    family: familyOf(made.generator, made.history),
     asOf: today.toISOString().slice(0, 10),
   };
   return { label, bytes };

@@ -55,8 +55,18 @@ export interface CorpusLabel {
   kind: Kind;
   documentType: CorpusDocumentType;
   format: CorpusFormat;
-  /** What drew the document: "pdf-lib", "pdfkit", or "resvg" (identity templates). */
-  generator: "pdf-lib" | "pdfkit" | "resvg";
+  /**
+   * What drew the document: "pdf-lib", "pdfkit", "resvg" (identity templates) in the
+   * generated corpus; another tool's name (libreoffice, chromium, ghostscript, ...) in
+   * families made by other toolchains, or the source's name for real public documents.
+   */
+  generator: string;
+  /**
+   * How the document was made: its toolchain and capture path (familyOf). The fusion is
+   * trained and reported leave-one-family-out, so each family is scored by a model that
+   * never saw it.
+   */
+  family: string;
   split: "train" | "test";
   /** The template or finance layout the document came from. */
   source: string;
@@ -72,6 +82,19 @@ export interface CorpusLabel {
   /** The corpus clock: documents are valid on this date. */
   asOf: string;
 }
+
+/**
+ * The capture path a history ends in: a scan or a photo (messaging-app and editor re-saves
+ * are later steps of the same path), or the file as its tool wrote it.
+ */
+export function capturePath(history: readonly string[]): "native" | "scan" | "photo" {
+  if (history.some((step) => step.startsWith("photo:"))) return "photo";
+  if (history.some((step) => step.startsWith("scan:"))) return "scan";
+  return "native";
+}
+
+/** A family: the generator that drew the document and the path by which it was captured. */
+export const familyOf = (generator: string, history: readonly string[]): string => `${generator}/${capturePath(history)}`;
 
 export function isGenuine(kind: Kind): kind is GenuineKind {
   return (GENUINE_KINDS as readonly string[]).includes(kind);

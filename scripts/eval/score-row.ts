@@ -2,7 +2,7 @@
 // it. Fusion training reads these lines back, so the evidence keeps each detector's
 // strength, not only the flags.
 import type { Confidence, DocumentType, Flag } from "../../src/analysis/flags.ts";
-import type { CorpusLabel } from "../corpus/labels.ts";
+import { type CorpusLabel, familyOf } from "../corpus/labels.ts";
 
 export interface EvidenceSummary {
   flag: Flag;
@@ -22,7 +22,7 @@ export interface Verdict {
   features?: number[];
 }
 
-export type LabelFields = Pick<CorpusLabel, "id" | "file" | "label" | "kind" | "documentType" | "format" | "generator" | "split">;
+export type LabelFields = Pick<CorpusLabel, "id" | "file" | "label" | "kind" | "documentType" | "format" | "generator" | "family" | "split">;
 
 export interface ScoreRow extends LabelFields {
   score: number;
@@ -56,7 +56,9 @@ export function toScoreRow(label: CorpusLabel, verdict: Verdict): ScoreRow {
 
 export function labelFields(label: CorpusLabel): LabelFields {
   const { id, file, label: truth, kind, documentType, format, generator, split } = label;
-  return { id, file, label: truth, kind, documentType, format, generator, split };
+  // Corpora generated before families were recorded carry none: their generator and history tell it.
+  const family = label.family ?? familyOf(generator, label.history ?? []);
+  return { id, file, label: truth, kind, documentType, format, generator, family, split };
 }
 
 export const toJsonLines = (rows: readonly object[]): string => rows.map((row) => JSON.stringify(row)).join("\n") + (rows.length ? "\n" : "");

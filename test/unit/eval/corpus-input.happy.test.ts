@@ -10,6 +10,7 @@ const label = (id: string, kind: Kind, split: "train" | "test"): CorpusLabel => 
   documentType: "financial",
   format: "pdf",
   generator: "pdf-lib",
+  family: "pdf-lib/native",
   split,
   source: "statement",
   history: [],

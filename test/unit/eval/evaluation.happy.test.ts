@@ -18,6 +18,7 @@ function row(kind: Kind, score: number, extra: Partial<ScoreRow> = {}): ScoreRow
     documentType: "financial",
     format: "pdf",
     generator: "pdf-lib",
+    family: "pdf-lib/native",
     split: "test",
     score,
     confidence: "high",
