@@ -1,42 +1,22 @@
 // Dates that cannot be right: no such day (31 FEB, month 13), issued after expiry, born
-// after issue, an identity document whose validity does not end on an anniversary, a
-// statement period that ends before it starts, a transaction outside the statement
-// period, an issue, birth, period or transaction date after the analysis date.
+// after issue, a statement period that ends before it starts, a transaction outside the
+// statement period, an issue, birth, period or transaction date after the analysis date.
+// How long an issuer makes a document valid, and on which day it ends, is national law
+// that ICAO 9303 does not set: neither is judged (genuine licences broke such rules).
 // Each is moderate evidence alone (a typo is possible); a date OCR may have misread (a
 // line not read near-certainly, a look-alike letter in it) lowers coverage instead.
 import type { DetectorResult, Evidence } from "../report.ts";
 import { Tally } from "./arithmetic.ts";
 import { labelledValues, type FieldKind } from "./fields.ts";
-import { compareDates, dayNumber, daysIn, findDates, fromUtc, inferOrder, readings, toIsoDate, type CalendarDate, type DateMatch, type DateOrder } from "./read-date.ts";
+import { compareDates, dayNumber, findDates, fromUtc, inferOrder, readings, toIsoDate, type CalendarDate, type DateMatch, type DateOrder } from "./read-date.ts";
 import { isDigit, repairDigits, touchesRepair } from "./read-digits.ts";
 import { readStatement } from "./statement.ts";
-import { characterReadings, fold, isReadSurely, isSure, type DocumentText, type TextLine } from "./text.ts";
+import { characterReadings, isReadSurely, isSure, type DocumentText, type TextLine } from "./text.ts";
 
 export const DATES_DETECTOR = "dates";
 const STRENGTH = 0.4;
 /** A date up to a day ahead is a time zone, not the future. */
 const FUTURE_SLACK_DAYS = 1;
-/**
- * Issuers end a validity of N years on the anniversary of the issue date, or the day
- * before (ICAO passports and EU cards and licences alike), some on the holder's birthday
- * (Italy's and Spain's identity cards): an expiry more than a day from both was edited.
- */
-const ANNIVERSARY_SLACK_DAYS = 1;
-/**
- * British passports issued before 10 September 2018 carried over up to nine months left on
- * the passport they replaced: their expiry may lie that far past the anniversary.
- */
-const BRITISH_CARRY_OVER = { issuedBefore: { year: 2018, month: 9, day: 10 }, days: 9 * 31 } as const;
-const BRITISH = /P<GBR|BRITISH\s*CITIZEN|UNITED\s*KINGDOM/;
-/**
- * Longest validity an issuer grants a holder under LONG_VALIDITY_AGE at issue: ICAO passports
- * 10 years (British ones up to 10 years 9 months), identity cards and EU driving licences at
- * most 15 (Directive 2006/126/EC). Older holders get longer or lifelong documents (Belgium's
- * eID from 75: 30 years; Czech cards from 70), and an expiry on a birthday may run to an age
- * (Arizona's licences: 65): neither is judged.
- */
-const MAX_VALIDITY_YEARS = 15;
-const LONG_VALIDITY_AGE = 70;
 
 const PERIOD = /\b(period|from|between|du|vom|periodo|del)\b/iu;
 /** What joins the two ends of a period: "to", a dash, "until", "au", "bis", "al". */
@@ -73,27 +53,6 @@ function digitsReadSurely(line: TextLine, match: DateMatch): boolean {
     if (isDigit(c) && !isReadSurely(readings[i]!)) return false;
   }
   return true;
-}
-
-/** Whether `later` falls on an anniversary of `date` (a year or more on), from the slack before it to `daysAfter` after. */
-function onAnniversary(date: CalendarDate, later: CalendarDate, daysAfter = ANNIVERSARY_SLACK_DAYS): boolean {
-  return [later.year - 1, later.year, later.year + 1].some((year) => {
-    if (year <= date.year) return false;
-    // 29 February's anniversary in a common year is taken as 28 February.
-    const offset = dayNumber(later) - dayNumber({ year, month: date.month, day: Math.min(date.day, daysIn(year, date.month)) });
-    return offset >= -ANNIVERSARY_SLACK_DAYS && offset <= daysAfter;
-  });
-}
-
-/** Whole years from `from` to `to`: an age, or a validity. */
-function yearsBetween(from: CalendarDate, to: CalendarDate): number {
-  const beforeAnniversary = to.month < from.month || (to.month === from.month && to.day < from.day);
-  return to.year - from.year - (beforeAnniversary ? 1 : 0);
-}
-
-/** Days past the issue date's anniversary the expiry of a document, British or not, may lie. */
-function carryOverDays(british: boolean, issue: CalendarDate): number {
-  return british && compareDates(issue, BRITISH_CARRY_OVER.issuedBefore) < 0 ? BRITISH_CARRY_OVER.days : ANNIVERSARY_SLACK_DAYS;
 }
 
 /** Runs the date checks over a document's text lines. */
@@ -147,22 +106,6 @@ export function checkDates(document: DocumentText, options: DateCheckOptions): D
   const [birth] = labelled("birthDate");
   if (issue && expiry) rule([issue, expiry], (i, e) => compareDates(i!, e!) > 0, () => raise(issue, "The issue date is after the expiry date", issue.match.text, expiry.match.text));
   if (birth && issue) rule([birth, issue], (b, i) => compareDates(b!, i!) > 0, () => raise(birth, "The birth date is after the issue date", birth.match.text, issue.match.text));
-  if (issue && expiry) {
-    const dates = birth ? [issue, expiry, birth] : [issue, expiry];
-    const british = document.pages.some((page) => page.lines.some((line) => BRITISH.test(fold(line.text).replace(/\s+/g, " "))));
-    rule(
-      dates,
-      (i, e, b) => compareDates(i!, e!) < 0 && !onAnniversary(i!, e!, carryOverDays(british, i!)) && !(b && onAnniversary(b, e!)),
-      () => raise(expiry, "The expiry date is on no anniversary of the issue date (nor of the birth date)", expiry.match.text, issue.match.text),
-    );
-  }
-  if (issue && expiry && birth) {
-    rule(
-      [issue, expiry, birth],
-      (i, e, b) => yearsBetween(b!, i!) < LONG_VALIDITY_AGE && !onAnniversary(b!, e!) && yearsBetween(i!, e!) > MAX_VALIDITY_YEARS,
-      () => raise(expiry, `The document is valid longer than any issuer grants a holder under ${LONG_VALIDITY_AGE} (${MAX_VALIDITY_YEARS} years)`, expiry.match.text, issue.match.text),
-    );
-  }
 
   const period = statementPeriod(document).filter(valid);
   const [start, end] = period;
