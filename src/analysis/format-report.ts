@@ -1,7 +1,7 @@
 // The report `docverify analyze FILE` prints: verdict, type, each flag with the evidence
 // behind it, then what every detector measured. Plain text, one fact per line.
 import { fuse } from "./fusion";
-import { accuses } from "./fusion/features";
+import { accuses, concerns } from "./fusion/features";
 import type { AnalysisReport, Evidence } from "./report";
 
 export interface FormatReportOptions {
@@ -10,8 +10,10 @@ export interface FormatReportOptions {
 }
 
 const verdict = ({ forgeryScore: score, flags }: AnalysisReport): string => {
-  // Without a flag that accuses, nothing could explain a concern: the score is only the model's prior then.
-  if (!accuses(flags)) return "NO SIGNS OF FORGERY";
+  // Without a flag, nothing could explain a concern: the score is only the model's prior then.
+  if (!concerns(flags)) return "NO SIGNS OF FORGERY";
+  // Provenance concerns alone are questions about the file's history, not signs of alteration.
+  if (!accuses(flags)) return "NO SIGN OF ALTERATION, PROVENANCE CONCERNS";
   return score >= 0.7 ? "LIKELY FORGED" : score >= 0.4 ? "SUSPICIOUS" : score >= 0.15 ? "MINOR CONCERNS" : "NO SIGNS OF FORGERY";
 };
 

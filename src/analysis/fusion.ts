@@ -1,17 +1,20 @@
 // From evidence to forgeryScore, flags and confidence:
 //   features     fusionFeatures(detectors): per flag its strongest evidence × coverage, per
 //                detector its blind spot, a few measured values (fusion/features.ts)
-//   forgeryScore a logistic regression over them, trained on the training split of the
-//                labelled corpus by scripts/train-fusion.ts (fusion/model.json)
-// Flags stay the explanation: every flag listed has evidence, and without a flag the score
-// stays under the verdict line whatever the measurements say (no high score without a
-// flag). A flag the training split never raised (duplicate_submission, say) cannot be
-// weighed by the model: it adds its prior weight below, noisy-OR. Confidence says how much
-// the evidence can bear (fusion/confidence.ts); how well things were read never moves the
-// score, and what could not be examined at all (blind spots) only keeps it nearer the prior.
+//   forgeryScore a logistic regression over them, trained leave-one-family-out on the
+//                labelled corpus by scripts/train-fusion.ts (fusion/model.json), each flag's
+//                weight bounded by how often it fires on genuine documents
+// Flags stay the explanation: every flag listed has evidence, and without evidence of
+// alteration (flags.ts FLAG_CLASSES) the score stays under the verdict line whatever the
+// measurements and provenance concerns say: an editor's name or a later revision is what
+// many genuine files carry, so it never reads as proof. A flag the training corpus never
+// raised (duplicate_submission, say) cannot be weighed by the model: it adds its prior
+// weight below, noisy-OR. Confidence says how much the evidence can bear
+// (fusion/confidence.ts); how well things were read never moves the score, and what could
+// not be examined at all (blind spots) only keeps it nearer the prior.
 import type { Confidence, Flag } from "./flags";
 import { atMost, confidenceLevel } from "./fusion/confidence";
-import { accuses, flagStrengths, fusionFeatures, FEATURE_NAMES, INFORMATIONAL_FLAGS, MEASURE_FLAGS } from "./fusion/features";
+import { accuses, concerns, flagStrengths, fusionFeatures, FEATURE_NAMES, INFORMATIONAL_FLAGS, MEASURE_FLAGS, SCORED_FLAGS } from "./fusion/features";
 import { FUSION_MODEL, logit, sigmoid, type FusionModel } from "./fusion/model";
 import type { DetectorResult, Evidence } from "./report";
 
@@ -40,8 +43,11 @@ export const PRIOR_FLAG_WEIGHTS: Record<Flag, number> = {
   low_quality: 0,
 };
 
-/** Highest score a document without any flag can get: under the verdict line (0.5). */
-export const NO_FLAG_CEILING = 0.49;
+/**
+ * Highest score a document without evidence of alteration can get, provenance concerns or
+ * not: under the verdict line (0.5).
+ */
+export const NO_ALTERATION_CEILING = 0.49;
 
 /**
  * Pixel flags listed only when they move the score by at least MATERIAL_CONTRIBUTION. On the
@@ -90,21 +96,25 @@ const scoreOf = (model: FusionModel, features: readonly number[], strengths: Map
   const untrained = [...strengths.keys()].filter((f) => byPrior(model, f));
   const prior = untrained.reduce((p, f) => p * (1 - PRIOR_FLAG_WEIGHTS[f] * strengths.get(f)!), 1);
   const score = 1 - (1 - sigmoid(logit(model, features))) * prior;
-  return accuses(strengths.keys()) ? score : Math.min(score, NO_FLAG_CEILING);
+  return accuses(strengths.keys()) ? score : Math.min(score, NO_ALTERATION_CEILING);
 };
 
 const listed = (c: { flag: Flag; contribution: number }): boolean =>
   !CORROBORATION_NEEDED.includes(c.flag) || c.contribution >= MATERIAL_CONTRIBUTION;
 
-export const fuse = (detectors: DetectorResult[], opts: FusionOptions = {}): Fusion => {
-  const model = opts.model ?? FUSION_MODEL;
-  const evidence = detectors.flatMap((d) => d.evidence).filter((e) => e.strength > 0);
-  const strengths = new Map([...flagStrengths(detectors)].filter(([, s]) => s > 0));
-  // Evidence from a detector that saw nothing (coverage 0) still names its flag: it was found.
-  for (const e of evidence) if (!strengths.has(e.flag)) strengths.set(e.flag, 0);
-  const features = fusionFeatures(detectors);
-  const forgeryScore = scoreOf(model, features, strengths);
+export interface Verdict {
+  forgeryScore: number;
+  flags: Flag[];
+  contributions: Fusion["contributions"];
+}
 
+/**
+ * The score, the flags listed and each flag's contribution, from the feature vector and the
+ * flags found with their strengths. The fusion and the trainer's out-of-family predictions
+ * (scripts/train-fusion.ts) both go through here, so what is reported is what is served.
+ */
+export const verdictOf = (model: FusionModel, features: readonly number[], strengths: Map<Flag, number>): Verdict => {
+  const forgeryScore = scoreOf(model, features, strengths);
   const contributions = [...strengths].map(([flag, strength]) => {
     const index = FEATURE_NAMES.indexOf(`flag:${flag}`);
     const without = new Map(strengths);
@@ -117,11 +127,31 @@ export const fuse = (detectors: DetectorResult[], opts: FusionOptions = {}): Fus
   });
   contributions.sort((a, b) => b.contribution - a.contribution || a.flag.localeCompare(b.flag));
   const flags = contributions.filter(listed).map((c) => c.flag);
-  // No high score without a flag a person can see.
-  const score = accuses(flags) ? forgeryScore : Math.min(forgeryScore, NO_FLAG_CEILING);
+  // No high score without evidence of alteration a person can see.
+  return { forgeryScore: accuses(flags) ? forgeryScore : Math.min(forgeryScore, NO_ALTERATION_CEILING), flags, contributions };
+};
+
+/** The flags a feature vector shows, with their strengths: what the trainer has of a scored document. */
+export const strengthsOfFeatures = (features: readonly number[]): Map<Flag, number> =>
+  new Map(SCORED_FLAGS.flatMap((f) => {
+    const s = features[FEATURE_NAMES.indexOf(`flag:${f}`)] ?? 0;
+    return s > 0 ? [[f, s] as const] : [];
+  }));
+
+export const fuse = (detectors: DetectorResult[], opts: FusionOptions = {}): Fusion => {
+  const model = opts.model ?? FUSION_MODEL;
+  const evidence = detectors.flatMap((d) => d.evidence).filter((e) => e.strength > 0);
+  const strengths = new Map([...flagStrengths(detectors)].filter(([, s]) => s > 0));
+  // Evidence from a detector that saw nothing (coverage 0) still names its flag: it was found.
+  for (const e of evidence) if (!strengths.has(e.flag)) strengths.set(e.flag, 0);
+  const features = fusionFeatures(detectors);
+  const { forgeryScore, flags, contributions } = verdictOf(model, features, strengths);
+  // A provenance concern alone never makes a verdict sure: it is a question for the history
+  // of the file, not an answer about its content.
+  const ceiling = concerns(flags) && !accuses(flags) ? atMost(opts.confidenceCeiling ?? "high", "medium") : (opts.confidenceCeiling ?? "high");
   return {
-    forgeryScore: round(score),
-    confidence: atMost(confidenceLevel(score, features, model.confidence), opts.confidenceCeiling ?? "high"),
+    forgeryScore: round(forgeryScore),
+    confidence: atMost(confidenceLevel(forgeryScore, features, model.confidence), ceiling),
     flags,
     evidence,
     contributions,

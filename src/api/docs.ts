@@ -7,8 +7,8 @@ import { openapi } from "@elysiajs/openapi";
 import swaggerCss from "swagger-ui-dist/swagger-ui.css" with { type: "file" };
 import swaggerBundle from "swagger-ui-dist/swagger-ui-bundle.js" with { type: "file" };
 import favicon from "swagger-ui-dist/favicon-32x32.png" with { type: "file" };
-import { FLAGS } from "../analysis/flags";
 import { AppError, ERROR_CODES } from "../errors";
+import { FLAG_CLASS_DOCUMENTATION } from "./schemas/verification";
 import { WEBHOOK_DOCUMENTATION } from "./schemas/webhook";
 
 const ASSETS: Record<string, { path: string; type: string }> = {
@@ -23,7 +23,7 @@ Authenticate with \`Authorization: Bearer <API_KEY>\`. Keys starting \`svc_test_
 
 Every error has the body \`{ "error": { "code", "message", "details"?, "requestId" } }\`. Codes: ${ERROR_CODES.map((code) => `\`${code}\``).join(", ")}.
 
-Flags: ${FLAGS.map((flag) => `\`${flag}\``).join(", ")}. Each is raised by a named detector; \`GET /api/v1/verifications/{id}\` returns the evidence behind them.`;
+Flags: each is raised by a named detector; \`GET /api/v1/verifications/{id}\` returns the evidence behind them. ${FLAG_CLASS_DOCUMENTATION}`;
 
 export const docsRoutes = () =>
   new Elysia({ name: "docs" })

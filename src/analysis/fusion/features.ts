@@ -21,7 +21,7 @@
 import { BALANCES_DETECTOR } from "../content/balances";
 import { DATES_DETECTOR } from "../content/dates";
 import { MRZ_DETECTOR } from "../content/mrz";
-import { FLAGS, type Flag } from "../flags";
+import { FLAG_CLASSES, FLAGS, flagsOfClass, type Flag } from "../flags";
 import { DOUBLE_COMPRESSION_DETECTOR } from "../image/double-compression";
 import { JPEG_TABLES_DETECTOR } from "../image/jpeg-tables";
 import { IMAGE_METADATA_DETECTOR } from "../image/metadata";
@@ -41,9 +41,15 @@ import type { DetectorResult } from "../report";
  * expired passport is a genuine passport (a matter for the bank's policy). They are listed,
  * and never make a document suspect.
  */
-export const INFORMATIONAL_FLAGS: readonly Flag[] = ["low_quality", "document_expired"];
-/** Whether any of the flags accuses the document: one that is not merely informational. */
-export const accuses = (flags: Iterable<Flag>): boolean => [...flags].some((f) => !INFORMATIONAL_FLAGS.includes(f));
+export const INFORMATIONAL_FLAGS: readonly Flag[] = flagsOfClass("informational");
+/** Whether any of the flags raises a concern: one that is not merely informational. */
+export const concerns = (flags: Iterable<Flag>): boolean => [...flags].some((f) => !INFORMATIONAL_FLAGS.includes(f));
+/**
+ * Whether any of the flags accuses the document: evidence of alteration. Provenance
+ * concerns (an editor, metadata dates, a revision) are what genuine documents' histories
+ * show too; alone they never carry the score over the verdict line.
+ */
+export const accuses = (flags: Iterable<Flag>): boolean => [...flags].some((f) => FLAG_CLASSES[f] === "alteration");
 /** Informational flags, and duplicate_submission, which no corpus can show. */
 const NOT_SCORED: readonly Flag[] = [...INFORMATIONAL_FLAGS, "duplicate_submission"];
 export const SCORED_FLAGS: readonly Flag[] = FLAGS.filter((f) => !NOT_SCORED.includes(f));

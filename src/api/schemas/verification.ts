@@ -1,5 +1,5 @@
 import { t, type Static } from "elysia";
-import { CONFIDENCES, DOCUMENT_TYPES, FLAGS } from "../../analysis/flags";
+import { CONFIDENCES, DOCUMENT_TYPES, FLAG_CLASSES, FLAGS, flagsOfClass, type FlagClass } from "../../analysis/flags";
 
 // UnionEnum renders as a JSON-schema `enum`, which is how OpenAPI tools show a vocabulary.
 // Elysia gives an enum a default (its first value) for error messages; these are response
@@ -7,7 +7,20 @@ import { CONFIDENCES, DOCUMENT_TYPES, FLAGS } from "../../analysis/flags";
 const literals = <const T extends readonly [string, ...string[]]>(values: T, description: string) =>
   t.UnionEnum([...values], { description, default: undefined });
 
-export const Flag = literals(FLAGS, "An anomaly raised by a named detector; see the stored evidence for why.");
+const classList = (cls: FlagClass): string => flagsOfClass(cls).map((f) => `\`${f}\``).join(", ");
+
+/**
+ * The flag vocabulary with each flag's class, as a description a reader sees and as the
+ * `x-flag-classes` extension a client can read: a provenance concern alone never carries
+ * the score to 0.5 nor gives high confidence.
+ */
+export const FLAG_CLASS_DOCUMENTATION = `Evidence of alteration: ${classList("alteration")}. Provenance concerns (how the file came to be; alone they keep forgeryScore below 0.5 and confidence below high): ${classList("provenance")}. Informational (never raise the score): ${classList("informational")}.`;
+
+export const Flag = t.UnionEnum([...FLAGS], {
+  description: `An anomaly raised by a named detector; see the stored evidence for why. ${FLAG_CLASS_DOCUMENTATION}`,
+  default: undefined,
+  "x-flag-classes": FLAG_CLASSES,
+});
 
 export const VerificationResult = t.Object(
   {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eventually, startService, type TestService } from "../../helpers/service";
-import { FLAGS } from "../../../src/analysis/flags";
+import { FLAG_CLASSES, FLAGS } from "../../../src/analysis/flags";
 import { ERROR_CODES } from "../../../src/errors";
 
 let service: TestService;
@@ -46,6 +46,12 @@ describe("the OpenAPI document", () => {
     const sameSet = (expected: readonly string[]) => (values: unknown[]) => values.length === expected.length && expected.every((value) => values.includes(value));
     expect(findEnum(spec, sameSet(ERROR_CODES))).toBe(true);
     expect(findEnum(spec, sameSet(FLAGS))).toBe(true);
+  });
+
+  test("classes every flag as evidence of alteration, a provenance concern or informational", () => {
+    const classes = JSON.parse(JSON.stringify(spec.paths).match(/"x-flag-classes":(\{[^}]*\})/)![1]!);
+    expect(classes).toEqual(FLAG_CLASSES);
+    expect(spec.info.description).toContain("Evidence of alteration: `pdf_font_inconsistency`");
   });
 });
 

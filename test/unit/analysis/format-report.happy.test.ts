@@ -31,7 +31,8 @@ describe("the printed report", () => {
     const first = (r: typeof report) => formatReport(r, { facts: false }).split("\n")[0];
     expect(first({ ...report, forgeryScore: 0.3 })).toStartWith("Verdict: NO SIGNS OF FORGERY — forgery score 0.30");
     expect(first({ ...report, forgeryScore: 0.3, flags: ["low_quality"] })).toStartWith("Verdict: NO SIGNS OF FORGERY");
-    expect(first({ ...report, forgeryScore: 0.3, flags: ["editing_software"] })).toStartWith("Verdict: MINOR CONCERNS — forgery score 0.30");
-    expect(first({ ...report, forgeryScore: 0.45, flags: ["editing_software"] })).toStartWith("Verdict: SUSPICIOUS");
+    expect(first({ ...report, forgeryScore: 0.3, flags: ["editing_software"] })).toStartWith("Verdict: NO SIGN OF ALTERATION, PROVENANCE CONCERNS — forgery score 0.30");
+    expect(first({ ...report, forgeryScore: 0.3, flags: ["pdf_font_inconsistency"] })).toStartWith("Verdict: MINOR CONCERNS — forgery score 0.30");
+    expect(first({ ...report, forgeryScore: 0.45, flags: ["editing_software", "balance_mismatch"] })).toStartWith("Verdict: SUSPICIOUS");
   });
 });

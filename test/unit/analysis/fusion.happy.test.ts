@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { fuse, NO_FLAG_CEILING, PRIOR_FLAG_WEIGHTS } from "../../../src/analysis/fusion";
+import { fuse, NO_ALTERATION_CEILING, PRIOR_FLAG_WEIGHTS } from "../../../src/analysis/fusion";
 import { FEATURE_NAMES } from "../../../src/analysis/fusion/features";
 import type { FusionModel } from "../../../src/analysis/fusion/model";
 import type { DetectorResult, Evidence } from "../../../src/analysis/report";
@@ -47,14 +47,14 @@ describe("fusion through a trained model", () => {
     const m = model({ "blind:balances": 10 });
     const f = fuse([detector("balances", [], 0)], { model: m });
     expect(f.flags).toEqual([]);
-    expect(f.forgeryScore).toBe(NO_FLAG_CEILING);
+    expect(f.forgeryScore).toBe(NO_ALTERATION_CEILING);
   });
 
   test("low_quality explains confidence but does not count as a flag that can carry the score", () => {
     const m = model({ "blind:balances": 10 });
     const f = fuse([detector("balances", [], 0), detector("q", [{ flag: "low_quality", strength: 1 }])], { model: m });
     expect(f.flags).toEqual(["low_quality"]);
-    expect(f.forgeryScore).toBe(NO_FLAG_CEILING);
+    expect(f.forgeryScore).toBe(NO_ALTERATION_CEILING);
   });
 
   test("a flag is listed for what its evidence's own measure adds too: a pasted area explains the score it raises", () => {
@@ -87,6 +87,26 @@ describe("fusion through a trained model", () => {
     expect(f.flags).toEqual(["region_tampering", "double_jpeg_compression"]);
     expect(f.contributions[0]!.contribution).toBeCloseTo(sigmoid(2) - sigmoid(-2), 2);
     expect(f.contributions[0]!.weight).toBe(4);
+  });
+});
+
+describe("provenance concerns alone", () => {
+  const m = model({ "flag:editing_software": 10, "flag:metadata_inconsistent": 10, "flag:balance_mismatch": 4 });
+  const editor = detector("image-metadata", [{ flag: "editing_software", strength: 1 }, { flag: "metadata_inconsistent", strength: 1 }]);
+
+  test("stay under the verdict line and never give high confidence, however the model weighs them", () => {
+    const f = fuse([editor], { model: m });
+    expect(f.flags).toEqual(["editing_software", "metadata_inconsistent"]);
+    expect(f.forgeryScore).toBe(NO_ALTERATION_CEILING);
+    expect(f.confidence).not.toBe("high");
+  });
+
+  test("add to the score once evidence of alteration is there", () => {
+    const alone = fuse([detector("balances", [{ flag: "balance_mismatch", strength: 1 }])], { model: m });
+    const withHistory = fuse([editor, detector("balances", [{ flag: "balance_mismatch", strength: 1 }])], { model: m });
+    expect(alone.forgeryScore).toBeCloseTo(sigmoid(-3 + 4), 3);
+    expect(withHistory.forgeryScore).toBeGreaterThan(0.99);
+    expect(withHistory.confidence).toBe("high");
   });
 });
 
