@@ -1,6 +1,6 @@
 // A bank statement's transaction table: the header that names the columns (debit,
 // credit, balance or one signed amount), the rows that start with a date and carry
-// amounts, and the opening, closing and total rows around them. Shared by the balance
+// amounts, and the opening, closing, forward and total rows around them. Shared by the balance
 // check and the date check (a transaction dated outside the statement period).
 import { amountsIn, type Amount } from "./read-amount.ts";
 import { findDates, type DateMatch } from "./read-date.ts";
@@ -8,18 +8,41 @@ import { rowText, rowsOf, spansIn, type DocumentText, type Row } from "./text.ts
 
 export type Column = "debit" | "credit" | "balance" | "amount";
 
+/**
+ * Words as whole words: JavaScript's \b knows only ASCII letters, so "Übertrag" or "Libellé"
+ * would never start or end one.
+ */
+const words = (alternatives: string, flags = "iu") => new RegExp(`(?<![\\p{L}\\d])(?:${alternatives})(?![\\p{L}\\d])`, flags);
+
+// Column names in English, French, German, Spanish, Dutch and Italian. OCR reads the i of
+// debit and credit as l or 1 often enough to matter.
 const COLUMN_LABELS: [Column, RegExp][] = [
-  // OCR reads the i of debit and credit as l or 1 often enough to matter.
-  ["debit", /\b(d[ée]b[il1]ts?|paid out|withdrawals?|money out|payments? out|out|soll|cargos?|ausgang|belastung)\b/giu],
-  ["credit", /\b(cr[ée]d[il1]ts?|paid in|deposits?|money in|payments? in|in|haben|abonos?|eingang|gutschrift)\b/giu],
-  ["balance", /\b(balance|solde|saldo|kontostand)\b/giu],
-  ["amount", /\b(amount|montant|betrag|importe)\b/giu],
+  ["debit", words("d[ée]b[il1]ts?|paid out|withdrawals?|money out|payments? out|out|soll|ausgang|belastung|cargos?|debe|af|dare", "giu")],
+  ["credit", words("cr[ée]d[il1]ts?|paid in|deposits?|money in|payments? in|in|haben|eingang|gutschrift|abonos?|haber|bij|avere", "giu")],
+  ["balance", words("balance|solde|saldo|kontostand", "giu")],
+  ["amount", words("amount|montant|betrag|umsatz|importe|bedrag|importo", "giu")],
 ];
 
-const OPENING = /\b(opening\s*balance|balance\s*brought\s*forward|brought\s*forward|previous\s*balance|balance\s*b\/?f|start(ing)?\s*balance|solde\s*(pr[ée]c[ée]dent|initial|d'ouverture)|anfangssaldo|alter\s*kontostand|saldo\s*(inicial|anterior))\b/iu;
-const CLOSING = /\b(closing\s*balance|balance\s*carried\s*forward|carried\s*forward|new\s*balance|balance\s*c\/?f|end(ing)?\s*balance|solde\s*(final|nouveau)|nouveau\s*solde|endsaldo|neuer\s*kontostand|saldo\s*final)\b/iu;
-const TOTAL_DEBITS = /\btotal\s*(debits?|payments?\s*out|paid\s*out|withdrawals|money\s*out)\b/iu;
-const TOTAL_CREDITS = /\btotal\s*(credits?|payments?\s*in|paid\s*in|deposits|money\s*in)\b/iu;
+const OPENING = words(
+  "opening\\s*balance|previous\\s*balance|start(?:ing)?\\s*balance|solde\\s*(?:pr[ée]c[ée]dent|initial|d'ouverture)|ancien\\s*solde|anfangssaldo|alter\\s*(?:kontostand|saldo)|saldo\\s*(?:inicial|anterior|iniziale|precedente)|beginsaldo|vorig\\s*saldo",
+);
+const CLOSING = words(
+  "closing\\s*balance|new\\s*balance|end(?:ing)?\\s*balance|solde\\s*final|nouveau\\s*solde|endsaldo|neuer\\s*(?:kontostand|saldo)|saldo\\s*(?:final|finale)|eindsaldo|nieuw\\s*saldo",
+);
+/**
+ * A balance carried to the next page or brought from the previous one: a stated balance
+ * where it stands in the table (at the top of the first page it is the opening balance).
+ */
+const FORWARD = words(
+  "(?:balance\\s*)?(?:brought|carried)\\s*forward|balance\\s*[bc]/?f|[àa]\\s*reporter|solde\\s*report[ée]|report\\s*(?:du|de)\\s*solde|[üu]bertrag|saldovortrag|suma\\s*y\\s*sigue|riporto|a\\s*riportare",
+);
+/** Column totals of a statement, which the statement check sums and the bill check leaves alone. */
+export const TOTAL_DEBITS = words(
+  "total\\s*(?:debits?|d[ée]bits?|payments?\\s*out|paid\\s*out|withdrawals|money\\s*out|cargos|af|dare)|summe\\s*soll|totaal\\s*af|totale\\s*dare",
+);
+export const TOTAL_CREDITS = words(
+  "total\\s*(?:credits?|cr[ée]dits?|payments?\\s*in|paid\\s*in|deposits|money\\s*in|abonos|bij|avere)|summe\\s*haben|totaal\\s*bij|totale\\s*avere",
+);
 
 export interface Transaction {
   row: Row;
@@ -31,12 +54,24 @@ export interface Transaction {
   balance: Amount | null;
 }
 
+/** A balance the statement states outside a transaction row. */
+export interface StatedBalance {
+  row: Row;
+  balance: Amount;
+  /** Opening and closing balances hold wherever printed; a forward balance where it stands. */
+  kind: "opening" | "closing" | "forward";
+  /** Transactions printed above it. */
+  after: number;
+}
+
 export interface Statement {
-  opening: { row: Row; balance: Amount } | null;
-  closing: { row: Row; balance: Amount } | null;
   transactions: Transaction[];
+  stated: StatedBalance[];
   totals: { row: Row; column: "debit" | "credit"; amount: Amount }[];
+  /** The last header's columns. */
   columns: Partial<Record<Column, number>>;
+  /** Whether a header named the movement columns (debit and credit, or one amount column). */
+  namedColumns: boolean;
 }
 
 function headerColumns(row: Row): Partial<Record<Column, number>> | null {
@@ -50,6 +85,9 @@ function headerColumns(row: Row): Partial<Record<Column, number>> | null {
   // a balance or an amount.
   return named >= 2 && (columns.balance !== undefined || columns.amount !== undefined) && findDates(rowText(row)).length === 0 ? columns : null;
 }
+
+const namesMovements = (columns: Partial<Record<Column, number>>) =>
+  columns.amount !== undefined || (columns.debit !== undefined && columns.credit !== undefined);
 
 function nearestColumn(amount: Amount, columns: Partial<Record<Column, number>>): Column | null {
   let best: Column | null = null;
@@ -79,16 +117,26 @@ const datedCells = (row: Row): number =>
     return date !== undefined && date.index === 0 && date.text.length >= 8;
   }).length;
 
-/** Reads the statement structure of a document, or null when it has no transaction table. */
+const statedKind = (text: string): StatedBalance["kind"] | null =>
+  OPENING.test(text) ? "opening" : CLOSING.test(text) ? "closing" : FORWARD.test(text) ? "forward" : null;
+
+/**
+ * Reads the statement structure of a document, or null when it has no transaction table.
+ * Pages are read in order: a table continued on the next page, its header repeated and its
+ * balance carried and brought forward, is one table.
+ */
 export function readStatement(document: DocumentText): Statement | null {
-  const statement: Statement = { opening: null, closing: null, transactions: [], totals: [], columns: {} };
+  const statement: Statement = { transactions: [], stated: [], totals: [], columns: {}, namedColumns: false };
+  const closed = () => statement.stated.some((s) => s.kind === "closing");
   for (const page of document.pages) {
     for (const row of rowsOf(page)) {
       const amounts = amountsIn(row);
       if (amounts.length === 0) {
         const header = headerColumns(row);
-        if (header) statement.columns = header;
-        else if (statement.transactions.length > 0) {
+        if (header) {
+          statement.columns = header;
+          statement.namedColumns ||= namesMovements(header);
+        } else if (statement.transactions.length > 0) {
           // A transaction whose amounts could not be read still breaks the running balance.
           const date = leadingDate(row);
           if (date) statement.transactions.push(unread(row, date));
@@ -96,11 +144,11 @@ export function readStatement(document: DocumentText): Statement | null {
         continue;
       }
       const text = rowText(row);
-      const inColumn = (column: Column) => amounts.find((a) => nearestColumn(a, statement.columns) === column);
-      const balanceOf = () => inColumn("balance") ?? amounts[amounts.length - 1]!;
-      if (OPENING.test(text)) statement.opening ??= { row, balance: balanceOf() };
-      else if (CLOSING.test(text)) statement.closing = { row, balance: balanceOf() };
-      else if (TOTAL_DEBITS.test(text) || TOTAL_CREDITS.test(text)) {
+      const kind = statedKind(text);
+      if (kind) {
+        const balance = amounts.find((a) => nearestColumn(a, statement.columns) === "balance") ?? amounts[amounts.length - 1]!;
+        statement.stated.push({ row, balance, kind, after: statement.transactions.length });
+      } else if (TOTAL_DEBITS.test(text) || TOTAL_CREDITS.test(text)) {
         statement.totals.push({ row, column: TOTAL_DEBITS.test(text) ? "debit" : "credit", amount: amounts[0]! });
       } else {
         const date = leadingDate(row);
@@ -108,7 +156,7 @@ export function readStatement(document: DocumentText): Statement | null {
         // still a transaction: unread, it breaks the running balance.
         if (!date) {
           const started = statement.transactions.length > 0 || Object.keys(statement.columns).length > 0;
-          const inTable = started && !statement.closing && statement.totals.length === 0;
+          const inTable = started && !closed() && statement.totals.length === 0;
           if (inTable) statement.transactions.push(unread(row, null));
           continue;
         }
@@ -127,6 +175,8 @@ export function readStatement(document: DocumentText): Statement | null {
   return statement.transactions.length > 0 ? statement : null;
 }
 
+const signOf = (amount: Amount | null): 1 | -1 | null => (amount?.signed ? (amount.cents < 0 ? -1 : 1) : null);
+
 function transaction(row: Row, date: DateMatch, amounts: Amount[], columns: Partial<Record<Column, number>>): Transaction {
   if (Object.keys(columns).length > 0) {
     const by = (column: Column) => amounts.find((a) => nearestColumn(a, columns) === column) ?? null;
@@ -134,11 +184,10 @@ function transaction(row: Row, date: DateMatch, amounts: Amount[], columns: Part
     const credit = by("credit");
     const plain = by("amount");
     const amount = debit ?? credit ?? plain;
-    const sign = debit ? -1 : credit ? 1 : plain?.signed ? (plain.cents < 0 ? -1 : 1) : null;
+    const sign = debit ? -1 : credit ? 1 : signOf(plain);
     return { row, date, amount, sign, balance: by("balance") };
   }
-  // No header: a signed amount and the balance after it, the balance last.
-  const [first, second] = amounts;
-  if (amounts.length >= 2) return { row, date, amount: first!, sign: first!.signed ? (first!.cents < 0 ? -1 : 1) : null, balance: amounts[amounts.length - 1]! };
-  return { row, date, amount: first ?? null, sign: first?.signed ? (first.cents < 0 ? -1 : 1) : null, balance: second ?? null };
+  // No header: a signed amount and, when the row states one, the balance after it, last.
+  const [first] = amounts;
+  return { row, date, amount: first ?? null, sign: signOf(first ?? null), balance: amounts.length >= 2 ? amounts[amounts.length - 1]! : null };
 }

@@ -6,6 +6,7 @@
 import { judge, type Outcome } from "./arithmetic.ts";
 import { amountsIn, type Amount } from "./read-amount.ts";
 import { findDates } from "./read-date.ts";
+import { TOTAL_CREDITS, TOTAL_DEBITS } from "./statement.ts";
 import { rowText, rowsOf, spansIn, type DocumentText, type Row } from "./text.ts";
 
 const TOTAL = /\b(total|sub-?total|gross\s*pay|total\s*gross|gross\s*earnings|amount\s*due|total\s*due|balance\s*due|total\s*to\s*pay|total\s*payable|montant\s*total|total\s*[àa]\s*payer|gesamtbetrag|summe|importe\s*total)\b/iu;
@@ -16,8 +17,6 @@ const DEDUCTIONS_TOTAL = /\b(total\s*deductions|deductions\s*total|total\s*des\s
 const SUBTRACTED = /\b(payments?(\s*received)?|paid|credits?|discounts?|refunds?|rebates?|allowances?)\b/iu;
 const CHARGED = /\b(fees?|charges?|interest|penalty|surcharge)\b/iu;
 const subtracted = (text: string) => SUBTRACTED.test(text) && !CHARGED.test(text);
-/** A statement's rows (a leading date) belong to the statement check, not to these sums. */
-const STATEMENT_TOTAL = /\btotal\s*(debits?|credits?|payments?\s*(in|out)|paid\s*(in|out)|withdrawals|deposits|money\s*(in|out))\b/iu;
 
 /** Blank space between two items of a block, in row heights, beyond which rows went unread. */
 const MAX_ITEM_GAP = 1.5;
@@ -28,7 +27,12 @@ export interface SumFinding {
   label: string;
   expected: number;
   found: number;
+  /** Every amount read for the sum, the total included. */
+  inputs: Amount[];
 }
+
+/** A statement's column totals belong to the statement check, not to these sums. */
+const isStatementTotal = (text: string) => TOTAL_DEBITS.test(text) || TOTAL_CREDITS.test(text);
 
 const aligned = (a: Amount, b: Amount) => {
   const tolerance = 1.5 * Math.max(a.charWidth, b.charWidth);
@@ -43,7 +47,7 @@ export function checkSums(document: DocumentText): SumFinding[] {
   for (const page of document.pages) {
     const rows = rowsOf(page).map((row) => ({ row, text: rowText(row), amounts: amountsIn(row) }));
     rows.forEach((entry, index) => {
-      if (!(TOTAL.test(entry.text) || DEDUCTIONS_TOTAL.test(entry.text)) || NET.test(entry.text) || STATEMENT_TOTAL.test(entry.text)) return;
+      if (!(TOTAL.test(entry.text) || DEDUCTIONS_TOTAL.test(entry.text)) || NET.test(entry.text) || isStatementTotal(entry.text)) return;
       const column = payslipColumn(rows, index);
       if (column !== undefined) {
         if (column) findings.push(sumOf(entry.row, entry.text, entry.amounts[0]!, column));
@@ -144,7 +148,7 @@ function sumOf(row: Row, text: string, total: Amount, items: Item[]): SumFinding
   ]);
   const outcomes = expectations.map((expected) => ({ expected, outcome: judge(expected, total.cents, items.length, inputs) }));
   const best = outcomes.find((o) => o.outcome === "agrees") ?? outcomes.find((o) => o.outcome === "uncertain") ?? outcomes[0]!;
-  return { outcome: best.outcome, row, label: labelOf(text), expected: best.expected, found: total.cents };
+  return { outcome: best.outcome, row, label: labelOf(text), expected: best.expected, found: total.cents, inputs };
 }
 
 function netPay(rows: Entry[]): SumFinding | null {
@@ -156,7 +160,8 @@ function netPay(rows: Entry[]): SumFinding | null {
   // The first amount of each row: this period, before any year-to-date column.
   const [n, g, d] = [net.amounts[0]!, gross.amounts[0]!, deductions.amounts[0]!];
   const expected = g.cents - Math.abs(d.cents);
-  return { outcome: judge(expected, n.cents, 1, [n, g, d]), row: net.row, label: labelOf(net.text), expected, found: n.cents };
+  const inputs = [n, g, d];
+  return { outcome: judge(expected, n.cents, 1, inputs), row: net.row, label: labelOf(net.text), expected, found: n.cents, inputs };
 }
 
 const labelOf = (text: string) =>

@@ -101,10 +101,17 @@ const raisedSalaryReadAt = (confidence: number): LineSpec[] =>
     confidence: (row) => (row === 0 ? confidence : 0.98),
   });
 
-describe("a forged amount read with middling confidence", () => {
-  test("is still reported when no misread of a digit or two explains the difference", () => {
-    const result = checkBalances(documentOf(page(raisedSalaryReadAt(0.85))), { now });
+describe("a forged amount far beyond any misread", () => {
+  test("is reported when its row was read confidently", () => {
+    const result = checkBalances(documentOf(page(raisedSalaryReadAt(0.92))), { now });
     expect(flagsOf(result)).toContain("balance_mismatch");
+  });
+
+  test("read with middling confidence is not read surely: it lowers coverage and accuses nothing", () => {
+    const result = checkBalances(documentOf(page(raisedSalaryReadAt(0.85))), { now });
+    expect(flagsOf(result)).toEqual([]);
+    expect(result.facts.uncertain).toBeGreaterThan(0);
+    expect(result.coverage).toBeLessThan(1);
   });
 });
 
