@@ -1,8 +1,10 @@
 // Active content: JavaScript, launch actions, embedded files, XFA forms and rich media.
 // None belongs in a bank statement or an identity document, and a forger's tool or a
-// phishing kit is the usual reason it is there.
+// phishing kit is the usual reason it is there. The exception is the XML an e-invoice
+// (ZUGFeRD, Factur-X, XRechnung) embeds by standard: data, recorded but not accused.
 import type * as mupdf from "mupdf";
 import type { DetectorResult, Evidence } from "../report";
+import { describeFileSpec, embeddedFiles } from "./embedded-files";
 import { child, each, nameAt, resolved } from "./objects";
 
 export const PDF_ACTIVE_CONTENT_DETECTOR = "pdf-active-content";
@@ -17,7 +19,6 @@ const STRENGTH: Record<Kind, number> = {
   RichMedia: 0.25,
   SubmitForm: 0.15,
 };
-
 
 /** An action and its /Next chain, bounded. */
 const actionKinds = (action: mupdf.PDFObject, found: Map<Kind, string>, where: string, depth = 0): void => {
@@ -45,7 +46,9 @@ export const detectActiveContent = (doc: mupdf.PDFDocument, pagesToScan: number)
   if (open.isDictionary()) actionKinds(open, found, "document OpenAction");
   additionalActions(child(root, "AA"), found, "document additional actions");
   if (!child(root, "Names", "JavaScript").isNull()) found.set("JavaScript", "document-level scripts");
-  if (!child(root, "Names", "EmbeddedFiles").isNull()) found.set("EmbeddedFile", "embedded files");
+  const files = embeddedFiles(root);
+  const foreign = files.filter((f) => !f.eInvoice);
+  if (foreign.length > 0) found.set("EmbeddedFile", `embedded file ${foreign[0]!.name || "without a name"}`);
   if (!child(root, "AcroForm", "XFA").isNull()) found.set("XFA", "XFA form");
 
   for (let i = 0; i < pagesToScan; i++) {
@@ -57,7 +60,7 @@ export const detectActiveContent = (doc: mupdf.PDFDocument, pagesToScan: number)
       if (subtype === "RichMedia" || subtype === "Screen" || subtype === "Movie" || subtype === "Sound") {
         found.set("RichMedia", `page ${i + 1} ${subtype} annotation`);
       }
-      if (subtype === "FileAttachment") found.set("EmbeddedFile", `page ${i + 1} file attachment`);
+      if (subtype === "FileAttachment" && !describeFileSpec(child(annot, "FS")).eInvoice) found.set("EmbeddedFile", `page ${i + 1} file attachment`);
       const action = child(annot, "A");
       if (!action.isNull()) actionKinds(action, found, `page ${i + 1} ${subtype ?? "annotation"} action`);
       additionalActions(child(annot, "AA"), found, `page ${i + 1} ${subtype ?? "annotation"} actions`);
@@ -71,5 +74,5 @@ export const detectActiveContent = (doc: mupdf.PDFDocument, pagesToScan: number)
     message: `${kind} found (${where})`,
     measured: kind,
   }));
-  return { detector: PDF_ACTIVE_CONTENT_DETECTOR, evidence, facts: { activeContent: [...found.keys()] }, coverage: 1 };
+  return { detector: PDF_ACTIVE_CONTENT_DETECTOR, evidence, facts: { activeContent: [...found.keys()], eInvoiceXml: files.filter((f) => f.eInvoice).map((f) => f.name) }, coverage: 1 };
 };

@@ -65,9 +65,19 @@ const rowsOf = (lines: PageLine[]): PageLine[] => {
 /** A family in at most this share of rows is rare enough to stand out. */
 const RARE_ROW_SHARE = 0.2;
 
+/** The page's lines as a reader sees them: text in fonts drawn only invisibly (an OCR layer) left out. */
+const visibleLines = (page: PageContent): PageLine[] => {
+  if (page.invisibleFonts.length === 0) return page.lines;
+  const invisible = new Set(page.invisibleFonts);
+  return page.lines.flatMap((line) => {
+    const runs = line.runs.filter((r) => !invisible.has(r.font));
+    return runs.length === 0 ? [] : [{ ...line, runs, text: runs.map((r) => r.text).join("") }];
+  });
+};
+
 const pageEvidence = (page: PageContent): Evidence[] => {
   const evidence: Evidence[] = [];
-  const rows = rowsOf(page.lines);
+  const rows = rowsOf(visibleLines(page));
   const families = rows.map(lineFamilies);
   const pageCounts = new Map<string, number>();
   const rowsPerFamily = new Map<string, number>();

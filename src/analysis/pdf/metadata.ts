@@ -17,6 +17,8 @@ export interface PdfXmp {
   producer?: string;
   createDate?: string;
   modifyDate?: string;
+  /** pdfaid:part: the PDF/A part the file declares it conforms to. */
+  pdfaPart?: string;
   history: Array<{ action?: string; softwareAgent?: string }>;
 }
 
@@ -40,11 +42,12 @@ export const parseXmp = (xml: string): PdfXmp => {
     producer: xmpProperty(xml, "pdf:Producer"),
     createDate: xmpProperty(xml, "xmp:CreateDate"),
     modifyDate: xmpProperty(xml, "xmp:ModifyDate"),
+    pdfaPart: xmpProperty(xml, "pdfaid:part"),
     history,
   };
 };
 
-const readXmp = (doc: mupdf.PDFDocument): PdfXmp | undefined => {
+export const readXmp = (doc: mupdf.PDFDocument): PdfXmp | undefined => {
   const meta = child(doc.getTrailer(), "Root", "Metadata");
   if (!meta.isStream()) return undefined;
   const length = meta.get("Length");

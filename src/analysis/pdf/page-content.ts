@@ -56,6 +56,11 @@ export interface PageContent {
   annotations: PageAnnotation[];
   /** BaseFont names the page's resources declare, subset tags kept. */
   resourceFonts: string[];
+  /**
+   * Fonts whose every glyph on the page is invisible (render mode 3): an OCR tool's text
+   * layer over a scan or a stamp, there to be searched, never seen.
+   */
+  invisibleFonts: string[];
   /** Recording stopped at the per-page bound. */
   truncated: boolean;
 }
@@ -81,11 +86,31 @@ const isWhite = (color: number[], alpha: number): boolean => {
 
 const rectOf = (r: number[]): Rect => [r[0]!, r[1]!, r[2]!, r[3]!];
 
+const fontsOf = (text: mupdf.Text, into: Set<string>): void => {
+  text.walk({
+    showGlyph(font) {
+      if (into.size < MAX_FONTS_PER_PAGE) into.add(font.getName());
+    },
+  });
+};
+
 const recordDrawing = (page: mupdf.Page, out: PageContent): void => {
   let op = 0;
+  const shown = new Set<string>();
+  const hidden = new Set<string>();
   const device = new mupdf.Device({
+    ignoreText(text) {
+      fontsOf(text, hidden);
+    },
+    strokeText(text) {
+      fontsOf(text, shown);
+    },
+    clipText(text) {
+      fontsOf(text, shown);
+    },
     fillText(text, ctm) {
       op++;
+      fontsOf(text, shown);
       if (out.glyphs.length >= MAX_GLYPHS_PER_PAGE) {
         out.truncated = true;
         return;
@@ -122,6 +147,7 @@ const recordDrawing = (page: mupdf.Page, out: PageContent): void => {
     device.close();
     device.destroy();
   }
+  out.invisibleFonts = [...hidden].filter((f) => !shown.has(f));
 };
 
 const recordLines = (page: mupdf.Page, bounds: Rect, out: PageContent): void => {
@@ -195,6 +221,7 @@ export const readPages = (doc: mupdf.PDFDocument, pageCount: number, maxPages: n
         fills: [],
         annotations: [],
         resourceFonts: [],
+        invisibleFonts: [],
         truncated: false,
       };
       recordLines(page, bounds, content);

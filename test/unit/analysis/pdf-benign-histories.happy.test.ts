@@ -1,0 +1,117 @@
+// Genuine documents whose history a careless detector reads as forgery: each is built as
+// the tool that wrote it writes it, and each has a forged twin that must still be caught.
+import { describe, expect, test } from "bun:test";
+import * as mupdf from "mupdf";
+import { DEFAULT_LIMITS, startBudget } from "../../../src/analysis/detector";
+import { inspectPdf } from "../../../src/analysis/pdf/inspect-pdf";
+import { editPdfIncrementally, makePdf } from "../../helpers/fixtures";
+import {
+  FACTUR_X_XML,
+  linearisedPdf,
+  metadataOnlySaveInObjectStreams,
+  ocrLayerAddedIncrementally,
+  ocrLayerOverStamp,
+  ocrScanInOneSave,
+  pdfaConversion,
+  scannedPdf,
+  signedRevision,
+  withEmbeddedFile,
+} from "./benign-pdfs";
+
+const inspect = async (bytes: Uint8Array) => {
+  const { detectors } = await inspectPdf(bytes, DEFAULT_LIMITS, startBudget(20_000));
+  const evidence = detectors.flatMap((d) => d.evidence);
+  return { flags: [...new Set(evidence.map((e) => e.flag))], evidence, facts: (name: string) => detectors.find((d) => d.detector === name)!.facts };
+};
+
+describe("an e-invoice's embedded XML is the standard, not active content", () => {
+  test.each(["factur-x.xml", "ZUGFeRD-invoice.xml", "zugferd-invoice.xml", "xrechnung.xml", "order-x.xml"])("%s raises nothing", async (name) => {
+    const result = await inspect(withEmbeddedFile(makePdf(), name, FACTUR_X_XML));
+    expect(result.flags).toEqual([]);
+    expect(result.facts("pdf-active-content").eInvoiceXml).toEqual([name]);
+  });
+
+  test.each([
+    ["an executable", "invoice.exe", "MZ\x90\x00\x03", "application/x-msdownload"],
+    ["another PDF", "original.pdf", "%PDF-1.7\n", "application/pdf"],
+    ["a PDF under the e-invoice's name", "factur-x.xml", "%PDF-1.7\n", "text/xml"],
+    ["XML under another name", "payload.xml", FACTUR_X_XML, "text/xml"],
+  ])("%s stays pdf_active_content", async (_, name, data, mime) => {
+    const result = await inspect(withEmbeddedFile(makePdf(), name, data, mime));
+    expect(result.evidence).toEqual([expect.objectContaining({ flag: "pdf_active_content", measured: "EmbeddedFile" })]);
+  });
+});
+
+describe("updates that tools write to genuine files are not pdf_incremental_update", () => {
+  test("a viewer's metadata-only save packed in an object stream is attributed, not opaque", async () => {
+    const result = await inspect(metadataOnlySaveInObjectStreams(makePdf()));
+    expect(result.flags).toEqual([]);
+    expect(result.facts("pdf-revisions")).toMatchObject({ updates: 1, benign: true, changedObjects: { metadata: 1 } });
+  });
+
+  test("a linearised file's first-page section is no update", async () => {
+    const result = await inspect(linearisedPdf());
+    expect(result.flags).toEqual([]);
+    expect(result.facts("pdf-revisions")).toMatchObject({ linearized: true, eofMarkers: 2, updates: 0 });
+  });
+
+  test("a signature's revision, its widget's appearance and font included", async () => {
+    const result = await inspect(signedRevision(makePdf()));
+    expect(result.flags).toEqual([]);
+    expect(result.facts("pdf-revisions")).toMatchObject({ updates: 1, benign: true });
+  });
+
+  test("a PDF/A conversion that embeds the fonts and declares conformance", async () => {
+    const result = await inspect(pdfaConversion(makePdf()));
+    expect(result.flags).toEqual([]);
+    expect(result.facts("pdf-revisions")).toMatchObject({ pdfaConversion: true, benign: true });
+  });
+
+  test("an OCR tool's invisible text layer added to a scan", async () => {
+    const result = await inspect(ocrLayerAddedIncrementally(scannedPdf()));
+    expect(result.flags).toEqual([]);
+    expect(result.facts("pdf-revisions")).toMatchObject({ benign: true, changedObjects: { "invisible-text": 1 } });
+  });
+});
+
+describe("their forged twins still are", () => {
+  test("a font replaced in an update that declares no PDF/A conformance", async () => {
+    const edited = editPdfIncrementally(makePdf(), (doc) => {
+      doc.findPage(0).get("Resources").get("Font").forEach((ref) => ref.resolve().put("FontDescriptor", doc.addObject({ Type: "FontDescriptor", FontName: "Helvetica", Flags: 32 })));
+    });
+    const result = await inspect(edited);
+    expect(result.evidence).toEqual([expect.objectContaining({ flag: "pdf_incremental_update", strength: 0.6 })]);
+  });
+
+  test("a text layer added to a scan in visible ink is an edit", async () => {
+    expect((await inspect(ocrLayerAddedIncrementally(scannedPdf(), 0))).flags).toContain("pdf_incremental_update");
+  });
+
+  test("invisible text written into a content stream the original already had is an edit", async () => {
+    const rewritten = editPdfIncrementally(scannedPdf(), (doc) => {
+      const contents = doc.findPage(0).get("Contents");
+      contents.writeStream(new mupdf.Buffer("BT 3 Tr /GlyphLessFont 10 Tf 72 760 Td (Paid) Tj ET"));
+    });
+    expect((await inspect(rewritten)).flags).toContain("pdf_incremental_update");
+  });
+});
+
+describe("an invisible OCR text layer is no overlay and no font inconsistency", () => {
+  test("OCRmyPDF-style GlyphLessFont text over a scan's image", async () => {
+    expect((await inspect(ocrScanInOneSave())).flags).toEqual([]);
+  });
+
+  test("GlyphLessFont words over a stamp, on the rows of a generated statement", async () => {
+    const result = await inspect(ocrLayerOverStamp());
+    expect(result.flags).toEqual([]);
+  });
+
+  test("the same words in visible ink are pdf_font_inconsistency", async () => {
+    const visible = ocrLayerOverStamp().slice();
+    const text = Buffer.from(visible).toString("latin1");
+    const at = text.indexOf("3 Tr");
+    expect(at).toBeGreaterThan(0);
+    visible.set(Buffer.from("0 Tr", "latin1"), at);
+    expect((await inspect(visible)).flags).toContain("pdf_font_inconsistency");
+  });
+});
