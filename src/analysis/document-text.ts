@@ -3,7 +3,7 @@
 // images). Every box is put in the pixels of the page as the sidecar analysed it, so all
 // evidence of a page shares one space whatever found it.
 import type { SidecarAnalysis } from "../sidecar-client/result";
-import type { DocumentText, TextPage } from "./content/text";
+import { rowsOf, rowText, type DocumentText, type TextPage } from "./content/text";
 import type { Box, DetectorResult } from "./report";
 
 /** Analysed pixels per source unit (PDF point, image pixel) of a page; past the sidecar's page limit, its first page's. */
@@ -56,3 +56,10 @@ export function evidenceInPagePixels(results: DetectorResult[], analysis: Sideca
     evidence: r.evidence.map((e) => (e.box && e.page !== undefined ? { ...e, box: scaleBox(e.box, scaleOf(e.page)) } : e)),
   }));
 }
+
+/**
+ * A document's text as it reads, one string per visual row, page after page. OCR returns a
+ * table cell per line, so "TOTAL" and its amount come back as two lines; a row puts them
+ * together again, as PDF text already has them.
+ */
+export const readingRows = (document: DocumentText): string[] => document.pages.flatMap((page) => rowsOf(page).map(rowText));

@@ -3,8 +3,10 @@
 // otherwise the words of the text (PDF text layer or OCR), then the shape of the page or
 // image (ID-1 cards and passport data pages have fixed ISO sizes). Text decides when it
 // speaks; shape is the fallback.
-import { findMrz } from "./content/mrz-read";
+import { findMrz, type MrzCandidate } from "./content/mrz-read";
 import { fold, type DocumentText } from "./content/text";
+import { findCues, type CueKind, type FoundCue } from "./document-cues";
+import { readingRows } from "./document-text";
 import type { DocumentType } from "./flags";
 import type { DetectorResult } from "./report";
 
@@ -26,74 +28,92 @@ export interface DocumentTypeResult {
   basis: string;
 }
 
-/**
- * Words that name a type, matched on the text folded to capitals with everything but
- * letters and digits removed: OCR of photos and scans often drops the spaces
- * ("Accountnumber", "FACTURE/INVOICE"), and a keyword must survive that. Keywords are long
- * enough not to hide inside other words. Each keyword counts once.
- */
-type Keywords = { type: Exclude<DocumentType, "unknown">; weight: number; words: string[]; label: string };
-
-const KEYWORDS: Keywords[] = [
-  { type: "passport", weight: 2, words: ["PASSPORT", "PASSEPORT", "REISEPASS", "PASAPORTE", "PASSAPORTO", "PASPOORT"], label: "passport" },
-  {
-    type: "drivers_license",
-    weight: 3,
-    words: ["DRIVINGLICENCE", "DRIVINGLICENSE", "DRIVERSLICENSE", "DRIVERLICENSE", "FUHRERSCHEIN", "PERMISDECONDUIRE", "PERMISODECONDUCIR", "PATENTEDIGUIDA", "RIJBEWIJS"],
-    label: "driving licence",
-  },
-  {
-    type: "id",
-    weight: 3,
-    words: ["IDENTITYCARD", "NATIONALIDENTITY", "CARTENATIONALE", "CARTEDIDENTITE", "PERSONALAUSWEIS", "DOCUMENTONACIONALDEIDENTIDAD", "CARTADIDENTITA", "IDENTITEITSKAART"],
-    label: "identity card",
-  },
-  { type: "utility_bill", weight: 2, words: ["ELECTRICITY", "KWH", "METERREADING", "SUPPLYADDRESS", "CONSUMPTION", "NETWORKFEE", "BILLINGPERIOD", "STANDINGCHARGE", "UTILITY"], label: "utility terms" },
-  { type: "utility_bill", weight: 1, words: ["INVOICE", "FACTURE", "AMOUNTDUE", "TOTALDUE", "TARIFF", "WATERSERVICES", "STADTWERKE"], label: "bill terms" },
-  {
-    type: "financial",
-    weight: 2,
-    words: ["BANKSTATEMENT", "ACCOUNTSTATEMENT", "RELEVEDECOMPTE", "STATEMENTPERIOD", "OPENINGBALANCE", "CLOSINGBALANCE", "PAYSLIP", "BULLETINDEPAIE", "NETPAY", "GROSSPAY", "PAYPERIOD"],
-    label: "statement or payslip terms",
-  },
-  { type: "financial", weight: 1, words: ["IBAN", "SORTCODE", "TOTALDEBITS", "TOTALCREDITS", "SALARY", "DEDUCTIONS", "EMPLOYER", "ACCOUNTHOLDER"], label: "account terms" },
-];
-
 /** Machine-readable zones that survived as text lines (a misread filler or two still match). */
 const MRZ_PATTERNS: Array<{ type: "passport" | "id"; pattern: RegExp; label: string }> = [
-  { type: "passport", pattern: /(^|\s)P[<A-Z][A-Z<]{3}[A-Z<]{20,}/m, label: "passport MRZ" },
-  { type: "id", pattern: /(^|\s)[ACI][A-Z<][A-Z<]{3}[A-Z0-9<]{25}(\s|$)/m, label: "ID card MRZ" },
+  // A holder's name follows the issuing state: "PAYMENT<<<<<<<<" is a line of filler, not a zone.
+  { type: "passport", pattern: /(^|\s)P[<A-Z][A-Z<]{3}(?=[A-Z<]{20,})[A-Z]*<{1,2}[A-Z]{2,}/m, label: "passport MRZ" },
+  // A card's first line carries its document number.
+  { type: "id", pattern: /(^|\s)[ACI][A-Z<][A-Z<]{3}(?=(?:[A-Z<]*\d){6})[A-Z0-9<]{25}(\s|$)/m, label: "ID card MRZ" },
   // The second line of a TD1 card zone (birth date, sex, expiry, nationality) is its own
   // signature: 30 characters no passport or visa line has, legible when the first line is
   // misread or cut short.
   { type: "id", pattern: /(^|\s)[0-9O]{6}[0-9O<][MF<][0-9O]{6}[0-9O<][A-Z0-9<]{3}[A-Z0-9<]{11}[0-9O<](\s|$)/m, label: "TD1 card MRZ" },
 ];
-const MRZ_WEIGHT = 3;
+
+const IDENTITY_KINDS = ["passport", "id", "drivers_license"] as const;
+const FINANCIAL_KINDS: CueKind[] = ["invoice", "receipt", "tax_form", "payslip", "statement"];
+/** Papers a utility bill is not. An invoice's words are not among them: a utility bill is an invoice for a supply. */
+const NOT_A_BILL: CueKind[] = ["receipt", "tax_form", "payslip", "statement"];
+
+/** A paper is named by at least this much evidence from at least two cues: one word ("Salary", "kWh") is a guess. */
+const MIN_SCORE = 3;
+const MIN_CUES = 2;
+/** A lone identity title decides only as a heading ("PASSEPORT"), not inside a sentence that mentions a passport. */
+const HEADING_WORDS = 4;
+/** Past this many words with nothing to say, a page's shape is no evidence of a card or passport. */
+const MAX_WORDS_FOR_SHAPE = 60;
+
+interface Tally {
+  score: number;
+  cues: FoundCue[];
+}
+
+const tallyOf = (cues: readonly FoundCue[], kinds: readonly CueKind[]): Tally => {
+  const of = cues.filter((c) => kinds.includes(c.kind));
+  return { score: of.reduce((sum, c) => sum + c.weight, 0), cues: of };
+};
+
+const explain = (cues: readonly FoundCue[]): string => cues.map((c) => `${c.label} (${c.word})`).join(", ");
+
+const wordsIn = (row: string): number => row.split(/[^A-Z0-9]+/).filter((w) => w.length > 1).length;
+
+/**
+ * An identity document on identity evidence only: its title with a field label or a second
+ * title (documents are often bilingual), at least as much of it as of any paper; or a title
+ * alone as a heading, where nothing names a paper. "Passport photo" on an invoice is not one.
+ */
+const identityFrom = (cues: readonly FoundCue[], paperScore: number): DocumentTypeResult | undefined => {
+  const titles = IDENTITY_KINDS.map((kind) => ({ kind, ...tallyOf(cues, [kind]) })).sort((a, b) => b.score - a.score)[0]!;
+  if (titles.score === 0) return undefined;
+  const identity = tallyOf(cues, [...IDENTITY_KINDS, "identity_field"]);
+  const corroborated = identity.cues.length >= 2 && identity.score >= paperScore;
+  const heading = paperScore === 0 && titles.cues.some((c) => wordsIn(c.row) <= HEADING_WORDS);
+  if (!corroborated && !heading) return undefined;
+  return { documentType: titles.kind, basis: `text: ${explain(identity.cues)}` };
+};
+
+const enough = (tally: Tally): boolean => tally.score >= MIN_SCORE && tally.cues.length >= MIN_CUES;
+
+/** Which financial paper the cues speak for most: named in the basis, so an analyst sees why. */
+const financialKind = (cues: readonly FoundCue[]): string =>
+  FINANCIAL_KINDS.map((kind) => ({ kind, score: tallyOf(cues, [kind]).score })).sort((a, b) => b.score - a.score)[0]!.kind.replace("_", " ");
+
+/**
+ * Papers: a bill for energy, water or telecommunications is a utility bill when its supply
+ * weighs at least as much as any sign of a receipt, tax form, payslip or statement (a
+ * statement lists electricity payments too); everything else financial is financial.
+ */
+const paperFrom = (cues: readonly FoundCue[]): DocumentTypeResult | undefined => {
+  const supply = tallyOf(cues, ["utility"]);
+  const rival = Math.max(...NOT_A_BILL.map((kind) => tallyOf(cues, [kind]).score));
+  const bill = tallyOf(cues, ["utility", "invoice"]);
+  if (supply.score >= 2 && supply.score >= rival && enough(bill)) return { documentType: "utility_bill", basis: `text: utility bill: ${explain(bill.cues)}` };
+  const financial = tallyOf(cues, FINANCIAL_KINDS);
+  if (enough(financial)) return { documentType: "financial", basis: `text: financial (${financialKind(cues)}): ${explain(financial.cues)}` };
+  return undefined;
+};
+
+const fromText = (rows: readonly string[]): DocumentTypeResult | undefined => {
+  const joined = rows.join("\n");
+  for (const mrz of MRZ_PATTERNS) if (mrz.pattern.test(joined)) return { documentType: mrz.type, basis: `text: ${mrz.label}` };
+  const cues = findCues(rows);
+  const paperScore = tallyOf(cues, ["utility", ...FINANCIAL_KINDS]).score;
+  return identityFrom(cues, paperScore) ?? paperFrom(cues);
+};
 
 /** Physical sizes in millimetres of the ISO formats identity documents use. */
 const ID1 = { ratio: 85.6 / 53.98, long: 85.6, type: "id" as const, label: "ID-1 card" };
 const TD3 = { ratio: 125 / 88, long: 125, type: "passport" as const, label: "TD3 passport page" };
-
-const MIN_TEXT_SCORE = 2;
-
-const fromText = (text: string): DocumentTypeResult | undefined => {
-  const folded = fold(text.slice(0, 200_000));
-  const compact = folded.replace(/[^A-Z0-9]/g, "");
-  const scores = new Map<DocumentType, { score: number; labels: string[] }>();
-  const add = (type: DocumentType, weight: number, label: string) => {
-    const s = scores.get(type) ?? { score: 0, labels: [] };
-    s.score += weight;
-    s.labels.push(label);
-    scores.set(type, s);
-  };
-  for (const mrz of MRZ_PATTERNS) if (mrz.pattern.test(folded)) add(mrz.type, MRZ_WEIGHT, mrz.label);
-  for (const group of KEYWORDS) {
-    for (const word of group.words) if (compact.includes(word)) add(group.type, group.weight, `${group.label} (${word})`);
-  }
-  const best = [...scores].sort((a, b) => b[1].score - a[1].score)[0];
-  if (!best || best[1].score < MIN_TEXT_SCORE) return undefined;
-  return { documentType: best[0], basis: `text: ${best[1].labels.join(", ")}` };
-};
 
 const fromShape = (size: NonNullable<DocumentTypeInput["size"]>, inPoints: boolean): DocumentTypeResult | undefined => {
   const long = Math.max(size.width, size.height);
@@ -115,24 +135,47 @@ const fromShape = (size: NonNullable<DocumentTypeInput["size"]>, inPoints: boole
   return undefined;
 };
 
+/**
+ * An identity document's zone: a document code, an issuing state, and a holder's name
+ * (surname, filler, given names). Payment slips print rows of digits and filler that have
+ * the zone's shape but no name.
+ */
+const namesHolder = (zone: MrzCandidate): boolean =>
+  /^[PIAC][A-Z0-9<][A-Z<]{3}/.test(zone.raw[0] ?? "") && zone.raw.some((row) => /[A-Z]{2,}<{1,2}[A-Z]{2,}/.test(row.slice(5)));
+
 /** A zone's document code: P passports, I/A/C identity cards (ICAO 9303); visas name no type here. */
 const fromMrz = (document: DocumentText): DocumentTypeResult | undefined => {
-  for (const zone of findMrz(document)) {
-    const code = zone.raw[0]?.[0];
+  for (const zone of findMrz(document).filter(namesHolder)) {
+    const code = zone.raw[0]![0];
     if (code === "P") return { documentType: "passport", basis: `mrz: ${zone.layout} passport zone` };
-    if (code === "I" || code === "A" || code === "C") return { documentType: "id", basis: `mrz: ${zone.layout} identity card zone` };
+    return { documentType: "id", basis: `mrz: ${zone.layout} identity card zone` };
   }
   return undefined;
 };
 
-const allText = (document: DocumentText): string => document.pages.map((p) => p.lines.map((l) => l.text).join("\n")).join("\n");
+/** Text beyond this is not read: the first pages say what a document is. */
+const MAX_TEXT = 200_000;
+
+/** The rows to classify, folded, up to MAX_TEXT characters. */
+const foldedRows = (input: DocumentTypeInput): string[] => {
+  const rows = input.text !== undefined ? input.text.split("\n") : input.document ? readingRows(input.document) : [];
+  const kept: string[] = [];
+  let length = 0;
+  for (const row of rows) {
+    if (length > MAX_TEXT) break;
+    kept.push(fold(row));
+    length += row.length + 1;
+  }
+  return kept;
+};
 
 export const classifyDocumentType = (input: DocumentTypeInput): DocumentTypeResult => {
-  const text = input.text ?? (input.document ? allText(input.document) : "");
+  const rows = foldedRows(input);
+  const wordCount = rows.reduce((sum, row) => sum + wordsIn(row), 0);
   return (
     (input.document ? fromMrz(input.document) : undefined) ??
-    (text ? fromText(text) : undefined) ??
-    (input.size ? fromShape(input.size, input.sizeInPoints ?? false) : undefined) ?? {
+    fromText(rows) ??
+    (input.size && wordCount <= MAX_WORDS_FOR_SHAPE ? fromShape(input.size, input.sizeInPoints ?? false) : undefined) ?? {
       documentType: "unknown",
       basis: "no decisive text or shape",
     }

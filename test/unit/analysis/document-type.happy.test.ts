@@ -58,8 +58,10 @@ describe("document type", () => {
     expect(classifyDocumentType({ text: ocr }).documentType).toBe("utility_bill");
   });
 
-  test("an account number alone does not make a bank statement", () => {
-    expect(classifyDocumentType({ text: "Account number 1234\nInvoice date 17/02/2025\nTotal due 12.00" }).documentType).toBe("utility_bill");
+  test("an account number alone does not make a bank statement, nor an invoice a utility bill", () => {
+    const type = classifyDocumentType({ text: "Account number 1234\nInvoice date 17/02/2025\nTotal due 12.00" });
+    expect(type.documentType).toBe("financial");
+    expect(type.basis).toStartWith("text: financial (invoice)");
   });
 
   test("a bank statement and a payslip are financial in French and English, spaced or not", () => {

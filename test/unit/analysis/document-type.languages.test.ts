@@ -1,0 +1,78 @@
+import { describe, expect, test } from "bun:test";
+import { classifyDocumentType } from "../../../src/analysis/document-type";
+import type { DocumentText, TextLine } from "../../../src/analysis/content/text";
+import { IDENTITY, INVOICES, NEGATIVES, PAYSLIPS, RECEIPTS, STATEMENTS, TAX_FORMS, UTILITY_BILLS, type Sample } from "./document-type-samples";
+
+const judged = (samples: Sample[]) => {
+  for (const { name, type, kind, text } of samples) {
+    test(`${name} is ${type}${kind ? ` (${kind})` : ""}`, () => {
+      const result = classifyDocumentType({ text });
+      expect(result.documentType).toBe(type);
+      if (kind) expect(result.basis).toStartWith(`text: financial (${kind})`);
+    });
+  }
+};
+
+describe("document type in six languages", () => {
+  describe("invoices", () => judged(INVOICES));
+  describe("receipts", () => judged(RECEIPTS));
+  describe("tax forms", () => judged(TAX_FORMS));
+  describe("payslips", () => judged(PAYSLIPS));
+  describe("bank statements", () => judged(STATEMENTS));
+  describe("utility bills", () => judged(UTILITY_BILLS));
+  describe("identity documents", () => judged(IDENTITY));
+  describe("what only mentions the others, and what is none of them", () => judged(NEGATIVES));
+});
+
+/** OCR lines placed on a page: each cell its own line, as the sidecar returns a receipt. */
+const ocrPage = (rows: string[][]): DocumentText => {
+  const lines: TextLine[] = rows.flatMap((cells, y) =>
+    cells.map((text, x) => ({ text, box: [20 + x * 300, 20 + y * 40, 200, 30] as TextLine["box"], confidence: 0.95, source: "ocr" as const })),
+  );
+  return { pages: [{ page: 1, width: 640, height: 40 * rows.length + 40, lines }] };
+};
+
+describe("document type from OCR lines", () => {
+  test("a till receipt whose labels and amounts were read as separate lines is a receipt", () => {
+    const document = ocrPage([["SPAR"], ["BREAD", "1.20"], ["MILK", "0.95"], ["APPLES", "2.10"], ["TOTAL", "4.25"], ["CASH", "5.00"], ["CHANGE", "0.75"]]);
+    const result = classifyDocumentType({ document });
+    expect(result.documentType).toBe("financial");
+    expect(result.basis).toStartWith("text: financial (receipt)");
+    expect(result.basis).toContain("change given (CHANGE)");
+  });
+
+  test("a payment slip's rows of digits and filler are no identity zone", () => {
+    const document = ocrPage([
+      ["FACTURE"],
+      ["Montant TTC", "74,18"],
+      ["Total HT", "61,82"],
+      ["I<0000123456789<<<<<<<<<<<<<<<"],
+      ["0000074180000000123456789<<<<<"],
+      ["<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<"],
+    ]);
+    expect(classifyDocumentType({ document }).documentType).toBe("financial");
+  });
+
+  test("a card's zone read by OCR names an identity card", () => {
+    const document = ocrPage([["I<UTOD231458907<<<<<<<<<<<<<<<"], ["7408122F1204159UTO<<<<<<<<<<<6"], ["ERIKSSON<<ANNA<MARIA<<<<<<<<<<"]]);
+    expect(classifyDocumentType({ document })).toEqual({ documentType: "id", basis: "mrz: TD1 identity card zone" });
+  });
+});
+
+describe("document type: what decided is said", () => {
+  test("a utility bill's basis lists its supply and its bill terms, row by row", () => {
+    const result = classifyDocumentType({ text: "Stromrechnung\nVerbrauch 2.525 kWh\nRechnungsbetrag 953,33 €" });
+    expect(result).toEqual({ documentType: "utility_bill", basis: "text: utility bill: supply (STROMRECHNUNG), invoice title (RECHNUNG), metering (KWH), supply terms (VERBRAUCH), amount due (RECHNUNGSBETRAG)" });
+  });
+
+  test("a bank statement that lists electricity payments stays a statement", () => {
+    const result = classifyDocumentType({ text: "Kontoauszug\nAlter Kontostand 1.980,12\n01.10. Lastschrift Stadtwerke Strom -64,00\nNeuer Kontostand 4.456,12" });
+    expect(result.documentType).toBe("financial");
+    expect(result.basis).toStartWith("text: financial (statement)");
+  });
+
+  test("a page of text that names nothing is unknown, whatever its shape", () => {
+    const prose = Array.from({ length: 12 }, () => "We write to tell you about changes to our opening hours over the holiday period.").join("\n");
+    expect(classifyDocumentType({ text: prose, size: { width: 1754, height: 1240 } }).documentType).toBe("unknown");
+  });
+});
