@@ -1,5 +1,6 @@
 // Dates as documents print them: "12 JAN 1985", "12 JAN/JANV 85", "Jan 12, 2024",
-// "12.01.1985", "12/01/85", "2024-01-12". A numeric date with both parts ≤ 12 has two
+// "31 de diciembre de 2025", "1er mars 2025", "12.01.1985", "12/01/85", "31-12-2025",
+// "2024-01-12". A numeric date with both parts ≤ 12 has two
 // readings (day/month or month/day); the caller decides which order the document uses.
 // Hand-written: date libraries parse one locale's format at a time and silently roll
 // 31 Feb over into March, which is exactly what must be noticed here.
@@ -22,55 +23,52 @@ export interface DateMatch {
   /** Four-digit year as printed, or two digits. */
   year: number;
   twoDigitYear: boolean;
+  /** A month named before its day ("December 31, 2025"): how American documents write. */
+  monthFirst?: boolean;
 }
 
-// Month names of the languages identity and bank documents are most often printed in,
-// by folded prefix; longer prefixes first so JUIN/JUIL are told apart from JUN/JUL.
-const MONTH_PREFIXES: [string, number][] = [
-  ["JUIN", 6],
-  ["JUIL", 7],
-  ["JAN", 1],
-  ["ENE", 1],
-  ["FEB", 2],
-  ["FEV", 2],
-  ["MAR", 3],
-  ["APR", 4],
-  ["AVR", 4],
-  ["ABR", 4],
-  ["MAY", 5],
-  ["MAI", 5],
-  ["JUN", 6],
-  ["JUL", 7],
-  ["AUG", 8],
-  ["AOU", 8],
-  ["AGO", 8],
-  ["SEP", 9],
-  ["OCT", 10],
-  ["OKT", 10],
-  ["NOV", 11],
-  ["DEC", 12],
-  ["DEZ", 12],
-  ["DIC", 12],
+// Month names of the languages documents reach us in (en, de, fr, nl, es, it), folded. A
+// word is a month when it begins one of them ("DEC", "DÉC.", "SEPT", "JANV") or is one of
+// the abbreviations that begin none ("MRZ", "MRT"); "MAYONNAISE" before a price is not May.
+const MONTH_NAMES: string[][] = [
+  ["JANUARY", "JANUAR", "JANNER", "JANVIER", "JANUARI", "ENERO", "GENNAIO"],
+  ["FEBRUARY", "FEBRUAR", "FEVRIER", "FEBRUARI", "FEBRERO", "FEBBRAIO"],
+  ["MARCH", "MARZ", "MAERZ", "MARS", "MAART", "MARZO"],
+  ["APRIL", "AVRIL", "ABRIL", "APRILE"],
+  ["MAY", "MAI", "MEI", "MAYO", "MAGGIO"],
+  ["JUNE", "JUNI", "JUIN", "JUNIO", "GIUGNO"],
+  ["JULY", "JULI", "JUILLET", "JULIO", "LUGLIO"],
+  ["AUGUST", "AOUT", "AUGUSTUS", "AGOSTO"],
+  ["SEPTEMBER", "SEPTEMBRE", "SEPTIEMBRE", "SETIEMBRE", "SETTEMBRE"],
+  ["OCTOBER", "OKTOBER", "OCTOBRE", "OCTUBRE", "OTTOBRE"],
+  ["NOVEMBER", "NOVEMBRE", "NOVIEMBRE"],
+  ["DECEMBER", "DEZEMBER", "DECEMBRE", "DICIEMBRE", "DICEMBRE"],
 ];
+const MONTH_ABBREVIATIONS: Record<string, number> = { MRZ: 3, MRT: 3 };
 
 function monthFromName(word: string): number | null {
   const folded = word.normalize("NFD").replace(/\p{M}+/gu, "").toUpperCase();
   if (folded.length < 3) return null;
-  for (const [prefix, month] of MONTH_PREFIXES) if (folded.startsWith(prefix)) return month;
-  return null;
+  const abbreviated = MONTH_ABBREVIATIONS[folded];
+  if (abbreviated) return abbreviated;
+  // "JUI" begins both JUIN and JUILLET: no month.
+  const months = MONTH_NAMES.flatMap((names, index) => (names.some((name) => name.startsWith(folded)) ? [index + 1] : []));
+  return months.length === 1 ? months[0]! : null;
 }
 
-const MONTH_WORD = "(\\p{L}{3,9})\\.?(?:\\s*/\\s*\\p{L}{3,9}\\.?)?";
+const MONTH_WORD = "(\\p{L}{3,10})\\.?(?:\\s*/\\s*\\p{L}{3,10}\\.?)?";
+/** "1st", "2nd", "1er", "3º": the ordinal ending a day may carry. */
+const ORDINAL = "(?:st|nd|rd|th|er|e|º|°)?";
 const PATTERNS: { pattern: RegExp; read: (m: RegExpExecArray) => Omit<DateMatch, "text" | "index"> | null }[] = [
   {
-    // 12 JAN 1985, 12-Jan-24, 12 JAN/JANV 85, 12. Januar 2024
-    pattern: new RegExp(`(?<![\\p{L}\\d])(\\d{1,2})\\.?[\\s\\-/]*${MONTH_WORD}[\\s\\-/,]*(\\d{4}|\\d{2})(?!\\d)`, "gu"),
-    read: (m) => named(m[1]!, m[2]!, m[3]!),
+    // 12 JAN 1985, 12-Jan-24, 12 JAN/JANV 85, 12. Januar 2024, 1er mars 2025, 31 de diciembre de 2025
+    pattern: new RegExp(`(?<![\\p{L}\\d])(\\d{1,2})${ORDINAL}\\.?[\\s\\-/]*(?:de\\s+)?${MONTH_WORD}(?:\\s+de)?[\\s\\-/,]*(\\d{4}|\\d{2})(?!\\d)`, "giu"),
+    read: (m) => named(m[1]!, m[2]!, m[3]!, false),
   },
   {
-    // Jan 12, 2024
-    pattern: new RegExp(`(?<![\\p{L}\\d])${MONTH_WORD}\\s+(\\d{1,2}),?\\s+(\\d{4})(?!\\d)`, "gu"),
-    read: (m) => named(m[2]!, m[1]!, m[3]!),
+    // Jan 12, 2024; December 31st, 2025
+    pattern: new RegExp(`(?<![\\p{L}\\d])${MONTH_WORD}\\s+(\\d{1,2})${ORDINAL},?\\s+(\\d{4})(?!\\d)`, "giu"),
+    read: (m) => named(m[2]!, m[1]!, m[3]!, true),
   },
   {
     // 2024-01-12, 2024/01/12, 2024.01.12
@@ -87,10 +85,10 @@ const PATTERNS: { pattern: RegExp; read: (m: RegExpExecArray) => Omit<DateMatch,
   },
 ];
 
-function named(day: string, monthWord: string, year: string): Omit<DateMatch, "text" | "index"> | null {
+function named(day: string, monthWord: string, year: string, monthFirst: boolean): Omit<DateMatch, "text" | "index"> | null {
   const month = monthFromName(monthWord);
   if (month === null) return null;
-  return { fixed: true, first: Number(day), second: month, year: Number(year), twoDigitYear: year.length === 2 };
+  return { fixed: true, first: Number(day), second: month, year: Number(year), twoDigitYear: year.length === 2, monthFirst };
 }
 
 /** Every date in a piece of text, left to right, overlaps resolved in favour of the first pattern. */
@@ -146,15 +144,26 @@ export function readings(match: DateMatch, order: DateOrder | null, options: Rea
   return both.length === 2 && compareDates(both[0]!, both[1]!) === 0 ? [both[0]!] : both;
 }
 
-/** The order a set of numeric dates implies: a part above 12 can only be a day. */
+/**
+ * The order a set of dates implies: a part above 12 can only be a day. Where the numbers
+ * leave it open (05/06/2025), the document's named dates do: one that writes "December 31,
+ * 2025" is American and writes 12/31/2025; one that writes "31 December 2025" does not.
+ */
 export function inferOrder(matches: readonly DateMatch[]): DateOrder | null {
   let dmy = 0;
   let mdy = 0;
+  let namedDayFirst = 0;
+  let namedMonthFirst = 0;
   for (const m of matches) {
-    if (m.fixed) continue;
+    if (m.fixed) {
+      if (m.monthFirst === true) namedMonthFirst++;
+      if (m.monthFirst === false) namedDayFirst++;
+      continue;
+    }
     if (m.first > 12 && m.second <= 12) dmy++;
     if (m.second > 12 && m.first <= 12) mdy++;
   }
+  if (dmy === mdy) [dmy, mdy] = [namedDayFirst, namedMonthFirst];
   if (dmy === mdy) return null;
   return dmy > mdy ? "dmy" : "mdy";
 }
