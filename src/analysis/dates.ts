@@ -48,11 +48,11 @@ const ZONE_SLACK_MS = 14 * 3_600_000;
 
 /**
  * Signed difference b − a in milliseconds, and how much of it the unknown zones could
- * explain (0 when both zones are known or both are zone-less local times).
+ * explain: none when both zones are known. Two zone-less times need not share a zone: a
+ * camera stamps local time, and the app that crops or exports may stamp UTC.
  */
 export const dateDifference = (a: MetaDate, b: MetaDate): { ms: number; slackMs: number } => {
   if (a.utc !== undefined && b.utc !== undefined) return { ms: b.utc - a.utc, slackMs: 0 };
-  if (a.utc === undefined && b.utc === undefined) return { ms: b.wall - a.wall, slackMs: 0 };
   return { ms: b.wall - a.wall, slackMs: ZONE_SLACK_MS };
 };
 

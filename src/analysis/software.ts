@@ -2,7 +2,11 @@
 // A generator (a bank's reporting engine, an office suite, a camera) is data; an editor
 // that can change what a document shows is evidence. Matching is on lowercase substrings.
 
-export type SoftwareKind = "editor" | "generator" | "unknown";
+/**
+ * "developer": a photo app that crops, rotates and sets tone (a gallery's editor, raw
+ * development), what a genuine photo passes through before it is sent: named, not accused.
+ */
+export type SoftwareKind = "editor" | "developer" | "generator" | "unknown";
 
 export interface SoftwareMatch {
   kind: SoftwareKind;
@@ -29,14 +33,23 @@ const IMAGE_EDITORS: Entry[] = [
   { product: "Photopea", patterns: ["photopea"], strength: 0.6 },
   { product: "Corel PaintShop Pro", patterns: ["paintshop", "paint shop pro"], strength: 0.55 },
   { product: "Krita", patterns: ["krita"], strength: 0.5 },
-  { product: "Snapseed", patterns: ["snapseed"], strength: 0.45 },
   { product: "PicsArt", patterns: ["picsart"], strength: 0.5 },
   { product: "Fotor", patterns: ["fotor"], strength: 0.45 },
   { product: "PhotoScape", patterns: ["photoscape"], strength: 0.45 },
   { product: "Meitu", patterns: ["meitu"], strength: 0.45 },
   { product: "Facetune", patterns: ["facetune"], strength: 0.45 },
-  // Raw development and tone edits rarely change what a document says: weaker.
-  { product: "Adobe Lightroom", patterns: ["lightroom"], strength: 0.3 },
+];
+
+/**
+ * Photo developers, matched before the editors: several carry an editor's name
+ * ("Adobe Photoshop Lightroom", "Adobe Photoshop Camera Raw", "Photoshop Express") but crop,
+ * straighten and tone rather than retouch: a crop changes no word of a document.
+ */
+const PHOTO_DEVELOPERS: Entry[] = [
+  { product: "Adobe Lightroom", patterns: ["lightroom"], strength: 0 },
+  { product: "Adobe Camera Raw", patterns: ["camera raw"], strength: 0 },
+  { product: "Adobe Photoshop Express", patterns: ["photoshop express"], strength: 0 },
+  { product: "Snapseed", patterns: ["snapseed"], strength: 0 },
 ];
 
 /** PDF editors: tools whose purpose includes changing text and images of a PDF. */
@@ -91,8 +104,10 @@ const lookup = (entries: Entry[], value: string): Entry | undefined => {
   return entries.find((e) => e.patterns.some((p) => v.includes(p)));
 };
 
-const classify = (editors: Entry[], value: string | undefined): SoftwareMatch => {
+const classify = (editors: Entry[], value: string | undefined, developers: Entry[] = []): SoftwareMatch => {
   if (!value?.trim()) return { kind: "unknown", strength: 0 };
+  const developer = lookup(developers, value);
+  if (developer) return { kind: "developer", product: developer.product, strength: 0 };
   const editor = lookup(editors, value);
   if (editor) return { kind: "editor", product: editor.product, strength: editor.strength };
   const generator = lookup(GENERATORS, value);
@@ -101,7 +116,7 @@ const classify = (editors: Entry[], value: string | undefined): SoftwareMatch =>
 };
 
 export const classifyImageSoftware = (value: string | undefined): SoftwareMatch =>
-  classify(IMAGE_EDITORS, value);
+  classify(IMAGE_EDITORS, value, PHOTO_DEVELOPERS);
 
 export const classifyPdfSoftware = (value: string | undefined): SoftwareMatch =>
   classify(PDF_EDITORS, value);

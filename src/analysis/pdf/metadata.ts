@@ -10,7 +10,11 @@ export const PDF_METADATA_DETECTOR = "pdf-metadata";
 
 const MAX_XMP_BYTES = 1_000_000;
 const SAME_MOMENT_MS = 60_000;
-const DAY_MS = 86_400_000;
+/**
+ * Two PDF dates up to this far apart may be one moment: even with both zones written, a
+ * writer often stamps local time as UTC (Z), so a gap of a time zone is no contradiction.
+ */
+const ZONE_MS = 14 * 3_600_000;
 
 export interface PdfXmp {
   creatorTool?: string;
@@ -110,23 +114,19 @@ export const detectPdfMetadata = (doc: mupdf.PDFDocument): DetectorResult => {
 
   const inconsistent = (strength: number, message: string, measured: string, threshold: string) =>
     evidence.push({ flag: "metadata_inconsistent", detector: PDF_METADATA_DETECTOR, strength, message, measured, threshold });
+  // Only accounts that contradict each other accuse. A modification after creation, by
+  // whatever tool, is a history; Info and XMP naming different producers is a second tool
+  // that updated one of them (signers, converters): both are kept as facts.
   const gap = created && modified ? dateDifference(created, modified) : undefined;
-  if (gap && -gap.ms > SAME_MOMENT_MS + gap.slackMs) {
-    inconsistent(0.3, `ModDate ${isoOf(modified!)} is before CreationDate ${isoOf(created!)}`, `${Math.round(-gap.ms / 60_000)} min`, "1 min");
+  if (gap && -gap.ms > SAME_MOMENT_MS + ZONE_MS) {
+    inconsistent(0.3, `ModDate ${isoOf(modified!)} is before CreationDate ${isoOf(created!)}`, `${Math.round(-gap.ms / 60_000)} min`, `${(SAME_MOMENT_MS + ZONE_MS) / 60_000} min`);
   }
-  const producersDisagree =
-    !!producer && !!xmp?.producer && normalise(producer) !== normalise(xmp.producer);
-  if (producersDisagree) {
-    inconsistent(0.25, "Info Producer and XMP pdf:Producer disagree: one tool updated only one of them", `${cleanSoftwareName(producer!)} / ${cleanSoftwareName(xmp!.producer!)}`, "equal");
-  }
-  if (gap && gap.ms > DAY_MS + gap.slackMs && (producerMatch.kind === "editor" || producersDisagree)) {
-    inconsistent(0.3, "Modified long after creation by a different tool", `${(gap.ms / DAY_MS).toFixed(1)} days`, "1 day");
-  }
+  const producersDisagree = !!producer && !!xmp?.producer && normalise(producer) !== normalise(xmp.producer);
   const xmpCreated: MetaDate | undefined = parseMetaDate(xmp?.createDate);
   if (created && xmpCreated) {
     const d = dateDifference(created, xmpCreated);
-    if (Math.abs(d.ms) > SAME_MOMENT_MS + d.slackMs) {
-      inconsistent(0.25, "Info CreationDate and XMP CreateDate disagree", `${Math.round(Math.abs(d.ms) / 60_000)} min`, "1 min");
+    if (Math.abs(d.ms) > SAME_MOMENT_MS + ZONE_MS) {
+      inconsistent(0.25, "Info CreationDate and XMP CreateDate disagree", `${Math.round(Math.abs(d.ms) / 60_000)} min`, `${(SAME_MOMENT_MS + ZONE_MS) / 60_000} min`);
     }
   }
 
@@ -138,6 +138,7 @@ export const detectPdfMetadata = (doc: mupdf.PDFDocument): DetectorResult => {
       ...(creator ? { creator: cleanSoftwareName(creator), creatorKind: creatorMatch.kind } : {}),
       ...(created ? { created: isoOf(created) } : {}),
       ...(modified ? { modified: isoOf(modified) } : {}),
+      ...(producersDisagree ? { producersDisagree } : {}),
       pdfVersion: doc.getVersion(),
       xmp: xmp
         ? {

@@ -4,7 +4,7 @@ import { describe, expect, test } from "bun:test";
 import * as mupdf from "mupdf";
 import { DEFAULT_LIMITS, startBudget } from "../../../src/analysis/detector";
 import { inspectPdf } from "../../../src/analysis/pdf/inspect-pdf";
-import { editPdfIncrementally, makePdf } from "../../helpers/fixtures";
+import { editPdfIncrementally, makePdf, xmpPacket } from "../../helpers/fixtures";
 import {
   FACTUR_X_XML,
   linearisedPdf,
@@ -113,5 +113,26 @@ describe("an invisible OCR text layer is no overlay and no font inconsistency", 
     expect(at).toBeGreaterThan(0);
     visible.set(Buffer.from("0 Tr", "latin1"), at);
     expect((await inspect(visible)).flags).toContain("pdf_font_inconsistency");
+  });
+});
+
+describe("PDF dates accuse only when they contradict each other", () => {
+  const metadataFlags = async (options: Parameters<typeof makePdf>[0]) => (await inspect(makePdf(options))).evidence.filter((e) => e.detector === "pdf-metadata");
+
+  test.each([
+    ["a ModDate a time zone earlier, one writer having stamped local time as UTC", { creationDate: "D:20240401100000Z", modDate: "D:20240401100500+02'00'" }],
+    ["a ModDate without a zone beside a CreationDate with one", { creationDate: "D:20240401100000+02'00'", modDate: "D:20240401090000" }],
+    ["a ModDate a year later, by another tool than the XMP names", { creationDate: "D:20230401080000Z", modDate: "D:20240401080000Z", producer: "Microsoft Word 2019", xmp: xmpPacket({ "pdf:Producer": "Microsoft Word for Microsoft 365" }) }],
+    ["Info and XMP creation dates a time zone apart", { creationDate: "D:20240401100000Z", xmp: xmpPacket({ "xmp:CreateDate": "2024-04-01T10:00:00+02:00" }) }],
+    ["Info and XMP naming different producers (a signer updated only one)", { producer: "iText 7.2; modified using iText", xmp: xmpPacket({ "pdf:Producer": "ReportLab PDF Library" }) }],
+  ])("%s raises nothing", async (_, options) => {
+    expect(await metadataFlags(options)).toEqual([]);
+  });
+
+  test.each([
+    ["a ModDate a month before the CreationDate", { creationDate: "D:20240401080000Z", modDate: "D:20240301080000Z" }],
+    ["Info and XMP creation dates a month apart", { creationDate: "D:20240401080000Z", xmp: xmpPacket({ "xmp:CreateDate": "2024-03-01T08:00:00Z" }) }],
+  ])("%s is metadata_inconsistent", async (_, options) => {
+    expect((await metadataFlags(options)).map((e) => e.flag)).toEqual(["metadata_inconsistent"]);
   });
 });
