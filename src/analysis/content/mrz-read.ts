@@ -8,7 +8,13 @@ import { parse, type ParseResult } from "mrz";
 import { meanConfidence, rowsOf, unionBox, type DocumentText, type TextLine } from "./text.ts";
 import type { Box } from "../report.ts";
 
-export type MrzLayout = "TD1" | "TD2" | "TD3" | "MRV-A" | "MRV-B";
+/**
+ * ICAO 9303's layouts, and France's national identity card of 1988-2021 ("FRA-ID"): two
+ * lines of 36 like TD2, but laid out and checked by French rules (surname and an
+ * administrative code on the first line; a 12-character number with the issue date,
+ * given names, birth date, sex and a composite on the second; no expiry).
+ */
+export type MrzLayout = "TD1" | "TD2" | "TD3" | "MRV-A" | "MRV-B" | "FRA-ID";
 
 export interface MrzCandidate {
   page: number;
@@ -58,7 +64,7 @@ export interface MrzReading {
   lengthFixes: number;
 }
 
-const LINE_LENGTH: Record<MrzLayout, number> = { TD1: 30, TD2: 36, TD3: 44, "MRV-A": 44, "MRV-B": 36 };
+const LINE_LENGTH: Record<MrzLayout, number> = { TD1: 30, TD2: 36, TD3: 44, "MRV-A": 44, "MRV-B": 36, "FRA-ID": 36 };
 
 // Kind of every position: A letter (document code, state, sex), N name, D digit
 // (dates, check digits), X letter or digit (document number, optional data).
@@ -69,6 +75,8 @@ const KINDS: Record<MrzLayout, string[]> = {
   TD3: [r("A", 5) + r("N", 39), r("X", 9) + "D" + r("A", 3) + r("D", 7) + "A" + r("D", 7) + r("X", 14) + "DD"],
   "MRV-A": [r("A", 5) + r("N", 39), r("X", 9) + "D" + r("A", 3) + r("D", 7) + "A" + r("D", 7) + r("X", 16)],
   "MRV-B": [r("A", 5) + r("N", 31), r("X", 9) + "D" + r("A", 3) + r("D", 7) + "A" + r("D", 7) + r("X", 8)],
+  // Issue year and month, department (Corsica's are 2A and 2B), sequence number, check digit.
+  "FRA-ID": [r("A", 5) + r("N", 25) + r("X", 6), r("D", 4) + r("X", 3) + r("D", 5) + "D" + r("N", 14) + r("D", 7) + "A" + "D"],
 };
 
 /** Visas carry no composite and no personal-number check digit; what sits there is optional data. */
@@ -128,6 +136,34 @@ function layoutsOf(lengths: number[]): MrzLayout[] {
 
 const asVisa = (layout: MrzLayout): MrzLayout => (layout === "TD3" ? "MRV-A" : layout === "TD2" ? "MRV-B" : layout);
 
+/** The French card's first line: its document code and state, '1' read for 'I' allowed. */
+const FRENCH_ID = /^[I1]DFRA/;
+/** ICAO 9303 document codes begin with P (passports), V (visas), or I, A, C (cards). */
+const DOCUMENT_CODE = /^[PVIAC]/;
+/**
+ * A name field holds letters. OCR reads some as look-alike digits (0 for O, 1 for I...),
+ * rarely many and rarely a digit that looks like no letter: beyond these it is text of
+ * another kind.
+ */
+const MAX_UNLIKE_DIGITS_IN_NAME = 2;
+const MAX_DIGIT_SHARE_IN_NAME = 1 / 3;
+
+/**
+ * Whether rows are shaped like a zone beyond their characters: a document code, an
+ * issuing state of letters or filler, and a name field of letters (the third line of a
+ * TD1, the first line's rest otherwise). Account numbers, references and codes of an
+ * invoice read in MRZ-like characters have none of these.
+ */
+function zoneShaped(rows: string[]): boolean {
+  const first = rows[0]!;
+  const state = [...first.slice(2, 5)].map((c) => TO_LETTER[c] ?? c).join("");
+  if (!DOCUMENT_CODE.test(first.replace(/^1/, "I")) || !/^[A-Z<]{3}$/.test(state)) return false;
+  const name = (rows.length === 3 ? rows[2]! : first.slice(5, 30)).replace(/</g, "");
+  const digits = name.match(/\d/g) ?? [];
+  const unlike = digits.filter((d) => TO_LETTER[d] === undefined).length;
+  return unlike <= MAX_UNLIKE_DIGITS_IN_NAME && digits.length <= name.length * MAX_DIGIT_SHARE_IN_NAME;
+}
+
 /** The machine-readable zones in a document: runs of 2 or 3 MRZ-shaped rows. */
 export function findMrz(document: DocumentText): MrzCandidate[] {
   const found: MrzCandidate[] = [];
@@ -142,7 +178,14 @@ export function findMrz(document: DocumentText): MrzCandidate[] {
     while (i >= 1) {
       const window = [3, 2]
         .map((n) => rows.slice(i - n + 1, i + 1))
-        .find((w) => w.length >= 2 && w.every((x) => x.like) && w.some((x) => x.chars.includes("<<")) && layoutsOf(w.map((x) => x.chars.length)).length > 0);
+        .find(
+          (w) =>
+            w.length >= 2 &&
+            w.every((x) => x.like) &&
+            w.some((x) => x.chars.includes("<<")) &&
+            layoutsOf(w.map((x) => x.chars.length)).length > 0 &&
+            zoneShaped(w.map((x) => x.chars)),
+        );
       if (!window) {
         i--;
         continue;
@@ -151,7 +194,9 @@ export function findMrz(document: DocumentText): MrzCandidate[] {
       // Passport booklets carry TD3 zones (ICAO 9303 part 4): a P zone read short is a TD3 that lost filler.
       const isPassport = window[0]!.chars.startsWith("P");
       const layouts = layoutsOf(window.map((x) => x.chars.length)).sort((a, b) => Number(isPassport && b === "TD3") - Number(isPassport && a === "TD3"));
-      const [layout, ...alternatives] = layouts.map((l) => (isVisa ? asVisa(l) : l));
+      // A French card's two lines are the length of a TD2's: its own layout, not a broken TD2.
+      const french = window.length === 2 && FRENCH_ID.test(window[0]!.chars) && layouts.includes("TD2");
+      const [layout, ...alternatives] = french ? (["FRA-ID"] as MrzLayout[]) : layouts.map((l) => (isVisa ? asVisa(l) : l));
       const lines = window.flatMap((x) => x.row.cells);
       found.push({
         page: page.page,

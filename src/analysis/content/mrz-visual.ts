@@ -44,12 +44,17 @@ function nameForms(visual: string): string[] {
   return [...new Set(forms)];
 }
 
-const NAME_REGION: Record<MrzLayout, { line: number; start: number }> = {
-  TD1: { line: 2, start: 0 },
-  TD2: { line: 0, start: 5 },
-  TD3: { line: 0, start: 5 },
-  "MRV-A": { line: 0, start: 5 },
-  "MRV-B": { line: 0, start: 5 },
+/**
+ * The zone's name field, surname first: one region in ICAO layouts; on the French card the
+ * surname (first line) and the given names (second line) joined as ICAO joins them.
+ */
+const NAME_FIELD: Record<MrzLayout, (lines: string[]) => string> = {
+  TD1: (lines) => lines[2]!,
+  TD2: (lines) => lines[0]!.slice(5),
+  TD3: (lines) => lines[0]!.slice(5),
+  "MRV-A": (lines) => lines[0]!.slice(5),
+  "MRV-B": (lines) => lines[0]!.slice(5),
+  "FRA-ID": (lines) => `${lines[0]!.slice(5, 30).replace(/<+$/, "")}<<${lines[1]!.slice(13, 27)}`,
 };
 
 const LOOK_ALIKE_CLASS: Record<string, string> = { O: "0", D: "0", Q: "0", I: "1", L: "1", Z: "2", S: "5", G: "6", T: "7", B: "8" };
@@ -81,8 +86,7 @@ export function compareWithVisual(reading: MrzReading, values: readonly Labelled
   const first = (kind: LabelledValue["kind"]) => confident.find((v) => v.kind === kind);
   const mismatches: Mismatch[] = [];
 
-  const region = NAME_REGION[reading.layout];
-  const nameField = reading.lines[region.line]!.slice(region.start);
+  const nameField = NAME_FIELD[reading.layout](reading.lines);
   const truncated = !nameField.endsWith("<");
   const mrzName = skeleton(nameField.replace(/</g, ""));
   const mrzDisplay = nameField.replace(/<+$/, "").replace(/<+/g, " ").trim();

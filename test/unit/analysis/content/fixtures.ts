@@ -57,6 +57,17 @@ export function td1(p: Person): string[] {
   return [first, second + composite, nameField(p, 30)];
 }
 
+/**
+ * France's national identity card of 1988-2021: two lines of 36 under French rules. `number`
+ * is the card's 12 characters (issue year and month, department, sequence); `admin` the
+ * issuing office's code. The composite covers the first line and the second up to it.
+ */
+export function frenchId(p: { surname: string; given: string; number: string; birth: string; sex?: string; admin?: string }): string[] {
+  const first = `IDFRA${pad(p.surname, 25)}${p.admin ?? "921001"}`;
+  const body = `${p.number}${checkDigit(p.number)}${pad(p.given.replace(/ /g, "<<"), 14)}${p.birth}${checkDigit(p.birth)}${p.sex ?? "F"}`;
+  return [first, body + checkDigit(first + body)];
+}
+
 export interface LineSpec {
   text: string;
   x?: number;

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { checkMrz } from "../../../../src/analysis/content/mrz.ts";
-import { documentOf, page, td1, td2, td3, type LineSpec, type Person } from "./fixtures.ts";
+import { documentOf, frenchId, page, td1, td2, td3, type LineSpec, type Person } from "./fixtures.ts";
 
 const now = new Date("2025-06-01T12:00:00Z");
 const anna: Person = { surname: "ERIKSSON", given: "ANNA MARIA", number: "L898902C3", birth: "740812", expiry: "340415", state: "SWE", optional: "ZE184226B" };
@@ -97,5 +97,26 @@ describe("what was not read confidently never accuses", () => {
   test("a UTO specimen whose visual zone differs from its MRZ raises nothing", () => {
     const specimen = td3({ ...anna, state: "UTO", birth: "840812" });
     expect(flagsOf(checkMrz(documentOf(page([...visualZone(), ...zoneLines(specimen)])), { now }))).toEqual([]);
+  });
+});
+
+describe("a forged French 2x36 identity card", () => {
+  const corinne = { surname: "BERTHIER", given: "CORINNE", number: "880692310285", birth: "650408" };
+
+  test("with a changed birth date and the old check digits raises mrz_checksum_invalid", () => {
+    const [first, second] = frenchId(corinne);
+    const forged = [first!, second!.replace("650408", "750408")];
+    const result = checkMrz(documentOf(page(zoneLines(forged))), { now });
+    expect(flagsOf(result)).toEqual(["mrz_checksum_invalid"]);
+    expect(result.evidence.some((e) => e.message.startsWith("Birth date check digit"))).toBe(true);
+  });
+
+  test("with another surname, recomputed, mismatches the visual name", () => {
+    const forged = frenchId({ ...corinne, surname: "BERTIER" });
+    const visual: LineSpec[] = [
+      { text: "Nom : BERTHIER", y: 100 },
+      { text: "Prénom(s) : CORINNE", y: 140 },
+    ];
+    expect(flagsOf(checkMrz(documentOf(page([...visual, ...zoneLines(forged)])), { now }))).toEqual(["mrz_mismatch"]);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { checkMrz } from "../../../../src/analysis/content/mrz.ts";
-import { documentOf, page, td1, td2, td3, type LineSpec, type Person } from "./fixtures.ts";
+import { documentOf, frenchId, page, td1, td2, td3, type LineSpec, type Person } from "./fixtures.ts";
 
 const now = new Date("2025-06-01T12:00:00Z");
 const anna: Person = { surname: "ERIKSSON", given: "ANNA MARIA", number: "L898902C3", birth: "740812", expiry: "340415", state: "SWE", optional: "ZE184226B" };
@@ -231,5 +231,50 @@ describe("expiry is judged against the injected date", () => {
       { text: "03.02.2024", y: 125 },
     ]);
     expect(flagsOf(checkMrz(documentOf(card), { now }))).toEqual(["document_expired"]);
+  });
+});
+
+describe("France's 2x36 identity card is read by its own rules, not as a broken TD2", () => {
+  const corinne = { surname: "BERTHIER", given: "CORINNE", number: "880692310285", birth: "650408" };
+  const visual: LineSpec[] = [
+    { text: "CARTE NATIONALE D'IDENTITE N° : 880692310285", y: 60 },
+    { text: "Nom : BERTHIER", y: 100 },
+    { text: "Prénom(s) : CORINNE", y: 140 },
+    { text: "Né(e) le : 08.04.1965", y: 180 },
+  ];
+
+  test("its check digits are judged as French rules set them, and all hold", () => {
+    const result = checkMrz(documentOf(page(zoneLines(frenchId(corinne)))), { now });
+    expect(flagsOf(result)).toEqual([]);
+    const zone = (result.facts.zones as Record<string, unknown>[])[0]!;
+    expect(zone).toMatchObject({ layout: "FRA-ID", documentCode: "ID", issuingState: "FRA" });
+    expect(zone.checkDigits).toEqual({ documentNumber: "valid", birthDate: "valid", composite: "valid" });
+  });
+
+  test("a department of Corsica (2A) and digits a TD2 would take for letters read right", () => {
+    const lines = frenchId({ ...corinne, number: "0506" + "2A0" + "12345", given: "MARIE NOELLE" });
+    expect(flagsOf(checkMrz(documentOf(page(zoneLines(lines))), { now }))).toEqual([]);
+  });
+
+  test("its names, on two lines, agree with the visual zone", () => {
+    expect(flagsOf(checkMrz(documentOf(page([...visual, ...zoneLines(frenchId(corinne))])), { now }))).toEqual([]);
+  });
+});
+
+describe("text of another kind is no zone", () => {
+  test("an invoice's bank details in MRZ-like characters", () => {
+    const invoice: LineSpec[] = [
+      { text: "INVOICE 2024-0042", y: 100 },
+      { text: "IBAN DE89 3704 0044 0532 0130 00 <<ref>>", y: 900 },
+      { text: "BIC COBADEFFXXX << 4400532013000 << 37040044", y: 930 },
+    ];
+    const result = checkMrz(documentOf(page(invoice)), { now });
+    expect(flagsOf(result)).toEqual([]);
+    expect(result.facts.zones).toEqual([]);
+  });
+
+  test("rows of MRZ length with filler but no document code", () => {
+    const rows = ["REF<<2024<<0042<<ACME<SUPPLIES<<<<<", "8806923102858<<<<<<<<<6504083F7<<<<"];
+    expect(checkMrz(documentOf(page(zoneLines(rows))), { now }).facts.zones).toEqual([]);
   });
 });
