@@ -2,6 +2,7 @@
 // French, Dutch, Spanish and Italian. Each cue names the kind it speaks for; the decision
 // between kinds is document-type.ts's. Text is matched folded (accents off, capitals),
 // row by row, so a label and its amount read as separate OCR boxes still meet.
+import { fold } from "./content/text";
 
 /** What a cue is evidence of: an identity document, its field labels, or a kind of paper. */
 export type CueKind =
@@ -29,7 +30,10 @@ export interface FoundCue {
   weight: number;
   label: string;
   word: string;
+  /** The row, folded. */
   row: string;
+  /** The row is a sentence, not a heading, label or item. */
+  prose: boolean;
 }
 
 /** Words shorter than this hide inside others ("RECU" in "RECURRING") and must stand alone. */
@@ -46,17 +50,17 @@ const words = (...phrases: string[]): RegExp => {
     const body = phrase.split(" ").join("[^A-Z0-9\\n]*");
     return phrase.replace(/[^A-Z0-9]/g, "").length < SHORT_WORD ? `(?<![A-Z])${body}(?![A-Z])` : body;
   });
-  return new RegExp(`(?:${alternatives.join("|")})`, "g");
+  return new RegExp(`(?:${alternatives.join("|")})`, "gd");
 };
 
 /** An amount as printed: 12.50, 1.234,56, 12,50 €. */
 const AMOUNT = "\\d[.,]\\d\\d(?!\\d)";
 
 /** Words that count only on a row that also holds an amount: "CASH 20.00" on a till receipt, not "cash" in a letter. */
-const withAmount = (...phrases: string[]): RegExp => new RegExp(`^(?=.*${AMOUNT}).*?(${words(...phrases).source})`, "g");
+const withAmount = (...phrases: string[]): RegExp => new RegExp(`^(?=.*${AMOUNT}).*?(${words(...phrases).source})`, "gd");
 
 /** A volume of water or gas: "12 m³", folded to M3 (a bare M3 is a Manchester postcode). */
-const CUBIC_METRES = /\d\s?(M3)(?![A-Z0-9])/g;
+const CUBIC_METRES = /\d\s?(M3)(?![A-Z0-9])/gd;
 
 const cue = (kind: CueKind, weight: number, label: string, pattern: RegExp): Cue => ({ kind, weight, label, pattern });
 
@@ -73,15 +77,19 @@ export const CUES: Cue[] = [
     "id",
     3,
     "identity card title",
-    words("IDENTITY CARD", "NATIONAL IDENTITY", "CARTE NATIONALE", "CARTE D IDENTITE", "PERSONALAUSWEIS", "DOCUMENTO NACIONAL DE IDENTIDAD", "CARTA D IDENTITA", "IDENTITEITSKAART"),
+    words(
+      "IDENTITY CARD", "NATIONAL IDENTITY", "CARTE NATIONALE", "CARTE D IDENTITE", "PERSONALAUSWEIS", "DOCUMENTO NACIONAL DE IDENTIDAD", "CARTA D IDENTITA", "IDENTITEITSKAART",
+      // Residence permits are identity cards of the same format (ICAO TD1).
+      "RESIDENCE PERMIT", "AUFENTHALTSTITEL", "TITRE DE SEJOUR", "VERBLIJFSVERGUNNING", "PERMISO DE RESIDENCIA", "TARJETA DE RESIDENCIA", "PERMESSO DI SOGGIORNO",
+    ),
   ),
   cue(
     "identity_field",
     1,
     "identity field label",
     words(
-      "SURNAME", "GIVEN NAMES", "FORENAMES", "DATE OF BIRTH", "PLACE OF BIRTH", "NATIONALITY", "DATE OF EXPIRY", "DATE OF ISSUE",
-      "VORNAMEN", "GEBURTSDATUM", "GEBURTSORT", "STAATSANGEHORIGKEIT", "GULTIG BIS",
+      "SURNAME", "GIVEN NAMES", "FORENAMES", "DATE OF BIRTH", "DOB", "PLACE OF BIRTH", "NATIONALITY", "DATE OF EXPIRY", "DATE OF ISSUE",
+      "VORNAMEN", "GEBURTSDATUM", "GEBURTSTAG", "GEBURTSORT", "STAATSANGEHORIGKEIT", "GULTIG BIS",
       "PRENOMS", "DATE DE NAISSANCE", "LIEU DE NAISSANCE", "NATIONALITE", "DATE D EXPIRATION", "DATE DE DELIVRANCE",
       "ACHTERNAAM", "VOORNAMEN", "GEBOORTEDATUM", "GEBOORTEPLAATS", "NATIONALITEIT", "GELDIG TOT",
       "APELLIDOS", "FECHA DE NACIMIENTO", "NACIONALIDAD", "FECHA DE CADUCIDAD", "VALIDO HASTA",
@@ -122,12 +130,13 @@ export const CUES: Cue[] = [
     1,
     "supply terms",
     words(
-      "CONSUMPTION", "TARIFF", "BILLING PERIOD", "UTILITY", "NETWORK FEE", "ENERGY",
-      "VERBRAUCH", "TARIF", "NETZENTGELT", "ENERGIE",
-      "CONSOMMATION", "ABONNEMENT",
-      "VERBRUIK", "TARIEF", "NETBEHEER",
-      "CONSUMO", "TARIFA", "PERIODO DE FACTURACION", "ENERGIA", "SUMINISTRO",
-      "TARIFFA", "PERIODO DI FATTURAZIONE", "FORNITURA",
+      "CONSUMPTION", "TARIFF", "BILLING PERIOD", "UTILITY", "NETWORK FEE", "ENERGY", "SEWER", "SERVICE ADDRESS", "THERMS", "GALLONS", "CCF",
+      "WIRELESS", "MONTHLY CHARGES", "PLAN CHARGES", "USAGE CHARGES", "OUTSIDE ALLOWANCE", "DATA USED", "INTERNET", "MINUTES", "FIBRE", "FIBER",
+      "VERBRAUCH", "TARIF", "NETZENTGELT", "ENERGIE", "GRUNDGEBUHR", "VERBINDUNGEN", "RUFNUMMER", "GLASFASER",
+      "CONSOMMATION", "ABONNEMENT", "HORS FORFAIT", "COMMUNICATIONS", "APPELS",
+      "VERBRUIK", "TARIEF", "NETBEHEER", "BELLEN", "GLASVEZEL",
+      "CONSUMO", "TARIFA", "PERIODO DE FACTURACION", "ENERGIA", "SUMINISTRO", "LLAMADAS",
+      "TARIFFA", "PERIODO DI FATTURAZIONE", "FORNITURA", "TRAFFICO",
     ),
   ),
 
@@ -139,17 +148,23 @@ export const CUES: Cue[] = [
     "tax number",
     words("VAT NO", "VAT REG", "VAT NUMBER", "UST ID", "UST IDNR", "STEUERNUMMER", "STEUER NR", "TVA INTRA", "N TVA", "NUMERO DE TVA", "SIRET", "BTW NR", "BTW NUMMER", "BTW ID", "KVK", "NIF", "CIF", "PARTITA IVA", "P IVA", "CODICE FISCALE"),
   ),
+  // A field that names the invoice says as much as its title.
+  cue(
+    "invoice",
+    2,
+    "invoice field",
+    words(
+      "INVOICE NUMBER", "INVOICE NO", "INVOICE DATE", "RECHNUNGSNUMMER", "RECHNUNGSDATUM", "NUMERO DE FACTURE", "DATE DE FACTURE",
+      "FACTUURNUMMER", "FACTUURDATUM", "NUMERO DE FACTURA", "FECHA DE FACTURA", "NUMERO FATTURA", "DATA FATTURA",
+    ),
+  ),
   cue(
     "invoice",
     1,
-    "invoice field",
+    "payment terms",
     words(
-      "INVOICE NUMBER", "INVOICE NO", "INVOICE DATE", "DUE DATE", "PAYMENT TERMS", "BILL TO",
-      "RECHNUNGSNUMMER", "RECHNUNGSDATUM", "LEISTUNGSZEITRAUM", "ZAHLBAR BIS", "FALLIG",
-      "NUMERO DE FACTURE", "DATE DE FACTURE", "DATE D ECHEANCE", "ECHEANCE",
-      "FACTUURNUMMER", "FACTUURDATUM", "VERVALDATUM",
-      "NUMERO DE FACTURA", "FECHA DE FACTURA", "VENCIMIENTO",
-      "NUMERO FATTURA", "DATA FATTURA", "SCADENZA PAGAMENTO", "SCADENZA FATTURA",
+      "DUE DATE", "PAYMENT TERMS", "BILL TO", "LEISTUNGSZEITRAUM", "ZAHLBAR BIS", "FALLIG", "DATE D ECHEANCE", "ECHEANCE",
+      "VERVALDATUM", "VENCIMIENTO", "SCADENZA PAGAMENTO", "SCADENZA FATTURA",
     ),
   ),
   cue(
@@ -171,8 +186,8 @@ export const CUES: Cue[] = [
       "TOTALE", "IMPORTO", "IMPONIBILE", "DA PAGARE",
     ),
   ),
-  cue("invoice", 1, "tax on an amount", withAmount("VAT", "MWST", "UST", "TVA", "BTW", "IVA", "SALES TAX")),
-  cue("invoice", 1, "total", withAmount("TOTAL", "SUMME", "SUMA")),
+  cue("invoice", 1, "tax on an amount", withAmount("VAT", "MWST", "UST", "TVA", "BTW", "IVA", "GST", "TAX")),
+  cue("invoice", 1, "total", withAmount("TOTAL", "SUMME", "SUMA", "AMOUNT", "BETRAG", "MONTANT", "BEDRAG", "IMPORTE")),
 
   // Till receipts: a title, how it was paid, the change given.
   cue(
@@ -189,6 +204,19 @@ export const CUES: Cue[] = [
   ),
   cue("receipt", 1, "change given", withAmount("CHANGE", "RUCKGELD", "GEGEBEN", "RENDU", "MONNAIE", "WISSELGELD", "CAMBIO", "RESTO")),
 
+  // Orders bought online: their confirmation is the receipt.
+  cue(
+    "receipt",
+    1,
+    "order",
+    words(
+      "ORDER NUMBER", "ORDER DATE", "ORDER TOTAL", "ORDER SUMMARY", "ITEMS ORDERED", "PAYMENT METHOD", "GRAND TOTAL",
+      "BESTELLNUMMER", "BESTELLDATUM", "ZAHLUNGSART", "NUMERO DE COMMANDE", "MODE DE PAIEMENT", "BESTELNUMMER", "BETAALMETHODE",
+      "NUMERO DE PEDIDO", "METODO DE PAGO", "NUMERO D ORDINE", "METODO DI PAGAMENTO",
+    ),
+  ),
+  cue("receipt", 1, "tip", withAmount("TIP", "GRATUITY", "SERVICE CHARGE", "TRINKGELD", "POURBOIRE", "FOOI", "PROPINA", "MANCIA")),
+
   // Tax forms and tax assessments.
   cue(
     "tax_form",
@@ -197,19 +225,23 @@ export const CUES: Cue[] = [
     words(
       "FORM 1099", "1099 MISC", "1099 NEC", "1099 INT", "1099 DIV", "WAGE AND TAX STATEMENT", "FORM 1040", "END OF YEAR CERTIFICATE", "DETAILS OF EMPLOYEE LEAVING WORK", "SELF ASSESSMENT", "TAX RETURN",
       "STEUERBESCHEINIGUNG", "STEUERBESCHEID", "EINKOMMENSTEUERBESCHEID", "EINKOMMENSTEUERERKLARUNG",
-      "AVIS D IMPOT", "IMPOT SUR LE REVENU", "DECLARATION DE REVENUS",
-      "AANSLAG INKOMSTENBELASTING", "AANGIFTE INKOMSTENBELASTING",
+      "AVIS D IMPOT", "AVIS D IMPOSITION", "IMPOT SUR LE REVENU", "DECLARATION DE REVENUS",
+      "AANSLAG INKOMSTENBELASTING", "AANGIFTE INKOMSTENBELASTING", "JAAROPGAAF", "JAAROPGAVE",
       "DECLARACION DE LA RENTA", "MODELO 100", "CERTIFICADO DE RETENCIONES",
       "CERTIFICAZIONE UNICA", "MODELLO 730", "DICHIARAZIONE DEI REDDITI",
     ),
   ),
   // Printed with its hyphen ("W2" alone is a London postcode), or the bare names of the British forms.
-  cue("tax_form", 2, "tax form number", /(?<![A-Z0-9])(?:W-2|P60|P45)(?![A-Z0-9])/g),
+  cue("tax_form", 2, "tax form number", /(?<![A-Z0-9])(?:W-2|P60|P45|SA302)(?![A-Z0-9])/gd),
   cue(
     "tax_form",
     1,
     "tax authority",
-    words("INTERNAL REVENUE SERVICE", "HMRC", "FINANZAMT", "DIRECTION GENERALE DES FINANCES PUBLIQUES", "BELASTINGDIENST", "AGENCIA TRIBUTARIA", "AGENZIA DELLE ENTRATE", "FEDERAL INCOME TAX", "TAXABLE INCOME"),
+    words(
+      "INTERNAL REVENUE SERVICE", "HMRC", "HM REVENUE", "FEDERAL INCOME TAX", "TAXABLE INCOME", "TAX CALCULATION", "TAX YEAR",
+      "FINANZAMT", "EINKOMMENSTEUER", "DIRECTION GENERALE DES FINANCES PUBLIQUES", "REVENU FISCAL", "BELASTINGDIENST", "FISCAAL LOON",
+      "AGENCIA TRIBUTARIA", "AGENZIA DELLE ENTRATE",
+    ),
   ),
 
   // Payslips.
@@ -233,10 +265,10 @@ export const CUES: Cue[] = [
     words(
       "NET PAY", "GROSS PAY", "PAY PERIOD", "PAY DATE", "YEAR TO DATE", "TAX CODE", "NI NUMBER", "NATIONAL INSURANCE",
       "NETTOLOHN", "NETTOBEZUG", "NETTOVERDIENST", "AUSZAHLUNGSBETRAG", "BRUTTOLOHN", "GESAMTBRUTTO", "STEUERKLASSE", "SOZIALVERSICHERUNG", "LOHNSTEUER",
-      "SALAIRE BRUT", "SALAIRE DE BASE", "NET IMPOSABLE", "COTISATIONS SALARIALES", "NET A PAYER AVANT IMPOT",
-      "BRUTOLOON", "NETTOLOON", "NETTO SALARIS", "BRUTO SALARIS", "LOONHEFFING", "VAKANTIEGELD",
-      "SALARIO BASE", "DEVENGOS", "LIQUIDO A PERCIBIR", "TOTAL DEVENGADO", "SEGURIDAD SOCIAL",
-      "RETRIBUZIONE", "NETTO IN BUSTA", "NETTO DEL MESE", "TOTALE COMPETENZE", "TOTALE TRATTENUTE", "IMPONIBILE IRPEF",
+      "SALAIRE BRUT", "SALAIRE DE BASE", "NET IMPOSABLE", "COTISATIONS SALARIALES", "NET A PAYER AVANT IMPOT", "NET PAYE", "TOTAL DES RETENUES", "CSG DEDUCTIBLE",
+      "BRUTOLOON", "NETTOLOON", "NETTO SALARIS", "BRUTO SALARIS", "LOONHEFFING", "VAKANTIEGELD", "NETTO UITBETALING",
+      "SALARIO BASE", "DEVENGOS", "LIQUIDO A PERCIBIR", "TOTAL DEVENGADO", "SEGURIDAD SOCIAL", "IRPF", "COTIZACION",
+      "RETRIBUZIONE", "NETTO IN BUSTA", "NETTO DEL MESE", "NETTO A PAGARE", "TOTALE COMPETENZE", "TOTALE TRATTENUTE", "IRPEF", "INPS", "LORDO",
     ),
   ),
   cue("payslip", 1, "employment", words("SALARY", "EARNINGS", "DEDUCTIONS", "EMPLOYER", "EMPLOYEE", "YTD", "ARBEITGEBER", "ARBEITNEHMER", "EMPLOYEUR", "SALARIE", "WERKGEVER", "WERKNEMER", "TRABAJADOR", "DATORE DI LAVORO", "DIPENDENTE")),
@@ -257,7 +289,8 @@ export const CUES: Cue[] = [
     2,
     "balances",
     words(
-      "OPENING BALANCE", "CLOSING BALANCE", "BALANCE BROUGHT FORWARD", "BALANCE CARRIED FORWARD", "PREVIOUS BALANCE", "NEW BALANCE",
+      "OPENING BALANCE", "CLOSING BALANCE", "BEGINNING BALANCE", "ENDING BALANCE", "BALANCE BROUGHT FORWARD", "BALANCE CARRIED FORWARD", "PREVIOUS BALANCE", "NEW BALANCE",
+      "CHECKING SUMMARY", "SAVINGS SUMMARY", "ACCOUNT SUMMARY", "CREDIT LIMIT", "MINIMUM PAYMENT",
       "ALTER KONTOSTAND", "NEUER KONTOSTAND", "ALTER SALDO", "NEUER SALDO",
       "ANCIEN SOLDE", "NOUVEAU SOLDE", "SOLDE CREDITEUR", "SOLDE DEBITEUR",
       "BEGINSALDO", "EINDSALDO", "VORIG SALDO", "NIEUW SALDO",
@@ -269,30 +302,68 @@ export const CUES: Cue[] = [
     "statement",
     1,
     "account",
-    words("IBAN", "SORT CODE", "TOTAL DEBITS", "TOTAL CREDITS", "ACCOUNT HOLDER", "KONTOINHABER", "TITULAIRE", "REKENINGHOUDER", "TITULAR", "INTESTATARIO", "SOLL HABEN", "AF BIJ", "CARGO ABONO", "DARE AVERE"),
+    words(
+      "IBAN", "SORT CODE", "TOTAL DEBITS", "TOTAL CREDITS", "ACCOUNT HOLDER", "VALUE DATE", "TRANSACTION DETAIL", "DEPOSITS AND ADDITIONS", "WITHDRAWALS",
+      "KONTOINHABER", "KONTOSTAND", "BUCHUNGSTAG", "WERTSTELLUNG", "VERWENDUNGSZWECK", "SOLL HABEN",
+      "TITULAIRE", "DATE DE VALEUR", "DATE VALEUR",
+      "REKENINGHOUDER", "BOEKDATUM", "RENTEDATUM", "AF BIJ",
+      "TITULAR", "FECHA VALOR", "FECHA OPERACION", "MOVIMIENTOS", "CARGO ABONO",
+      "INTESTATARIO", "DATA VALUTA", "DATA CONTABILE", "MOVIMENTI", "DARE AVERE",
+    ),
   ),
 ];
 
 /** Item rows of a till receipt: a short name and a price at the end of a short row. */
-const PRICED_ROW = new RegExp(`^.{1,26}\\s-?\\d{1,4}[.,]\\d\\d\\s?[A-Z*€$£]{0,2}$`);
+const PRICED_ROW = new RegExp(`^.{1,26}\\s-?[€$£]?\\d{1,4}[.,]\\d\\d\\s?[A-Z*€$£]{0,2}$`);
 const MIN_PRICED_ROWS = 3;
 
-/** Every cue in some rows of folded text, each cue's words counted once each. */
+/** Words in lower case that make a row a sentence: labels and headings are short or capitalised. */
+const PROSE_WORDS = 5;
+const isProse = (row: string): boolean => (row.match(/(?<!\p{L})\p{Ll}\p{L}{2,}/gu)?.length ?? 0) >= PROSE_WORDS;
+
+interface Hit {
+  cue: Cue;
+  start: number;
+  end: number;
+}
+
+/** Where a cue's words stand in a row (the captured word of a row-wide pattern). */
+const hitsIn = (row: string): Hit[] =>
+  CUES.flatMap((cue) =>
+    [...row.matchAll(cue.pattern)].map((match) => {
+      const [start, end] = match.indices?.[1] ?? match.indices![0]!;
+      return { cue, start, end };
+    }),
+  );
+
+/**
+ * The hits of a row that stand on their own, longest first: "RECHNUNG" inside
+ * "STROMRECHNUNG" is the same word counted twice.
+ */
+const ownHits = (row: string): Hit[] => {
+  const kept: Hit[] = [];
+  for (const hit of hitsIn(row).sort((a, b) => b.end - b.start - (a.end - a.start))) {
+    if (!kept.some((k) => hit.start >= k.start && hit.end <= k.end)) kept.push(hit);
+  }
+  return kept.sort((a, b) => a.start - b.start);
+};
+
+/** Every cue in some rows of text, each cue's words counted once each. */
 export function findCues(rows: readonly string[]): FoundCue[] {
   const found: FoundCue[] = [];
   const seen = new Set<string>();
-  for (const row of rows) {
-    for (const c of CUES) {
-      for (const match of row.matchAll(c.pattern)) {
-        const word = (match[1] ?? match[0]).replace(/[^A-Z0-9]/g, "");
-        const key = `${c.label}:${word}`;
-        if (seen.has(key)) continue;
-        seen.add(key);
-        found.push({ kind: c.kind, weight: c.weight, label: c.label, word, row });
-      }
+  for (const original of rows) {
+    const row = fold(original);
+    const prose = isProse(original);
+    for (const { cue, start, end } of ownHits(row)) {
+      const word = row.slice(start, end).replace(/[^A-Z0-9]/g, "");
+      const key = `${cue.label}:${word}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      found.push({ kind: cue.kind, weight: cue.weight, label: cue.label, word, row, prose });
     }
   }
-  const priced = rows.filter((row) => PRICED_ROW.test(row.trim()));
-  if (priced.length >= MIN_PRICED_ROWS) found.push({ kind: "receipt", weight: 1, label: "item rows with prices", word: `${priced.length} rows`, row: priced[0]! });
+  const priced = rows.map(fold).filter((row) => PRICED_ROW.test(row.trim()));
+  if (priced.length >= MIN_PRICED_ROWS) found.push({ kind: "receipt", weight: 1, label: "item rows with prices", word: `${priced.length} rows`, row: priced[0]!, prose: false });
   return found;
 }

@@ -44,6 +44,8 @@ const IDENTITY_KINDS = ["passport", "id", "drivers_license"] as const;
 const FINANCIAL_KINDS: CueKind[] = ["invoice", "receipt", "tax_form", "payslip", "statement"];
 /** Papers a utility bill is not. An invoice's words are not among them: a utility bill is an invoice for a supply. */
 const NOT_A_BILL: CueKind[] = ["receipt", "tax_form", "payslip", "statement"];
+/** Cues that name a paper by themselves (a title, balances, net pay); an IBAN or a direct debit on a bill does not make it a statement. */
+const STRONG = 2;
 
 /** A paper is named by at least this much evidence from at least two cues: one word ("Salary", "kWh") is a guess. */
 const MIN_SCORE = 3;
@@ -70,9 +72,12 @@ const wordsIn = (row: string): number => row.split(/[^A-Z0-9]+/).filter((w) => w
 /**
  * An identity document on identity evidence only: its title with a field label or a second
  * title (documents are often bilingual), at least as much of it as of any paper; or a title
- * alone as a heading, where nothing names a paper. "Passport photo" on an invoice is not one.
+ * alone as a heading, where nothing names a paper. "Passport photo" on an invoice is not one,
+ * nor a sentence that mentions a passport.
  */
-const identityFrom = (cues: readonly FoundCue[], paperScore: number): DocumentTypeResult | undefined => {
+const identityFrom = (found: readonly FoundCue[], paperScore: number): DocumentTypeResult | undefined => {
+  // "Please bring your passport or identity card" names no document.
+  const cues = found.filter((c) => !c.prose);
   const titles = IDENTITY_KINDS.map((kind) => ({ kind, ...tallyOf(cues, [kind]) })).sort((a, b) => b.score - a.score)[0]!;
   if (titles.score === 0) return undefined;
   const identity = tallyOf(cues, [...IDENTITY_KINDS, "identity_field"]);
@@ -90,12 +95,13 @@ const financialKind = (cues: readonly FoundCue[]): string =>
 
 /**
  * Papers: a bill for energy, water or telecommunications is a utility bill when its supply
- * weighs at least as much as any sign of a receipt, tax form, payslip or statement (a
+ * weighs at least as much as what names a receipt, tax form, payslip or statement (a
  * statement lists electricity payments too); everything else financial is financial.
  */
 const paperFrom = (cues: readonly FoundCue[]): DocumentTypeResult | undefined => {
   const supply = tallyOf(cues, ["utility"]);
-  const rival = Math.max(...NOT_A_BILL.map((kind) => tallyOf(cues, [kind]).score));
+  const strong = cues.filter((c) => c.weight >= STRONG);
+  const rival = Math.max(...NOT_A_BILL.map((kind) => tallyOf(strong, [kind]).score));
   const bill = tallyOf(cues, ["utility", "invoice"]);
   if (supply.score >= 2 && supply.score >= rival && enough(bill)) return { documentType: "utility_bill", basis: `text: utility bill: ${explain(bill.cues)}` };
   const financial = tallyOf(cues, FINANCIAL_KINDS);
@@ -104,7 +110,7 @@ const paperFrom = (cues: readonly FoundCue[]): DocumentTypeResult | undefined =>
 };
 
 const fromText = (rows: readonly string[]): DocumentTypeResult | undefined => {
-  const joined = rows.join("\n");
+  const joined = fold(rows.join("\n"));
   for (const mrz of MRZ_PATTERNS) if (mrz.pattern.test(joined)) return { documentType: mrz.type, basis: `text: ${mrz.label}` };
   const cues = findCues(rows);
   const paperScore = tallyOf(cues, ["utility", ...FINANCIAL_KINDS]).score;
@@ -156,22 +162,22 @@ const fromMrz = (document: DocumentText): DocumentTypeResult | undefined => {
 /** Text beyond this is not read: the first pages say what a document is. */
 const MAX_TEXT = 200_000;
 
-/** The rows to classify, folded, up to MAX_TEXT characters. */
-const foldedRows = (input: DocumentTypeInput): string[] => {
+/** The rows to classify, up to MAX_TEXT characters. */
+const rowsOf = (input: DocumentTypeInput): string[] => {
   const rows = input.text !== undefined ? input.text.split("\n") : input.document ? readingRows(input.document) : [];
   const kept: string[] = [];
   let length = 0;
   for (const row of rows) {
     if (length > MAX_TEXT) break;
-    kept.push(fold(row));
+    kept.push(row);
     length += row.length + 1;
   }
   return kept;
 };
 
 export const classifyDocumentType = (input: DocumentTypeInput): DocumentTypeResult => {
-  const rows = foldedRows(input);
-  const wordCount = rows.reduce((sum, row) => sum + wordsIn(row), 0);
+  const rows = rowsOf(input);
+  const wordCount = rows.reduce((sum, row) => sum + wordsIn(fold(row)), 0);
   return (
     (input.document ? fromMrz(input.document) : undefined) ??
     fromText(rows) ??
