@@ -3,12 +3,14 @@ import * as mupdf from "mupdf";
 import { addDays } from "./clock.ts";
 import type { DrawnText, GeneratedPdf, PdfInfo } from "./finance/drawn.ts";
 import { amountFields, bankStatement, type FinanceDocument, type Ledger, payslip, utilityBill } from "./finance/model.ts";
+import { statementLayout } from "./finance/statement-layout.ts";
 import { renderWithPdfLib } from "./finance/pdf-lib-render.ts";
 import { renderWithPdfKit } from "./finance/pdfkit-render.ts";
 import { fullName, randomPerson } from "./identity/person.ts";
 import { type CapturedImage, messagingResave, photograph, recompress, scan } from "./image/capture.ts";
 import { decode, EDITORS, fitPatch, regionPng, retypePatches, saveEdited } from "./image/forge.ts";
 import { FORGERY_KINDS, GENUINE_KINDS, type ForgeryRegion, type MadeDocument } from "./labels.ts";
+import { shownBytes } from "./finance/win-ansi.ts";
 import { helveticaWidth, openPdf, overlayAnnotation, overlayText, rewriteTexts, savePdf, stampMetadata, type TextEdit } from "./pdf/edit.ts";
 import type { PlannedDocument } from "./plan.ts";
 import type { Box } from "./render/svg.ts";
@@ -32,6 +34,8 @@ const PDF_EDITORS = [
 ];
 // Kinds whose first copy is a payslip rather than a statement, so a small corpus has both.
 const PAYSLIP_FIRST = new Set(["genuine_office", "genuine_resaved", "pdf_annotation_overlay", "pdf_incremental_edit", "genuine_scan"]);
+// Kinds delivered as an image of the first page: their statement fits on one.
+const ONE_PAGE = new Set(["genuine_scan", "genuine_photo", "genuine_messaging", "genuine_recompressed", "pdf_forged_photographed", "image_retype", "image_copy_move"]);
 
 type Generator = "pdf-lib" | "pdfkit";
 
@@ -44,7 +48,7 @@ function chooseModel(doc: PlannedDocument, rng: Rng, today: Date): FinanceDocume
   const person = randomPerson(rng, today);
   if (doc.documentType === "utility_bill") return utilityBill(rng, person, today);
   const payslipNow = doc.variant === 0 ? PAYSLIP_FIRST.has(doc.kind) : rng.chance(0.3);
-  return payslipNow ? payslip(rng, person, today) : bankStatement(rng, person, today);
+  return payslipNow ? payslip(rng, person, today) : bankStatement(rng, person, today, (days) => statementLayout(rng, days, !ONE_PAGE.has(doc.kind)));
 }
 
 function generate(gen: Generator, model: FinanceDocument, info: PdfInfo): Promise<GeneratedPdf> {
@@ -67,7 +71,7 @@ function targetAmount(ledger: Ledger): { field: string; forged: Ledger } {
     const i = ledger.moves.indexOf(Math.max(...ledger.moves));
     const moves = [...ledger.moves];
     moves[i] = Math.round((moves[i] as number) * 1.75 + 12_300);
-    return { field: `row${i}.credit`, forged: { ...ledger, moves } };
+    return { field: `row${i}.${ledger.layout.movements === "signed" ? "amount" : "credit"}`, forged: { ...ledger, moves } };
   }
   if (ledger.kind === "payslip") {
     const earnings = [...ledger.earnings];
@@ -79,19 +83,25 @@ function targetAmount(ledger: Ledger): { field: string; forged: Ledger } {
   return { field: "item1", forged: { ...ledger, items } };
 }
 
-/** Text edits that turn `ledger` into `forged`: one field only, or every amount that depends on it. */
-function amountEdits(g: GeneratedPdf, ledger: Ledger, forged: Ledger, field: string, fixTotals: boolean): { edits: TextEdit[]; regions: ForgeryRegion[] } {
+/** Text edits, each on its page, that turn `ledger` into `forged`: one field only, or every amount that depends on it. */
+function amountEdits(g: GeneratedPdf, ledger: Ledger, forged: Ledger, field: string, fixTotals: boolean): { edits: (TextEdit & { page: number })[]; regions: ForgeryRegion[] } {
   const before = amountFields(ledger);
   const after = amountFields(forged);
   const changed = Object.keys(after).filter((f) => after[f] !== before[f] && (fixTotals || f === field));
-  const edits: TextEdit[] = [];
+  const edits: (TextEdit & { page: number })[] = [];
   const regions: ForgeryRegion[] = [];
   for (const f of changed) {
     const t = drawnField(g, f);
-    edits.push({ from: t.text, to: after[f] as string, occurrence: occurrence(g.texts, t) });
-    regions.push({ page: 0, unit: "pt", box: t.box, field: f, from: t.text, to: after[f] as string });
+    const to = after[f] as string;
+    edits.push({ page: t.page, from: shownBytes(t.text), to: shownBytes(to), occurrence: occurrence(g.texts, t) });
+    regions.push({ page: t.page, unit: "pt", box: t.box, field: f, from: t.text, to });
   }
   return { edits, regions };
+}
+
+/** Rewrites the strings of `edits` page by page. */
+function rewritePages(pdf: ReturnType<typeof openPdf>, edits: (TextEdit & { page: number })[]): void {
+  for (const page of new Set(edits.map((e) => e.page))) rewriteTexts(pdf, page, edits.filter((e) => e.page === page));
 }
 
 function nameField(model: FinanceDocument): string {
@@ -164,7 +174,7 @@ export async function makeFinanceDocument(doc: PlannedDocument, rng: Rng, today:
       const fix = doc.kind === "pdf_amount_rewrite_fixed_totals";
       const { edits, regions } = amountEdits(g, model.ledger, forged, field, fix);
       const pdf = openPdf(g.bytes);
-      rewriteTexts(pdf, 0, edits);
+      rewritePages(pdf, edits);
       const bytes = savePdf(pdf, "rewrite");
       const steps = [...history, `mupdf:rewrite-content${fix ? "+totals" : ""}`];
       if (doc.kind !== "pdf_forged_photographed") return { ...base, bytes, format: "pdf", history: steps, forgery: { regions } };
@@ -191,8 +201,8 @@ export async function makeFinanceDocument(doc: PlannedDocument, rng: Rng, today:
         const t = drawnField(g, field);
         const { forged } = targetAmount(model.ledger);
         const to = amountFields(forged)[field] as string;
-        const white = await overlayText(pdf, 0, t.box, t.baseline, to, t.size, t.box.x + t.box.w);
-        region = { page: 0, unit: "pt", box: white, field, from: t.text, to };
+        const white = await overlayText(pdf, t.page, t.box, t.baseline, to, t.size, t.box.x + t.box.w);
+        region = { page: t.page, unit: "pt", box: white, field, from: t.text, to };
       }
       const editor = rng.chance(0.5) ? rng.pick(PDF_EDITORS) : undefined;
       stampMetadata(pdf, { producer: editor?.producer, modDate: later });
@@ -239,11 +249,13 @@ export async function makeFinanceDocument(doc: PlannedDocument, rng: Rng, today:
           const x1 = (await helveticaWidth(t.text.slice(0, i + 1), t.size)) * k;
           return { ...box, x: Math.floor(box.x + x0), w: Math.max(1, Math.ceil(x1 - x0)) };
         };
-        const dstIndex = [...t.text].findIndex((c, i) => i > 0 && c >= "0" && c <= "9" && c !== t.text[0]);
+        const isDigit = (c: string) => c >= "0" && c <= "9";
+        const si = [...t.text].findIndex(isDigit);
+        const dstIndex = [...t.text].findIndex((c, i) => i > si && isDigit(c) && c !== t.text[si]);
         const di = dstIndex > 0 ? dstIndex : t.text.length - 1;
         const dst = await cellOf(di);
-        patches = [await fitPatch(await regionPng(pixels, await cellOf(0)), dst)];
-        to = t.text.slice(0, di) + t.text[0] + t.text.slice(di + 1);
+        patches = [await fitPatch(await regionPng(pixels, await cellOf(si)), dst)];
+        to = t.text.slice(0, di) + t.text[si] + t.text.slice(di + 1);
         changed = dst;
       }
       const save = { software: rng.chance(0.5) ? rng.pick(EDITORS) : undefined, keepCameraExif: rng.chance(0.5), when: today };

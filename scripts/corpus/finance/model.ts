@@ -3,6 +3,8 @@
 import { addDays, formatDate } from "../clock.ts";
 import { fullName, type Person } from "../identity/person.ts";
 import type { Rng } from "../rng.ts";
+import { formatSigned, formatUnsigned } from "./money-style.ts";
+import { classicLayout, type StatementLayout } from "./statement-layout.ts";
 
 export type FinanceKind = "bank_statement" | "payslip" | "utility_bill";
 
@@ -27,6 +29,8 @@ export interface FinanceDocument {
   meta: Array<[string, Cell]>;
   columns: Column[];
   rows: Cell[][];
+  /** Indices of `rows` that start a new page, where the table's header is drawn again. */
+  pageBreaks: number[];
   summary: Array<[string, Cell]>;
   footer: string[];
   /** Cent values behind the printed amounts, for forgeries that keep totals consistent. */
@@ -34,7 +38,7 @@ export interface FinanceDocument {
 }
 
 export type Ledger =
-  | { kind: "bank_statement"; opening: number; moves: number[]; descriptions: string[] }
+  | { kind: "bank_statement"; opening: number; moves: number[]; descriptions: string[]; layout: StatementLayout }
   | { kind: "payslip"; earnings: number[]; deductions: number[] }
   | { kind: "utility_bill"; items: number[]; vatRate: number };
 
@@ -68,17 +72,18 @@ function iban(rng: Rng): string {
   return `FR76 ${rng.digits(4)} ${rng.digits(4)} ${rng.digits(4)} ${rng.digits(4)} ${rng.digits(4)} ${rng.digits(3)}`;
 }
 
-export function bankStatement(rng: Rng, p: Person, today: Date): FinanceDocument {
+/** `layoutOf` draws the table's layout from each transaction's day; by default one English page. */
+export function bankStatement(rng: Rng, p: Person, today: Date, layoutOf: (days: number[]) => StatementLayout = classicLayout): FinanceDocument {
   const bank = rng.pick(BANKS);
   const start = addDays(today, -rng.int(35, 70));
   const n = rng.int(14, 30);
   const opening = rng.int(150_000, 900_000);
   const moves: number[] = [];
   const descriptions: string[] = [];
-  const dates: Date[] = [];
+  const days: number[] = [];
   const salaryAt = rng.int(2, n - 3);
   for (let i = 0; i < n; i++) {
-    dates.push(addDays(start, Math.floor((i * 30) / n)));
+    days.push(Math.floor((i * 30) / n));
     if (i === salaryAt) {
       moves.push(rng.int(180_000, 520_000));
       descriptions.push(`VIR SALAIRE ${rng.pick(EMPLOYERS).toUpperCase()}`);
@@ -87,52 +92,66 @@ export function bankStatement(rng: Rng, p: Person, today: Date): FinanceDocument
       descriptions.push(`VIR RECU ${rng.letters(3)}${rng.digits(5)}`);
     } else {
       moves.push(-rng.int(250, 18_000));
-      descriptions.push(`CB ${rng.pick(PAYEES)} ${formatDate(dates[i] as Date, "/").slice(0, 5)}`);
+      descriptions.push(`CB ${rng.pick(PAYEES)} ${formatDate(addDays(start, days[i] as number), "/").slice(0, 5)}`);
     }
   }
-  const ledger: Ledger = { kind: "bank_statement", opening, moves, descriptions };
-  return layoutStatement(bank, p, iban(rng), start, dates, ledger);
+  const layout = layoutOf(days);
+  const ledger = { kind: "bank_statement" as const, opening, moves, descriptions, layout };
+  return layoutStatement(bank, p, iban(rng), start, days.map((d) => addDays(start, d)), ledger);
 }
 
 function layoutStatement(bank: string[], p: Person, account: string, start: Date, dates: Date[], ledger: Ledger & { kind: "bank_statement" }): FinanceDocument {
   const a = amountFields(ledger);
+  const { layout } = ledger;
+  const words = layout.words;
   const cell = (field: string): Cell => ({ text: a[field] as string, field });
-  const rows: Cell[][] = ledger.moves.map((m, i) => [
-    { text: formatDate(dates[i] as Date, "/") },
-    { text: ledger.descriptions[i] as string },
-    m < 0 ? cell(`row${i}.debit`) : { text: "" },
-    m >= 0 ? cell(`row${i}.credit`) : { text: "" },
-    cell(`row${i}.balance`),
-  ]);
+  const blank: Cell = { text: "" };
+  const signed = layout.movements === "signed";
+  const movementCells = (i: number, m: number): Cell[] =>
+    signed ? [cell(`row${i}.amount`)] : [m < 0 ? cell(`row${i}.debit`) : blank, m >= 0 ? cell(`row${i}.credit`) : blank];
+  const forwardRow = (label: string, field: string): Cell[] => [blank, { text: label }, ...(signed ? [blank] : [blank, blank]), cell(field)];
+  const rows: Cell[][] = [];
+  const pageBreaks: number[] = [];
+  ledger.moves.forEach((m, i) => {
+    const page = layout.pageBreaks.indexOf(i);
+    if (page >= 0) {
+      rows.push(forwardRow(words.carried, `carried${page}`));
+      pageBreaks.push(rows.length);
+      rows.push(forwardRow(words.brought, `brought${page}`));
+    }
+    const balance = layout.balanceShown[i] ? cell(`row${i}.balance`) : blank;
+    rows.push([{ text: formatDate(dates[i] as Date, layout.dateSeparator) }, { text: ledger.descriptions[i] as string }, ...movementCells(i, m), balance]);
+  });
   const end = dates[dates.length - 1] as Date;
+  const money = (header: string): Column => ({ header, width: signed ? 0.175 : 0.14, align: "right" });
   return {
     kind: "bank_statement",
     issuer: bank,
-    title: "RELEVÉ DE COMPTE / ACCOUNT STATEMENT",
+    title: words.title,
     recipient: [fullName(p).toUpperCase(), p.address[0], p.address[1]],
     meta: [
-      ["Account holder", { text: fullName(p).toUpperCase(), field: "holder" }],
+      [words.holder, { text: fullName(p).toUpperCase(), field: "holder" }],
       ["IBAN", { text: account, field: "iban" }],
-      ["Period", { text: `${formatDate(start, "/")} - ${formatDate(end, "/")}` }],
-      ["Currency", { text: "EUR" }],
+      [words.period, { text: `${formatDate(start, layout.dateSeparator)} - ${formatDate(end, layout.dateSeparator)}` }],
+      [words.currency, { text: layout.money.currency }],
     ],
     columns: [
-      { header: "Date", width: 0.13, align: "left" },
-      { header: "Description", width: 0.45, align: "left" },
-      { header: "Debit", width: 0.14, align: "right" },
-      { header: "Credit", width: 0.14, align: "right" },
-      { header: "Balance", width: 0.14, align: "right" },
+      { header: words.date, width: 0.13, align: "left" },
+      { header: words.description, width: signed ? 0.52 : 0.45, align: "left" },
+      ...(signed ? [money(words.amount)] : [money(words.debit), money(words.credit)]),
+      money(words.balance),
     ],
     rows,
+    pageBreaks,
     summary: [
-      ["Opening balance", cell("opening_balance")],
-      ["Total debits", cell("total_debits")],
-      ["Total credits", cell("total_credits")],
-      ["Closing balance", cell("closing_balance")],
+      [words.opening, cell("opening_balance")],
+      [words.totalDebits, cell("total_debits")],
+      [words.totalCredits, cell("total_credits")],
+      [words.closing, cell("closing_balance")],
     ],
     footer: [
       `${bank[0]} - ${bank[1]}, ${bank[2]}. Please check this statement and report any discrepancy within 30 days.`,
-      "Balances are shown after each transaction. Amounts in EUR.",
+      `Balances are shown ${layout.balanceShown.every(Boolean) ? "after each transaction" : "at the end of each day"}. Amounts in ${layout.money.currency}.`,
     ],
     ledger,
   };
@@ -175,6 +194,7 @@ function layoutPayslip(employer: string, p: Person, today: Date, siret: string, 
       { header: "Deductions", width: 0.25, align: "right" },
     ],
     rows,
+    pageBreaks: [],
     summary: [
       ["Gross pay", cell("gross")],
       ["Total deductions", cell("total_deductions")],
@@ -213,6 +233,7 @@ function layoutUtilityBill(supplier: string[], p: Person, today: Date, accountNo
       { header: "Amount (EUR)", width: 0.3, align: "right" },
     ],
     rows: ledger.items.map((_, i) => [{ text: ITEM_LABELS[i] as string }, cell(`item${i}`)]),
+    pageBreaks: [],
     summary: [
       ["Subtotal", cell("subtotal")],
       [`VAT ${ledger.vatRate}%`, cell("vat")],
@@ -227,16 +248,22 @@ function layoutUtilityBill(supplier: string[], p: Person, today: Date, accountNo
 export function amountFields(ledger: Ledger): Record<string, string> {
   const out: Record<string, string> = {};
   if (ledger.kind === "bank_statement") {
+    const { layout } = ledger;
+    const unsigned = (cents: number) => formatUnsigned(cents, layout.money);
+    const signed = (cents: number) => formatSigned(cents, layout.money);
     let balance = ledger.opening;
     ledger.moves.forEach((m, i) => {
+      const page = layout.pageBreaks.indexOf(i);
+      if (page >= 0) out[`carried${page}`] = out[`brought${page}`] = signed(balance);
       balance += m;
-      out[m < 0 ? `row${i}.debit` : `row${i}.credit`] = money(Math.abs(m));
-      out[`row${i}.balance`] = money(balance);
+      if (layout.movements === "signed") out[`row${i}.amount`] = signed(m);
+      else out[m < 0 ? `row${i}.debit` : `row${i}.credit`] = unsigned(Math.abs(m));
+      if (layout.balanceShown[i]) out[`row${i}.balance`] = signed(balance);
     });
-    out.opening_balance = money(ledger.opening);
-    out.total_debits = money(ledger.moves.filter((m) => m < 0).reduce((a, b) => a - b, 0));
-    out.total_credits = money(ledger.moves.filter((m) => m >= 0).reduce((a, b) => a + b, 0));
-    out.closing_balance = money(balance);
+    out.opening_balance = signed(ledger.opening);
+    out.total_debits = unsigned(ledger.moves.filter((m) => m < 0).reduce((a, b) => a - b, 0));
+    out.total_credits = unsigned(ledger.moves.filter((m) => m >= 0).reduce((a, b) => a + b, 0));
+    out.closing_balance = signed(balance);
   } else if (ledger.kind === "payslip") {
     ledger.earnings.forEach((e, i) => (out[`earning${i}`] = money(e)));
     ledger.deductions.forEach((d, i) => (out[`deduction${i}`] = money(d)));

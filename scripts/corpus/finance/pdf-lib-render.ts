@@ -1,5 +1,6 @@
 // Finance documents drawn with pdf-lib: letterhead left, recipient in the envelope window,
-// grey table header with zebra rows, summary box bottom right.
+// grey table header with zebra rows (drawn again on each page a long table runs onto),
+// summary box bottom right.
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
 import { A4, columnAnchors, type DrawnText, type GeneratedPdf, type PdfInfo } from "./drawn.ts";
 import type { Cell, FinanceDocument } from "./model.ts";
@@ -15,7 +16,8 @@ export async function renderWithPdfLib(doc: FinanceDocument, info: PdfInfo): Pro
   pdf.setModificationDate(info.creationDate);
   const regular = await pdf.embedFont(StandardFonts.Helvetica);
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-  const page = pdf.addPage(A4);
+  let page = pdf.addPage(A4);
+  let pageIndex = 0;
   const [W, H] = A4;
   const texts: DrawnText[] = [];
 
@@ -25,7 +27,7 @@ export async function renderWithPdfLib(doc: FinanceDocument, info: PdfInfo): Pro
     const left = opts.right ? x - w : x;
     const baseline = H - top - size * 0.8;
     p.drawText(text, { x: left, y: baseline, size, font, color: rgb(...(opts.color ?? [0.1, 0.1, 0.12])) });
-    texts.push({ text, field: opts.field, page: 0, box: { x: left, y: top, w, h: size }, size, baseline: top + size * 0.8, alignRight: !!opts.right });
+    texts.push({ text, field: opts.field, page: pageIndex, box: { x: left, y: top, w, h: size }, size, baseline: top + size * 0.8, alignRight: !!opts.right });
   };
 
   const M = 42;
@@ -43,10 +45,21 @@ export async function renderWithPdfLib(doc: FinanceDocument, info: PdfInfo): Pro
   y += 14;
   const tableW = W - 2 * M;
   const columns = columnAnchors(doc.columns, M, tableW, 3);
-  page.drawRectangle({ x: M, y: H - y - 12, width: tableW, height: 12, color: rgb(0.85, 0.87, 0.9) });
-  for (const c of columns) draw(page, c.header, c.x, y + 2.5, 7, bold, { right: c.right });
-  y += 14;
+  const footer = () => doc.footer.forEach((line, i) => draw(page, line, M, H - 52 + i * 9, 5.5, regular, { color: [0.4, 0.4, 0.45] }));
+  const tableHeader = () => {
+    page.drawRectangle({ x: M, y: H - y - 12, width: tableW, height: 12, color: rgb(0.85, 0.87, 0.9) });
+    for (const c of columns) draw(page, c.header, c.x, y + 2.5, 7, bold, { right: c.right });
+    y += 14;
+  };
+  tableHeader();
   doc.rows.forEach((row: Cell[], r) => {
+    if (doc.pageBreaks.includes(r)) {
+      footer();
+      page = pdf.addPage(A4);
+      pageIndex++;
+      y = 60;
+      tableHeader();
+    }
     if (r % 2 === 1) page.drawRectangle({ x: M, y: H - y - 10.5, width: tableW, height: 11, color: rgb(0.96, 0.96, 0.97) });
     row.forEach((cell, i) => {
       const c = columns[i];
@@ -63,6 +76,6 @@ export async function renderWithPdfLib(doc: FinanceDocument, info: PdfInfo): Pro
     draw(page, cell.text, W - M - 6, y, 7.5, regular, { right: true, field: cell.field });
     y += 12;
   }
-  doc.footer.forEach((line, i) => draw(page, line, M, H - 52 + i * 9, 5.5, regular, { color: [0.4, 0.4, 0.45] }));
+  footer();
   return { bytes: await pdf.save(), texts, pageSize: A4 };
 }

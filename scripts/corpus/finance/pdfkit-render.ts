@@ -1,5 +1,6 @@
 // Finance documents drawn with PDFKit: coloured header band, two-column details, ruled
-// table, totals as right-aligned lines under the table.
+// table (its header drawn again on each page a long table runs onto), totals as
+// right-aligned lines under the table.
 import PDFKit from "pdfkit";
 import { A4, columnAnchors, type DrawnText, type GeneratedPdf, type PdfInfo } from "./drawn.ts";
 import type { FinanceDocument } from "./model.ts";
@@ -17,13 +18,14 @@ export async function renderWithPdfKit(doc: FinanceDocument, info: PdfInfo): Pro
   const done = new Promise<void>((resolve) => kit.on("end", () => resolve()));
   const [W] = A4;
   const texts: DrawnText[] = [];
+  let page = 0;
   const draw = (text: string, x: number, top: number, size: number, font: "Helvetica" | "Helvetica-Bold", opts: { right?: boolean; field?: string; color?: string } = {}) => {
     if (!text) return;
     kit.font(font).fontSize(size).fillColor(opts.color ?? "#1a1a1f");
     const w = kit.widthOfString(text);
     const left = opts.right ? x - w : x;
     kit.text(text, left, top, { lineBreak: false });
-    texts.push({ text, field: opts.field, page: 0, box: { x: left, y: top, w, h: size * 1.15 }, size, baseline: top + size * 0.718, alignRight: !!opts.right });
+    texts.push({ text, field: opts.field, page, box: { x: left, y: top, w, h: size * 1.15 }, size, baseline: top + size * 0.718, alignRight: !!opts.right });
   };
 
   const M = 36;
@@ -40,25 +42,36 @@ export async function renderWithPdfKit(doc: FinanceDocument, info: PdfInfo): Pro
   y += Math.max(doc.recipient.length, doc.meta.length) * 9.5 + 22;
   const tableW = W - 2 * M;
   const columns = columnAnchors(doc.columns, M, tableW, 2);
-  for (const c of columns) draw(c.header.toUpperCase(), c.x, y, 6, "Helvetica-Bold", { right: c.right, color: "#0e3b5c" });
-  y += 9;
-  kit.moveTo(M, y).lineTo(W - M, y).lineWidth(0.8).strokeColor("#0e3b5c").stroke();
-  y += 3;
-  for (const row of doc.rows) {
+  const footer = () => doc.footer.forEach((line, i) => draw(line, M, 800 + i * 8, 5.5, "Helvetica", { color: "#6a6a75" }));
+  const tableHeader = () => {
+    for (const c of columns) draw(c.header.toUpperCase(), c.x, y, 6, "Helvetica-Bold", { right: c.right, color: "#0e3b5c" });
+    y += 9;
+    kit.moveTo(M, y).lineTo(W - M, y).lineWidth(0.8).strokeColor("#0e3b5c").stroke();
+    y += 3;
+  };
+  tableHeader();
+  doc.rows.forEach((row, r) => {
+    if (doc.pageBreaks.includes(r)) {
+      footer();
+      kit.addPage({ size: "A4", margin: 0 });
+      page++;
+      y = 48;
+      tableHeader();
+    }
     row.forEach((cell, i) => {
       const c = columns[i];
       if (c) draw(cell.text, c.x, y, 6, "Helvetica", { right: c.right, field: cell.field });
     });
     y += 9;
     kit.moveTo(M, y - 1.5).lineTo(W - M, y - 1.5).lineWidth(0.25).strokeColor("#c8ccd2").stroke();
-  }
+  });
   y += 10;
   for (const [label, cell] of doc.summary) {
     draw(label, W - M - 190, y, 7, "Helvetica-Bold");
     draw(cell.text, W - M - 2, y, 7, "Helvetica", { right: true, field: cell.field });
     y += 10;
   }
-  doc.footer.forEach((line, i) => draw(line, M, 800 + i * 8, 5.5, "Helvetica", { color: "#6a6a75" }));
+  footer();
   kit.end();
   await done;
   return { bytes: new Uint8Array(Buffer.concat(chunks)), texts, pageSize: A4 };

@@ -1,7 +1,8 @@
 // Money as statements, payslips and bills print it: 1,234.56 · 1.234,56 · 1 234,56 ·
 // 1'234.56 · -12.00 · (12.00) · 12.00- · 12.00 CR / DR · with or without a currency
-// sign. Only values with exactly two decimals count: that is what keeps dates, account
-// numbers and quantities out. Values are integer cents so sums are exact.
+// sign or code, before the figure or after it (1.234,56 € · (12.00 EUR) · 12.00 GBP DR).
+// Only values with exactly two decimals count: that is what keeps dates, account numbers
+// and quantities out. Values are integer cents so sums are exact.
 import { isDigit, repairDigits, touchesRepair } from "./read-digits.ts";
 import { type CharacterReading, characterReadings, spansIn, type Row, type TextLine } from "./text.ts";
 
@@ -30,7 +31,7 @@ const CURRENCY = "(?:[$€£¥₹₣₤₺₽]|CHF|EUR|USD|GBP|R\\$|kr)";
 // Integer part: grouped thousands (one kind of separator) or a plain run of digits.
 const INTEGER = "(\\d{1,3}(?:([,.' \\u00a0\\u202f])\\d{3})(?:\\2\\d{3})*|\\d+)";
 const AMOUNT_PATTERN = new RegExp(
-  `(?<![\\w.,'])(\\()?\\s?([-+−])?\\s?${CURRENCY}?\\s?([-−])?\\s?${INTEGER}([.,])(\\d{2})(?![\\d]|[.,]\\d)\\s?(\\))?(-(?!\\d))?\\s?(CR|DR|Cr|Dr)?(?![\\p{L}\\d])`,
+  `(?<![\\w.,'])(\\()?\\s?([-+−])?\\s?${CURRENCY}?\\s?([-−])?\\s?${INTEGER}([.,])(\\d{2})(?![\\d]|[.,]\\d)(?:\\s?${CURRENCY}(?![\\p{L}]))?\\s?(\\))?(-(?!\\d))?\\s?(CR|DR|Cr|Dr)?(?![\\p{L}\\d])`,
   "gu",
 );
 

@@ -34,7 +34,7 @@ const CLOSING = words(
  * where it stands in the table (at the top of the first page it is the opening balance).
  */
 const FORWARD = words(
-  "(?:balance\\s*)?(?:brought|carried)\\s*forward|balance\\s*[bc]/?f|[àa]\\s*reporter|solde\\s*report[ée]|report\\s*(?:du|de)\\s*solde|[üu]bertrag|saldovortrag|suma\\s*y\\s*sigue|riporto|a\\s*riportare",
+  "(?:balance\\s*)?(?:brought|carried)\\s*forward|balance\\s*[bc]/?f|[àa]\\s*reporter|solde\\s*report[ée]|report\\s*(?:du|de)\\s*solde|[üu]bertrag|saldovortrag|suma\\s*y\\s*sigue|transport\\s*(?:van|naar)|riporto|a\\s*riportare",
 );
 /** Column totals of a statement, which the statement check sums and the bill check leaves alone. */
 export const TOTAL_DEBITS = words(

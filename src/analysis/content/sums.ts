@@ -120,9 +120,10 @@ function blockAbove(rows: Entry[], index: number, total: Amount): Item[] | null 
     if (startsWithDate(entry.row)) return null;
     const amount = entry.amounts.find((a) => aligned(a, total));
     if (amount) {
-      // Items of one block follow each other row after row: a wider gap is lines the
-      // reading missed, and a partial sum proves nothing.
-      if (gap > MAX_ITEM_GAP * height) return null;
+      // Items of one block follow each other row after row: a wider gap in OCR is lines
+      // the reading missed, and a partial sum proves nothing. A text layer misses no line:
+      // its blank space is layout (a totals box set apart from the table).
+      if (gap > MAX_ITEM_GAP * height && entry.row.cells.some((c) => c.source === "ocr")) return null;
       if (!named(entry.text)) return null;
       items.push({ amount, text: entry.text });
       if (TOTAL.test(entry.text)) break;
