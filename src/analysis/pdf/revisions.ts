@@ -5,7 +5,7 @@
 // conformance (benign); editors rewrite page content, fonts or add annotations (evidence).
 import type * as mupdf from "mupdf";
 import type { DetectorResult, Evidence } from "../report";
-import { onlyInvisibleText } from "./invisible-text";
+import { invisibleTextLayer } from "./invisible-text";
 import { readXmp } from "./metadata";
 import { child, each, nameAt } from "./objects";
 
@@ -41,6 +41,8 @@ const revisionEnds = (text: string): number[] => {
 interface KnownRefs {
   /** Page content streams. */
   content: Set<number>;
+  /** Invisible text layers: streams added after every original stream of their page, and the forms they draw. */
+  layers: Set<number>;
   /** Annotation appearance streams and the fonts they use. */
   annotation: Set<number>;
   /** Appearance streams of signature fields and the fonts they use: part of signing. */
@@ -55,9 +57,12 @@ const isSignatureField = (annot: mupdf.PDFObject): boolean =>
   nameAt(annot, "FT") === "Sig" || nameAt(child(annot, "Parent"), "FT") === "Sig";
 
 const classify = (doc: mupdf.PDFDocument, num: number, refs: KnownRefs): Change => {
-  // A content stream the update added that draws only invisible text is an OCR layer;
-  // one that existed before and was rewritten is an edit whatever it now holds.
-  if (refs.content.has(num)) return num >= refs.originalSize && onlyInvisibleText(doc.newIndirect(num)) ? "invisible-text" : "content";
+  // A content stream the update added after the page's own that draws only invisible
+  // text (and the forms it draws) is an OCR layer; one that existed before and was
+  // rewritten, or one drawn before the original (its state would carry into it), is an
+  // edit whatever it holds.
+  if (refs.layers.has(num)) return "invisible-text";
+  if (refs.content.has(num)) return "content";
   if (refs.signature.has(num)) return "signature";
   if (refs.annotation.has(num)) return "annotation";
   const infoRef = refs.info;
@@ -88,12 +93,21 @@ const addRef = (set: Set<number>, obj: mupdf.PDFObject) => {
 };
 
 const knownRefs = (doc: mupdf.PDFDocument, pagesToScan: number, originalSize: number): KnownRefs => {
-  const refs: KnownRefs = { content: new Set(), annotation: new Set(), signature: new Set(), originalSize };
+  const refs: KnownRefs = { content: new Set(), layers: new Set(), annotation: new Set(), signature: new Set(), originalSize };
   for (let i = 0; i < pagesToScan; i++) {
     const page = doc.findPage(i);
     const contents = page.get("Contents");
     addRef(refs.content, contents);
     each(contents, (c) => addRef(refs.content, c), 1000);
+    const streams: number[] = [];
+    if (contents.isIndirect()) streams.push(contents.asIndirect());
+    each(contents, (c) => c.isIndirect() && streams.push(c.asIndirect()), 1000);
+    const lastOriginal = streams.findLastIndex((n) => n < originalSize);
+    for (const n of lastOriginal >= 0 ? streams.slice(lastOriginal + 1) : []) {
+      const forms = invisibleTextLayer(doc.newIndirect(n), page.getInheritable("Resources"));
+      // Forms the update added only: an original form rewritten is an edit of what drew it.
+      if (forms) for (const layer of [n, ...forms.filter((f) => f >= originalSize)]) refs.layers.add(layer);
+    }
     each(child(page, "Annots"), (annot) => {
       const into = isSignatureField(annot) ? refs.signature : refs.annotation;
       for (const key of ["N", "R", "D"]) {
@@ -116,7 +130,7 @@ const packedObjects = (stream: mupdf.PDFObject): number[] | undefined => {
   try {
     const header = latin1.decode(stream.readStream().asUint8Array().subarray(0, first.asNumber()));
     const numbers = header.trim().split(/\s+/).map(Number);
-    return numbers.filter((_, i) => i % 2 === 0).slice(0, n.asNumber());
+    return numbers.filter((v, i) => i % 2 === 0 && Number.isInteger(v)).slice(0, n.asNumber());
   } catch {
     return undefined;
   }
@@ -125,7 +139,8 @@ const packedObjects = (stream: mupdf.PDFObject): number[] | undefined => {
 /** The object count of the original revision: the last /Size its trailers or cross-reference streams give. */
 const sizeOf = (original: string): number => {
   const sizes = [...original.matchAll(/\/Size\s+(\d{1,9})/g)].map((m) => Number(m[1]));
-  return sizes.at(-1) ?? 0;
+  // Without one, no object counts as new.
+  return sizes.at(-1) ?? Number.MAX_SAFE_INTEGER;
 };
 
 /** A PDF/A conversion declares its conformance in the XMP it rewrote, and names an output intent. */

@@ -147,15 +147,36 @@ export function scannedPdf(): Uint8Array {
 const glyphLessFont = (doc: mupdf.PDFDocument) =>
   doc.addObject({ Type: "Font", Subtype: "Type1", BaseFont: "GlyphLessFont", Encoding: "WinAnsiEncoding" });
 
-/** An OCR tool's text layer over the scan's image, appended to the page as an incremental update (render mode 0 makes it visible ink). */
-export function ocrLayerAddedIncrementally(pdf: Uint8Array, renderMode = 3): Uint8Array {
+export interface OcrLayerOptions {
+  /** 3 (invisible) as OCR tools write it; 0 makes the same text visible ink. */
+  renderMode?: number;
+  /** Drawn through a form XObject, as OCRmyPDF grafts its layer. */
+  asForm?: boolean;
+  /** Put ahead of the page's own content instead of after it. */
+  before?: boolean;
+}
+
+/** An OCR tool's text layer over the scan's image, added to the page as an incremental update. */
+export function ocrLayerAddedIncrementally(pdf: Uint8Array, options: OcrLayerOptions = {}): Uint8Array {
   return editPdfIncrementally(pdf, (doc) => {
     const page = doc.findPage(0);
+    const resources = page.get("Resources");
+    const fonts = doc.addObject({ GlyphLessFont: glyphLessFont(doc) });
+    const text = ocrLayer(SCAN_LINES, options.renderMode ?? 3);
+    let layer: mupdf.PDFObject;
+    if (options.asForm) {
+      const form = doc.addStream(text, { Type: "XObject", Subtype: "Form", BBox: [0, 0, 595, 842], Resources: { Font: fonts } });
+      resources.get("XObject").put("OCRLayer", form);
+      layer = doc.addStream("q /OCRLayer Do Q", {});
+    } else {
+      resources.put("Font", fonts);
+      layer = doc.addStream(text, {});
+    }
     const contents = doc.newArray();
+    if (options.before) contents.push(layer);
     contents.push(page.get("Contents"));
-    contents.push(doc.addStream(ocrLayer(SCAN_LINES, renderMode), {}));
+    if (!options.before) contents.push(layer);
     page.put("Contents", contents);
-    page.get("Resources").put("Font", doc.addObject({ GlyphLessFont: glyphLessFont(doc) }));
   });
 }
 

@@ -72,6 +72,12 @@ describe("updates that tools write to genuine files are not pdf_incremental_upda
     expect(result.flags).toEqual([]);
     expect(result.facts("pdf-revisions")).toMatchObject({ benign: true, changedObjects: { "invisible-text": 1 } });
   });
+
+  test("the same layer drawn through a form XObject, as OCRmyPDF grafts it", async () => {
+    const result = await inspect(ocrLayerAddedIncrementally(scannedPdf(), { asForm: true }));
+    expect(result.flags).toEqual([]);
+    expect(result.facts("pdf-revisions")).toMatchObject({ benign: true, changedObjects: { "invisible-text": 2 } });
+  });
 });
 
 describe("their forged twins still are", () => {
@@ -83,8 +89,12 @@ describe("their forged twins still are", () => {
     expect(result.evidence).toEqual([expect.objectContaining({ flag: "pdf_incremental_update", strength: 0.6 })]);
   });
 
-  test("a text layer added to a scan in visible ink is an edit", async () => {
-    expect((await inspect(ocrLayerAddedIncrementally(scannedPdf(), 0))).flags).toContain("pdf_incremental_update");
+  test.each([
+    ["in visible ink", { renderMode: 0 }],
+    ["in visible ink, through a form", { renderMode: 0, asForm: true }],
+    ["put ahead of the page's own content, whose state it would set", { before: true }],
+  ])("a text layer added to a scan %s is an edit", async (_, options) => {
+    expect((await inspect(ocrLayerAddedIncrementally(scannedPdf(), options))).flags).toContain("pdf_incremental_update");
   });
 
   test("invisible text written into a content stream the original already had is an edit", async () => {
