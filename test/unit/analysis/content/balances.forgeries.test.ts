@@ -84,6 +84,17 @@ describe("payslips and bills that do not add up", () => {
     expect(result.evidence[0]!.threshold).toBe("2035.50");
   });
 
+  test("a bill whose only total breaks is not judged: nothing shows its items were read as laid out", () => {
+    const lines = bill().filter((l) => l.y <= 190);
+    lines[lines.length - 1]!.text = money(7_486);
+    lines[lines.length - 1]!.x = 900 - lines[lines.length - 1]!.text.length * 10;
+    const result = checkBalances(documentOf(page(lines, "pdf")), { now });
+    expect(flagsOf(result)).toEqual([]);
+    expect(result.facts.judged).toBe(false);
+    expect(String(result.facts.reason)).toContain("totals: 0 of its checks add up");
+    expect(result.coverage).toBe(0);
+  });
+
   test("a utility bill whose total due was lowered raises balance_mismatch on the total row", () => {
     const result = checkBalances(documentOf(page(bill(2_524))), { now });
     expect(flagsOf(result)).toEqual(["balance_mismatch"]);

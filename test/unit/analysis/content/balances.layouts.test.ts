@@ -1,0 +1,96 @@
+import { describe, expect, test } from "bun:test";
+import { checkBalances } from "../../../../src/analysis/content/balances.ts";
+import { laidOutStatement, type NumberStyle, rowY, type TableLayout, TWELVE_MOVEMENTS, WORDS } from "./statement-layouts.ts";
+
+const now = new Date("2024-06-01T00:00:00Z");
+const OPENING = 123_456;
+const flagsOf = (result: ReturnType<typeof checkBalances>) => result.evidence.map((e) => e.flag);
+
+const EN: NumberStyle = { group: ",", decimal: ".", negative: "minus" };
+const DE: NumberStyle = { group: ".", decimal: ",", negative: "minus" };
+const FR: NumberStyle = { group: "\u202f", decimal: ",", negative: "minus" };
+
+/** Every layout a bank might print, each in its own locale. */
+const LAYOUTS: [string, TableLayout][] = [
+  ["en, debit and credit columns, £ before", { words: WORDS.en, numbers: { ...EN, currency: { text: "£", before: true } }, movements: "debit-credit" }],
+  ["en, one signed column, parentheses", { words: WORDS.en, numbers: { ...EN, negative: "parentheses" }, movements: "signed" }],
+  ["en, one signed column, CR and DR, USD after", { words: WORDS.en, numbers: { ...EN, negative: "crdr", currency: { text: "USD", before: false } }, movements: "signed" }],
+  ["de, Soll and Haben, € after", { words: WORDS.de, numbers: { ...DE, currency: { text: "€", before: false } }, movements: "debit-credit" }],
+  ["de, Betrag signed, balances at the end of each day", { words: WORDS.de, numbers: DE, movements: "signed", endOfDay: true }],
+  ["fr, Débit and Crédit, narrow no-break space", { words: WORDS.fr, numbers: FR, movements: "debit-credit" }],
+  ["fr, Montant signed, no-break space, EUR after", { words: WORDS.fr, numbers: { ...FR, group: "\u00a0", currency: { text: "EUR", before: false } }, movements: "signed" }],
+  ["fr, plain space, two pages", { words: WORDS.fr, numbers: { ...FR, group: " " }, movements: "debit-credit", firstPage: 7 }],
+  ["es, Cargo and Abono, two pages, balances at the end of each day", { words: WORDS.es, numbers: DE, movements: "debit-credit", firstPage: 6, endOfDay: true }],
+  ["nl, Af and Bij, CHF before", { words: WORDS.nl, numbers: { ...DE, currency: { text: "CHF ", before: true } }, movements: "debit-credit", firstPage: 5 }],
+  ["it, Dare and Avere", { words: WORDS.it, numbers: DE, movements: "debit-credit" }],
+  ["it, Importo signed, parentheses, € after, from a PDF text layer", { words: WORDS.it, numbers: { ...DE, negative: "parentheses", currency: { text: "€", before: false } }, movements: "signed", source: "pdf" }],
+  ["de, two pages from a PDF text layer", { words: WORDS.de, numbers: DE, movements: "signed", firstPage: 8, source: "pdf" }],
+];
+
+describe("a genuine statement in any layout", () => {
+  test.each(LAYOUTS)("%s: is judged and raises nothing", (_name, layout) => {
+    const result = checkBalances(laidOutStatement(OPENING, TWELVE_MOVEMENTS, layout), { now });
+    expect(result.evidence).toEqual([]);
+    expect(result.facts.judged).toBe(true);
+    expect(result.facts.transactions).toBe(TWELVE_MOVEMENTS.length);
+    expect(result.facts.checked).toBeGreaterThanOrEqual(8);
+    expect(result.coverage).toBe(1);
+  });
+});
+
+describe("one amount raised, the balances left as printed", () => {
+  /** The rent (row 1) lowered from 1,200.00 to 200.00: balances stay the genuine ones. */
+  const forged = TWELVE_MOVEMENTS.map((m, i) => (i === 1 ? { ...m, cents: -20_000 } : m));
+  let balance = OPENING;
+  const genuine = TWELVE_MOVEMENTS.map((m) => (balance += m.cents));
+
+  test.each(LAYOUTS)("%s: raises balance_mismatch on the first balance after it", (_name, layout) => {
+    const result = checkBalances(laidOutStatement(OPENING, forged, { ...layout, balances: genuine }), { now });
+    expect(flagsOf(result)).toEqual(["balance_mismatch"]);
+    expect(result.facts.judged).toBe(true);
+    // Rows 1 and 2 share a day: with balances at the end of each day the break shows on row 2.
+    const row = layout.endOfDay ? 2 : 1;
+    expect(result.evidence[0]!.page).toBe(1);
+    expect(result.evidence[0]!.box![1]).toBe(rowY(row, layout));
+  });
+});
+
+describe("a table that was not understood is not judged", () => {
+  test("unsigned amounts under a header in no language the check reads", () => {
+    const words = { ...WORDS.en, debit: "Col3", credit: "Col4", amount: "Col3", balance: "Col5" };
+    const result = checkBalances(laidOutStatement(OPENING, TWELVE_MOVEMENTS, { words, numbers: EN, movements: "debit-credit" }), { now });
+    expect(flagsOf(result)).toEqual([]);
+    expect(result.facts.judged).toBe(false);
+    expect(String(result.facts.reason)).toContain("no header names its amount columns");
+    expect(result.coverage).toBe(0);
+  });
+
+  test("debit and credit headings swapped: most rows break, and none accuses", () => {
+    const words = { ...WORDS.en, debit: "Credit", credit: "Debit" };
+    const result = checkBalances(laidOutStatement(OPENING, TWELVE_MOVEMENTS, { words, numbers: EN, movements: "debit-credit" }), { now });
+    expect(flagsOf(result)).toEqual([]);
+    expect(result.facts.judged).toBe(false);
+    expect(String(result.facts.reason)).toContain("not understood");
+    expect(result.coverage).toBeLessThan(1);
+  });
+
+  test("a table of two transactions is too short to show it was understood, even when it breaks", () => {
+    const two = TWELVE_MOVEMENTS.slice(0, 2);
+    const result = checkBalances(laidOutStatement(OPENING, two, { words: WORDS.nl, numbers: DE, movements: "debit-credit", balances: [OPENING + 254_000, OPENING] }), { now });
+    expect(flagsOf(result)).toEqual([]);
+    expect(result.facts.judged).toBe(false);
+    expect(String(result.facts.reason)).toContain("fewer than 3");
+  });
+
+  test("a break read unsurely by OCR lowers coverage instead", () => {
+    const forged = TWELVE_MOVEMENTS.map((m, i) => (i === 1 ? { ...m, cents: -20_000 } : m));
+    let balance = OPENING;
+    const genuine = TWELVE_MOVEMENTS.map((m) => (balance += m.cents));
+    const doc = laidOutStatement(OPENING, forged, { words: WORDS.de, numbers: DE, movements: "signed", balances: genuine });
+    for (const line of doc.pages[0]!.lines) if (line.box[1] === rowY(1, { words: WORDS.de, numbers: DE, movements: "signed" })) line.confidence = 0.85;
+    const result = checkBalances(doc, { now });
+    expect(flagsOf(result)).toEqual([]);
+    expect(result.facts.uncertain).toBeGreaterThan(0);
+    expect(result.coverage).toBeLessThan(1);
+  });
+});
