@@ -88,13 +88,14 @@ export function laidOutStatement(opening: number, movements: Movement[], layout:
   const { words, numbers } = layout;
   let balance = opening;
   const balances = layout.balances ?? movements.map((m) => (balance += m.cents));
-  const right = layout.movements === "signed" ? { amount: 720, balance: 930 } : { debit: 580, credit: 750, balance: 930 };
+  // Right edges: a signed layout uses the amount column, the other debit and credit.
+  const right = { debit: 580, credit: 750, amount: 720, balance: 930 };
   const header = (y: number): LineSpec[] => [
     { text: words.date, x: 40, y },
     { text: words.description, x: 160, y },
     ...(layout.movements === "signed"
       ? [rightAligned(words.amount, right.amount, y)]
-      : [rightAligned(words.debit, right.debit!, y), rightAligned(words.credit, right.credit!, y)]),
+      : [rightAligned(words.debit, right.debit, y), rightAligned(words.credit, right.credit, y)]),
     rightAligned(words.balance, right.balance, y),
   ];
   const stated = (label: string, cents: number, y: number): LineSpec[] => [{ text: label, x: 160, y }, rightAligned(signed(cents, numbers), right.balance, y)];
@@ -109,7 +110,7 @@ export function laidOutStatement(opening: number, movements: Movement[], layout:
     const lines = pages[pages.length - 1]!;
     lines.push({ text: m.date, x: 40, y }, { text: m.text, x: 160, y });
     if (layout.movements === "signed") lines.push(rightAligned(signed(m.cents, numbers), right.amount, y));
-    else lines.push(rightAligned(figure(Math.abs(m.cents), numbers), m.cents < 0 ? right.debit! : right.credit!, y));
+    else lines.push(rightAligned(figure(Math.abs(m.cents), numbers), m.cents < 0 ? right.debit : right.credit, y));
     const dayEnds = movements[i + 1]?.date !== m.date;
     if (!layout.endOfDay || dayEnds) lines.push(rightAligned(signed(balances[i]!, numbers), right.balance, y));
     y += ROW;
