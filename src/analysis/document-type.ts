@@ -159,8 +159,8 @@ const fromMrz = (document: DocumentText): DocumentTypeResult | undefined => {
   return undefined;
 };
 
-/** Text beyond this is not read: the first pages say what a document is. */
-const MAX_TEXT = 200_000;
+/** Text beyond this is not read: the first pages say what a document is (a 300-page statement would cost a second). */
+const MAX_TEXT = 50_000;
 
 /** The rows to classify, up to MAX_TEXT characters. */
 const rowsOf = (input: DocumentTypeInput): string[] => {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { classifyDocumentType } from "../../../src/analysis/document-type";
 import type { DocumentText, TextLine } from "../../../src/analysis/content/text";
-import { IDENTITY, INVOICES, NEGATIVES, PAYSLIPS, RECEIPTS, STATEMENTS, TAX_FORMS, UTILITY_BILLS, type Sample } from "./document-type-samples";
+import { IDENTITY, INVOICES, NEGATIVES, OTHER_LAYOUTS, PAYSLIPS, RECEIPTS, STATEMENTS, TAX_FORMS, UTILITY_BILLS, type Sample } from "./document-type-samples";
 
 const judged = (samples: Sample[]) => {
   for (const { name, type, kind, text } of samples) {
@@ -22,6 +22,7 @@ describe("document type in six languages", () => {
   describe("utility bills", () => judged(UTILITY_BILLS));
   describe("identity documents", () => judged(IDENTITY));
   describe("what only mentions the others, and what is none of them", () => judged(NEGATIVES));
+  describe("other layouts and phrasings", () => judged(OTHER_LAYOUTS));
 });
 
 /** OCR lines placed on a page: each cell its own line, as the sidecar returns a receipt. */
