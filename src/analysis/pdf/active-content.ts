@@ -4,6 +4,7 @@
 // (ZUGFeRD, Factur-X, XRechnung) embeds by standard: data, recorded but not accused.
 import type * as mupdf from "mupdf";
 import type { DetectorResult, Evidence } from "../report";
+import { cleanSoftwareName } from "../software";
 import { describeFileSpec, embeddedFiles } from "./embedded-files";
 import { child, each, nameAt, resolved } from "./objects";
 
@@ -48,7 +49,7 @@ export const detectActiveContent = (doc: mupdf.PDFDocument, pagesToScan: number)
   if (!child(root, "Names", "JavaScript").isNull()) found.set("JavaScript", "document-level scripts");
   const files = embeddedFiles(root);
   const foreign = files.filter((f) => !f.eInvoice);
-  if (foreign.length > 0) found.set("EmbeddedFile", `embedded file ${foreign[0]!.name || "without a name"}`);
+  if (foreign.length > 0) found.set("EmbeddedFile", `embedded file ${cleanSoftwareName(foreign[0]!.name) || "without a name"}`);
   if (!child(root, "AcroForm", "XFA").isNull()) found.set("XFA", "XFA form");
 
   for (let i = 0; i < pagesToScan; i++) {
