@@ -15,7 +15,8 @@ export type CueKind =
   | "receipt"
   | "tax_form"
   | "payslip"
-  | "statement";
+  | "statement"
+  | "letter";
 
 export interface Cue {
   kind: CueKind;
@@ -64,7 +65,7 @@ const CUBIC_METRES = /\d\s?(M3)(?![A-Z0-9])/gd;
 
 const cue = (kind: CueKind, weight: number, label: string, pattern: RegExp): Cue => ({ kind, weight, label, pattern });
 
-export const CUES: Cue[] = [
+const CUES: Cue[] = [
   // Identity documents: titles, and the labels of their fields.
   cue("passport", 2, "passport title", words("PASSPORT", "PASSEPORT", "REISEPASS", "PASAPORTE", "PASSAPORTO", "PASPOORT")),
   cue(
@@ -311,6 +312,24 @@ export const CUES: Cue[] = [
       "INTESTATARIO", "DATA VALUTA", "DATA CONTABILE", "MOVIMENTI", "DARE AVERE",
     ),
   ),
+
+  // A letter's salutation or closing, at the start of its row. A letter that quotes a
+  // surname or mentions a passport is no identity document; a bill with a covering letter
+  // is still a bill, so this weighs nothing for papers.
+  cue(
+    "letter",
+    0,
+    "letter",
+    new RegExp(
+      `^\\s*(?:${[
+        "DEAR", "YOURS SINCERELY", "YOURS FAITHFULLY", "KIND REGARDS", "SEHR GEEHRTE", "MIT FREUNDLICHEN GRUSSEN", "MADAME", "MONSIEUR", "CORDIALEMENT",
+        "VEUILLEZ AGREER", "GEACHTE", "MET VRIENDELIJKE GROET", "ESTIMADO", "ESTIMADA", "ATENTAMENTE", "GENTILE", "EGREGIO", "CORDIALI SALUTI", "DISTINTI SALUTI",
+      ]
+        .map((phrase) => phrase.split(" ").join("\\s+"))
+        .join("|")})(?![A-Z])`,
+      "gd",
+    ),
+  ),
 ];
 
 /** Item rows of a till receipt: a short name and a price at the end of a short row. */
@@ -319,7 +338,7 @@ const MIN_PRICED_ROWS = 3;
 
 /** Words in lower case that make a row a sentence: labels and headings are short or capitalised. */
 const PROSE_WORDS = 5;
-const isProse = (row: string): boolean => (row.match(/(?<!\p{L})\p{Ll}\p{L}{2,}/gu)?.length ?? 0) >= PROSE_WORDS;
+export const isProse = (row: string): boolean => (row.match(/(?<!\p{L})\p{Ll}\p{L}{2,}/gu)?.length ?? 0) >= PROSE_WORDS;
 
 interface Hit {
   cue: Cue;

@@ -5,7 +5,7 @@
 // speaks; shape is the fallback.
 import { findMrz, type MrzCandidate } from "./content/mrz-read";
 import { fold, type DocumentText } from "./content/text";
-import { findCues, type CueKind, type FoundCue } from "./document-cues";
+import { findCues, isProse, type CueKind, type FoundCue } from "./document-cues";
 import { readingRows } from "./document-text";
 import type { DocumentType } from "./flags";
 import type { DetectorResult } from "./report";
@@ -71,18 +71,20 @@ const wordsIn = (row: string): number => row.split(/[^A-Z0-9]+/).filter((w) => w
 
 /**
  * An identity document on identity evidence only: its title with a field label or a second
- * title (documents are often bilingual), at least as much of it as of any paper; or a title
- * alone as a heading, where nothing names a paper. "Passport photo" on an invoice is not one,
- * nor a sentence that mentions a passport.
+ * title (documents are often bilingual), at least as much of it as of any paper and more
+ * of it than rows of sentences; or a title alone as a heading, where nothing names a paper
+ * and nothing is a sentence. "Passport photo" on an invoice is not one, nor a sentence that
+ * mentions a passport, nor a letter from a passport office quoting a surname.
  */
-const identityFrom = (found: readonly FoundCue[], paperScore: number): DocumentTypeResult | undefined => {
+const identityFrom = (found: readonly FoundCue[], paperScore: number, proseRows: number): DocumentTypeResult | undefined => {
+  if (found.some((c) => c.kind === "letter")) return undefined;
   // "Please bring your passport or identity card" names no document.
   const cues = found.filter((c) => !c.prose);
   const titles = IDENTITY_KINDS.map((kind) => ({ kind, ...tallyOf(cues, [kind]) })).sort((a, b) => b.score - a.score)[0]!;
   if (titles.score === 0) return undefined;
   const identity = tallyOf(cues, [...IDENTITY_KINDS, "identity_field"]);
-  const corroborated = identity.cues.length >= 2 && identity.score >= paperScore;
-  const heading = paperScore === 0 && titles.cues.some((c) => wordsIn(c.row) <= HEADING_WORDS);
+  const corroborated = identity.cues.length >= 2 && identity.score >= paperScore && identity.cues.length > proseRows;
+  const heading = paperScore === 0 && proseRows === 0 && titles.cues.some((c) => wordsIn(c.row) <= HEADING_WORDS);
   if (!corroborated && !heading) return undefined;
   return { documentType: titles.kind, basis: `text: ${explain(identity.cues)}` };
 };
@@ -109,12 +111,14 @@ const paperFrom = (cues: readonly FoundCue[]): DocumentTypeResult | undefined =>
   return undefined;
 };
 
-const fromText = (rows: readonly string[]): DocumentTypeResult | undefined => {
+/** What the text decides, with the cues it found, so that an undecided text still says what it saw. */
+const fromText = (rows: readonly string[]): { decided?: DocumentTypeResult; cues: FoundCue[] } => {
   const joined = fold(rows.join("\n"));
-  for (const mrz of MRZ_PATTERNS) if (mrz.pattern.test(joined)) return { documentType: mrz.type, basis: `text: ${mrz.label}` };
+  for (const mrz of MRZ_PATTERNS) if (mrz.pattern.test(joined)) return { decided: { documentType: mrz.type, basis: `text: ${mrz.label}` }, cues: [] };
   const cues = findCues(rows);
   const paperScore = tallyOf(cues, ["utility", ...FINANCIAL_KINDS]).score;
-  return identityFrom(cues, paperScore) ?? paperFrom(cues);
+  const decided = identityFrom(cues, paperScore, rows.filter(isProse).length) ?? paperFrom(cues);
+  return decided ? { decided, cues } : { cues };
 };
 
 /** Physical sizes in millimetres of the ISO formats identity documents use. */
@@ -176,16 +180,15 @@ const rowsOf = (input: DocumentTypeInput): string[] => {
 };
 
 export const classifyDocumentType = (input: DocumentTypeInput): DocumentTypeResult => {
+  const zone = input.document ? fromMrz(input.document) : undefined;
+  if (zone) return zone;
   const rows = rowsOf(input);
+  const text = fromText(rows);
+  if (text.decided) return text.decided;
   const wordCount = rows.reduce((sum, row) => sum + wordsIn(fold(row)), 0);
-  return (
-    (input.document ? fromMrz(input.document) : undefined) ??
-    fromText(rows) ??
-    (input.size && wordCount <= MAX_WORDS_FOR_SHAPE ? fromShape(input.size, input.sizeInPoints ?? false) : undefined) ?? {
-      documentType: "unknown",
-      basis: "no decisive text or shape",
-    }
-  );
+  const shape = input.size && wordCount <= MAX_WORDS_FOR_SHAPE ? fromShape(input.size, input.sizeInPoints ?? false) : undefined;
+  if (shape) return shape;
+  return { documentType: "unknown", basis: text.cues.length > 0 ? `text: too little to name a type: ${explain(text.cues)}` : "no decisive text or shape" };
 };
 
 /** The classification as a detector result, so the report shows what it was based on. */

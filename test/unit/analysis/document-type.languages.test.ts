@@ -72,6 +72,13 @@ describe("document type: what decided is said", () => {
     expect(result.basis).toStartWith("text: financial (statement)");
   });
 
+  test("an undecided text says what little it saw", () => {
+    expect(classifyDocumentType({ text: "HM Passport Office\nDear Mr Smith,\nSurname: SMITH" })).toEqual({
+      documentType: "unknown",
+      basis: "text: too little to name a type: passport title (PASSPORT), letter (DEAR), identity field label (SURNAME)",
+    });
+  });
+
   test("a page of text that names nothing is unknown, whatever its shape", () => {
     const prose = Array.from({ length: 12 }, () => "We write to tell you about changes to our opening hours over the holiday period.").join("\n");
     expect(classifyDocumentType({ text: prose, size: { width: 1754, height: 1240 } }).documentType).toBe("unknown");
