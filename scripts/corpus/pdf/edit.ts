@@ -155,7 +155,7 @@ export function savePdf(doc: mupdf.PDFDocument, mode: "incremental" | "rewrite")
  * from an earlier revision are kept. The trailer follows the xref table, so its length may
  * change without moving any offset.
  */
-function stableFileId(bytes: Uint8Array): Uint8Array {
+export function stableFileId(bytes: Uint8Array): Uint8Array {
   const text = Buffer.from(bytes).toString("latin1");
   const at = text.lastIndexOf("/ID");
   const STRING = String.raw`(<[0-9A-Fa-f]*>|\((?:\\.|[^\\()])*\))`;
