@@ -18,7 +18,7 @@ export type CueKind =
   | "statement"
   | "letter";
 
-export interface Cue {
+interface Cue {
   kind: CueKind;
   weight: number;
   label: string;

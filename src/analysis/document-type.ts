@@ -1,8 +1,10 @@
-// The document type from what the analysis read: a machine-readable zone (found the way
-// OCR delivers it, so a misread filler does not hide it) names passports and ID cards;
-// otherwise the words of the text (PDF text layer or OCR), then the shape of the page or
-// image (ID-1 cards and passport data pages have fixed ISO sizes). Text decides when it
-// speaks; shape is the fallback.
+// The document type from what the analysis read: a machine-readable zone that names a
+// holder (found the way OCR delivers it, so a misread filler does not hide it) names
+// passports and ID cards; otherwise the cues of the text (PDF text layer or OCR rows, in
+// six languages, document-cues.ts), then the shape of the page or image (ID-1 cards and
+// passport data pages have fixed ISO sizes). Text decides when it speaks; shape is the
+// fallback for a page with little text. Where nothing decides, the type is unknown: a
+// guess would send a document to the wrong checks. The basis names the cues that decided.
 import { findMrz, type MrzCandidate } from "./content/mrz-read";
 import { fold, type DocumentText } from "./content/text";
 import { findCues, isProse, type CueKind, type FoundCue } from "./document-cues";
@@ -46,6 +48,8 @@ const FINANCIAL_KINDS: CueKind[] = ["invoice", "receipt", "tax_form", "payslip",
 const NOT_A_BILL: CueKind[] = ["receipt", "tax_form", "payslip", "statement"];
 /** Cues that name a paper by themselves (a title, balances, net pay); an IBAN or a direct debit on a bill does not make it a statement. */
 const STRONG = 2;
+/** A supply is billed when one cue that names it by itself, or two lesser ones, say so: "Energy" in a supplier's name is not enough. */
+const MIN_SUPPLY = 2;
 
 /** A paper is named by at least this much evidence from at least two cues: one word ("Salary", "kWh") is a guess. */
 const MIN_SCORE = 3;
@@ -105,7 +109,7 @@ const paperFrom = (cues: readonly FoundCue[]): DocumentTypeResult | undefined =>
   const strong = cues.filter((c) => c.weight >= STRONG);
   const rival = Math.max(...NOT_A_BILL.map((kind) => tallyOf(strong, [kind]).score));
   const bill = tallyOf(cues, ["utility", "invoice"]);
-  if (supply.score >= 2 && supply.score >= rival && enough(bill)) return { documentType: "utility_bill", basis: `text: utility bill: ${explain(bill.cues)}` };
+  if (supply.score >= MIN_SUPPLY && supply.score >= rival && enough(bill)) return { documentType: "utility_bill", basis: `text: utility bill: ${explain(bill.cues)}` };
   const financial = tallyOf(cues, FINANCIAL_KINDS);
   if (enough(financial)) return { documentType: "financial", basis: `text: financial (${financialKind(cues)}): ${explain(financial.cues)}` };
   return undefined;
@@ -147,11 +151,13 @@ const fromShape = (size: NonNullable<DocumentTypeInput["size"]>, inPoints: boole
 
 /**
  * An identity document's zone: a document code, an issuing state, and a holder's name
- * (surname, filler, given names). Payment slips print rows of digits and filler that have
- * the zone's shape but no name.
+ * (surname, filler, given names), after the state on the first row of a passport or on a
+ * row of its own on a card. Payment slips print rows of digits and filler that have the
+ * zone's shape but no name.
  */
+const HOLDER = /[A-Z]{2,}<{1,2}[A-Z]{2,}/;
 const namesHolder = (zone: MrzCandidate): boolean =>
-  /^[PIAC][A-Z0-9<][A-Z<]{3}/.test(zone.raw[0] ?? "") && zone.raw.some((row) => /[A-Z]{2,}<{1,2}[A-Z]{2,}/.test(row.slice(5)));
+  /^[PIAC][A-Z0-9<][A-Z<]{3}/.test(zone.raw[0] ?? "") && zone.raw.some((row, i) => HOLDER.test(i === 0 ? row.slice(5) : row));
 
 /** A zone's document code: P passports, I/A/C identity cards (ICAO 9303); visas name no type here. */
 const fromMrz = (document: DocumentText): DocumentTypeResult | undefined => {
