@@ -92,6 +92,8 @@ export const PAYSLIPS: Sample[] = [
   sample("a French bulletin de salaire", "financial", "payslip",
     "BULLETIN DE SALAIRE", "Employeur : Lefèvre Transports SAS", "Période du 01/10/2025 au 31/10/2025", "Salaire de base  2 450,00",
     "Cotisations salariales  532,65", "Net imposable  1 985,30", "Net à payer avant impôt sur le revenu  1 917,35"),
+  sample("a German Entgeltabrechnung, whose Abrechnung is no invoice", "financial", "payslip",
+    "ENTGELTABRECHNUNG", "Abrechnungsmonat 10/2025", "Mitarbeiter: Jonas Keller", "Grundgehalt  3.100,00", "Lohnsteuer  402,33", "Auszahlungsbetrag  2.151,20"),
   sample("a Dutch loonstrook", "financial", "payslip",
     "Salarisstrook september 2025", "Werkgever: De Vries Bouw B.V.", "Brutoloon  3.400,00", "Loonheffing  612,40", "Vakantiegeld  272,00", "Nettoloon  2.581,20"),
   sample("a Spanish nómina", "financial", "payslip",
