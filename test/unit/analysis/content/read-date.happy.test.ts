@@ -38,6 +38,7 @@ describe("read-date: month names in six languages", () => {
   test.each([
     ["Statement period 1st December 2025", "2025-12-01"],
     ["Dated December 31, 2025", "2025-12-31"],
+    ["Signed this 12th of May 2025", "2025-05-12"],
     ["Dated December 31st, 2025", "2025-12-31"],
     ["Leipzig, 31. Dezember 2025", "2025-12-31"],
     ["Kontoauszug vom 3. März 2025", "2025-03-03"],
