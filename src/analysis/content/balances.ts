@@ -2,9 +2,10 @@
 // transaction must give each running balance and the closing balance, its totals must
 // sum its columns; a payslip's or bill's items must sum to their totals and gross minus
 // deductions must give net. Differences within 0.01 per operation are rounding; a
-// difference an OCR misread could explain lowers coverage instead of raising a flag.
+// difference an OCR misread could explain lowers coverage instead of raising a flag, and
+// so does every check of figures that were not understood (understood.ts).
 import type { DetectorResult, Evidence } from "../report.ts";
-import { judge, Tally, type Outcome } from "./arithmetic.ts";
+import { judge, Tally } from "./arithmetic.ts";
 import { formatCents, type Amount } from "./read-amount.ts";
 import { dayNumber, inferOrder, readings, type DateMatch } from "./read-date.ts";
 import { readStatement, type StatedBalance, type Statement, type Transaction } from "./statement.ts";
@@ -94,9 +95,9 @@ export function checkBalances(document: DocumentText, options: BalanceCheckOptio
 }
 
 /** Statements list transactions oldest first or newest first; the dates tell which. */
-function chronological(statement: Statement, referenceYear: number): Transaction[] {
+function listedNewestFirst(statement: Statement, referenceYear: number): boolean {
   const dated = statement.transactions.flatMap((t) => (t.date ? [t.date] : []));
-  if (dated.length === 0) return statement.transactions;
+  if (dated.length === 0) return false;
   const order = inferOrder(dated);
   const day = (date: DateMatch) => {
     const reading = readings(date, order, { referenceYear })[0];
@@ -104,7 +105,7 @@ function chronological(statement: Statement, referenceYear: number): Transaction
   };
   const first = day(dated[0]!);
   const last = day(dated[dated.length - 1]!);
-  return first !== null && last !== null && first > last ? [...statement.transactions].reverse() : statement.transactions;
+  return first !== null && last !== null && first > last;
 }
 
 const STATED_MESSAGE: Record<StatedBalance["kind"], string> = {
@@ -126,8 +127,6 @@ type Step = { transaction: Transaction } | { stated: StatedBalance };
  * balances carried and brought forward between them, the closing balances.
  */
 function stepsOf(statement: Statement, referenceYear: number): Step[] {
-  const transactions = chronological(statement, referenceYear);
-  const reversed = transactions !== statement.transactions;
   const forward = statement.stated.filter((s) => s.kind === "forward");
   const middle: Step[] = [];
   statement.transactions.forEach((transaction, i) => {
@@ -136,12 +135,12 @@ function stepsOf(statement: Statement, referenceYear: number): Step[] {
   });
   for (const stated of forward) if (stated.after >= statement.transactions.length) middle.push({ stated });
   const kind = (k: StatedBalance["kind"]): Step[] => statement.stated.filter((s) => s.kind === k).map((stated) => ({ stated }));
-  return [...kind("opening"), ...(reversed ? middle.reverse() : middle), ...kind("closing")];
+  return [...kind("opening"), ...(listedNewestFirst(statement, referenceYear) ? middle.reverse() : middle), ...kind("closing")];
 }
 
 function statementFindings(statement: Statement, referenceYear: number): Finding[] {
   const findings: Finding[] = [];
-  const transactions = chronological(statement, referenceYear);
+  const { transactions } = statement;
   // The running balance and every amount it was computed from since the last printed one.
   let running: Running | null = null;
   const compare = (from: Running, expected: number, found: Amount, row: Row, message: string) => {

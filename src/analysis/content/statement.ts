@@ -2,6 +2,7 @@
 // credit, balance or one signed amount), the rows that start with a date and carry
 // amounts, and the opening, closing, forward and total rows around them. Shared by the balance
 // check and the date check (a transaction dated outside the statement period).
+import { type Placer, placeUnder } from "./column-order.ts";
 import { amountsIn, type Amount } from "./read-amount.ts";
 import { findDates, type DateMatch } from "./read-date.ts";
 import { rowText, rowsOf, spansIn, type DocumentText, type Row } from "./text.ts";
@@ -68,14 +69,14 @@ export interface Statement {
   transactions: Transaction[];
   stated: StatedBalance[];
   totals: { row: Row; column: "debit" | "credit"; amount: Amount }[];
-  /** The last header's columns. */
-  columns: Partial<Record<Column, number>>;
   /** Whether a header named the movement columns (debit and credit, or one amount column). */
   namedColumns: boolean;
 }
 
-function headerColumns(row: Row): Partial<Record<Column, number>> | null {
-  const columns: Partial<Record<Column, number>> = {};
+type Header = Partial<Record<Column, number>>;
+
+function headerColumns(row: Row): Header | null {
+  const columns: Header = {};
   for (const [column, pattern] of COLUMN_LABELS) {
     const span = spansIn(row, pattern)[0];
     if (span) columns[column] = span.x;
@@ -86,21 +87,7 @@ function headerColumns(row: Row): Partial<Record<Column, number>> | null {
   return named >= 2 && (columns.balance !== undefined || columns.amount !== undefined) && findDates(rowText(row)).length === 0 ? columns : null;
 }
 
-const namesMovements = (columns: Partial<Record<Column, number>>) =>
-  columns.amount !== undefined || (columns.debit !== undefined && columns.credit !== undefined);
-
-function nearestColumn(amount: Amount, columns: Partial<Record<Column, number>>): Column | null {
-  let best: Column | null = null;
-  let distance = Infinity;
-  for (const [column, x] of Object.entries(columns) as [Column, number][]) {
-    const d = Math.min(Math.abs(x - amount.x), Math.abs(x - amount.right));
-    if (d < distance) {
-      best = column;
-      distance = d;
-    }
-  }
-  return best;
-}
+const namesMovements = (columns: Header) => columns.amount !== undefined || (columns.debit !== undefined && columns.credit !== undefined);
 
 const leadingDate = (row: Row): DateMatch | null => {
   const text = rowText(row);
@@ -120,51 +107,81 @@ const datedCells = (row: Row): number =>
 const statedKind = (text: string): StatedBalance["kind"] | null =>
   OPENING.test(text) ? "opening" : CLOSING.test(text) ? "closing" : FORWARD.test(text) ? "forward" : null;
 
+/** A row of the document with its amounts and the table header above it, if any. */
+interface Line {
+  row: Row;
+  amounts: Amount[];
+  header: Header | null;
+  isHeader: boolean;
+}
+
+function linesOf(document: DocumentText): Line[] {
+  const lines: Line[] = [];
+  let header: Header | null = null;
+  for (const page of document.pages) {
+    for (const row of rowsOf(page)) {
+      const amounts = amountsIn(row);
+      const named = amounts.length === 0 ? headerColumns(row) : null;
+      if (named) header = named;
+      lines.push({ row, amounts, header, isHeader: named !== null });
+    }
+  }
+  return lines;
+}
+
+/** For each header, where its columns are, from the dated rows under it. */
+function placers(lines: Line[]): Map<Header, Placer<Column>> {
+  const out = new Map<Header, Placer<Column>>();
+  for (const header of new Set(lines.flatMap((l) => (l.header ? [l.header] : [])))) {
+    const figures = lines.filter((l) => l.header === header && leadingDate(l.row)).flatMap((l) => l.amounts);
+    out.set(header, placeUnder(header, figures));
+  }
+  return out;
+}
+
 /**
  * Reads the statement structure of a document, or null when it has no transaction table.
  * Pages are read in order: a table continued on the next page, its header repeated and its
  * balance carried and brought forward, is one table.
  */
 export function readStatement(document: DocumentText): Statement | null {
-  const statement: Statement = { transactions: [], stated: [], totals: [], columns: {}, namedColumns: false };
+  const statement: Statement = { transactions: [], stated: [], totals: [], namedColumns: false };
   const closed = () => statement.stated.some((s) => s.kind === "closing");
-  for (const page of document.pages) {
-    for (const row of rowsOf(page)) {
-      const amounts = amountsIn(row);
-      if (amounts.length === 0) {
-        const header = headerColumns(row);
-        if (header) {
-          statement.columns = header;
-          statement.namedColumns ||= namesMovements(header);
-        } else if (statement.transactions.length > 0) {
-          // A transaction whose amounts could not be read still breaks the running balance.
-          const date = leadingDate(row);
-          if (date) statement.transactions.push(unread(row, date));
-        }
+  const lines = linesOf(document);
+  const placeBy = placers(lines);
+  for (const { row, amounts, header, isHeader } of lines) {
+    const place: Placer<Column> = header ? placeBy.get(header)! : () => null;
+    if (isHeader) {
+      statement.namedColumns ||= namesMovements(header!);
+      continue;
+    }
+    if (amounts.length === 0) {
+      // A transaction whose amounts could not be read still breaks the running balance.
+      const date = statement.transactions.length > 0 ? leadingDate(row) : null;
+      if (date) statement.transactions.push(unread(row, date));
+      continue;
+    }
+    const text = rowText(row);
+    const kind = statedKind(text);
+    if (kind) {
+      const balance = amounts.find((a) => place(a) === "balance") ?? amounts[amounts.length - 1]!;
+      statement.stated.push({ row, balance, kind, after: statement.transactions.length });
+    } else if (TOTAL_DEBITS.test(text) || TOTAL_CREDITS.test(text)) {
+      statement.totals.push({ row, column: TOTAL_DEBITS.test(text) ? "debit" : "credit", amount: amounts[0]! });
+    } else {
+      const date = leadingDate(row);
+      // Amounts in the table's columns on a row whose date OCR garbled ("10:01/2025") are
+      // still a transaction: unread, it breaks the running balance.
+      if (!date) {
+        const started = statement.transactions.length > 0 || header !== null;
+        const inTable = started && !closed() && statement.totals.length === 0;
+        if (inTable) statement.transactions.push(unread(row, null));
         continue;
       }
-      const text = rowText(row);
-      const kind = statedKind(text);
-      if (kind) {
-        const balance = amounts.find((a) => nearestColumn(a, statement.columns) === "balance") ?? amounts[amounts.length - 1]!;
-        statement.stated.push({ row, balance, kind, after: statement.transactions.length });
-      } else if (TOTAL_DEBITS.test(text) || TOTAL_CREDITS.test(text)) {
-        statement.totals.push({ row, column: TOTAL_DEBITS.test(text) ? "debit" : "credit", amount: amounts[0]! });
-      } else {
-        const date = leadingDate(row);
-        // Amounts in the table's columns on a row whose date OCR garbled ("10:01/2025") are
-        // still a transaction: unread, it breaks the running balance.
-        if (!date) {
-          const started = statement.transactions.length > 0 || Object.keys(statement.columns).length > 0;
-          const inTable = started && !closed() && statement.totals.length === 0;
-          if (inTable) statement.transactions.push(unread(row, null));
-          continue;
-        }
-        // Two transactions read as one row (tight lines on a small image): which amount
-        // belongs to which is unknown, so the row breaks the running balance instead.
-        if (datedCells(row) > 1) statement.transactions.push(unread(row, date));
-        else statement.transactions.push(transaction(row, date, amounts, statement.columns));
-      }
+      // Two transactions read as one row (tight lines on a small image): which amount
+      // belongs to which is unknown, so the row breaks the running balance instead.
+      if (datedCells(row) > 1) statement.transactions.push(unread(row, date));
+      else statement.transactions.push(transaction(row, date, amounts, header ? place : null));
     }
   }
   // In a single amount column, a table that marks its debits (minus, parentheses, DR)
@@ -177,9 +194,9 @@ export function readStatement(document: DocumentText): Statement | null {
 
 const signOf = (amount: Amount | null): 1 | -1 | null => (amount?.signed ? (amount.cents < 0 ? -1 : 1) : null);
 
-function transaction(row: Row, date: DateMatch, amounts: Amount[], columns: Partial<Record<Column, number>>): Transaction {
-  if (Object.keys(columns).length > 0) {
-    const by = (column: Column) => amounts.find((a) => nearestColumn(a, columns) === column) ?? null;
+function transaction(row: Row, date: DateMatch, amounts: Amount[], place: Placer<Column> | null): Transaction {
+  if (place) {
+    const by = (column: Column) => amounts.find((a) => place(a) === column) ?? null;
     const debit = by("debit");
     const credit = by("credit");
     const plain = by("amount");

@@ -4,6 +4,7 @@
 // is judged only when it is clearly delimited: it starts below a header line (no
 // digits), another total, or the top of its section; otherwise it is left unjudged.
 import { judge, type Outcome } from "./arithmetic.ts";
+import { placeUnder } from "./column-order.ts";
 import { amountsIn, type Amount } from "./read-amount.ts";
 import { findDates } from "./read-date.ts";
 import { TOTAL_CREDITS, TOTAL_DEBITS } from "./statement.ts";
@@ -47,7 +48,8 @@ export function checkSums(document: DocumentText): SumFinding[] {
   for (const page of document.pages) {
     const rows = rowsOf(page).map((row) => ({ row, text: rowText(row), amounts: amountsIn(row) }));
     rows.forEach((entry, index) => {
-      if (!(TOTAL.test(entry.text) || DEDUCTIONS_TOTAL.test(entry.text)) || NET.test(entry.text) || isStatementTotal(entry.text)) return;
+      const total = TOTAL.test(entry.text) || GROSS.test(entry.text) || DEDUCTIONS_TOTAL.test(entry.text);
+      if (!total || NET.test(entry.text) || isStatementTotal(entry.text)) return;
       const column = payslipColumn(rows, index);
       if (column !== undefined) {
         if (column) findings.push(sumOf(entry.row, entry.text, entry.amounts[0]!, column));
@@ -92,14 +94,14 @@ function payslipColumn(rows: Entry[], index: number): Item[] | null | undefined 
   if (!kind || rows[index]!.amounts.length === 0) return undefined;
   const header = rows.findLastIndex((entry, i) => i < index && !/\d/.test(entry.text) && payslipHeader(entry.row) !== undefined);
   if (header < 0) return undefined;
-  const at = payslipHeader(rows[header]!.row)!;
-  const nearest = (a: Amount) => (Math.abs(a.x - at.earnings) <= Math.abs(a.x - at.deductions) ? "earnings" : "deductions");
+  // Gross pay printed above the deductions' total is a total, not a deduction.
+  const block = rows.slice(header + 1, index).filter((entry) => !(TOTAL.test(entry.text) || NET.test(entry.text) || GROSS.test(entry.text)));
+  const place = placeUnder(payslipHeader(rows[header]!.row)!, block.flatMap((entry) => entry.amounts));
   const items: Item[] = [];
-  for (const entry of rows.slice(header + 1, index)) {
-    if (TOTAL.test(entry.text) || NET.test(entry.text)) continue;
+  for (const entry of block) {
     // Digits that read as no amount are an amount OCR garbled: the column is not whole.
     if (entry.amounts.length === 0 && /\d/.test(entry.text)) return null;
-    const mine = entry.amounts.filter((a) => nearest(a) === kind);
+    const mine = entry.amounts.filter((a) => place(a) === kind);
     if (mine.length === 0) continue;
     if (mine.length > 1 || !named(entry.text)) return null;
     items.push({ amount: mine[0]!, text: entry.text });

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { checkBalances } from "../../../../src/analysis/content/balances.ts";
+import { documentOf, type LineSpec, page } from "./fixtures.ts";
 import { laidOutStatement, type NumberStyle, rowY, type TableLayout, TWELVE_MOVEMENTS, WORDS } from "./statement-layouts.ts";
 
 const now = new Date("2024-06-01T00:00:00Z");
@@ -52,6 +53,62 @@ describe("one amount raised, the balances left as printed", () => {
     const row = layout.endOfDay ? 2 : 1;
     expect(result.evidence[0]!.page).toBe(1);
     expect(result.evidence[0]!.box![1]).toBe(rowY(row, layout));
+  });
+});
+
+describe("columns identified by their figures", () => {
+  // Card payments that end in their day and month (04.03) read as amounts inside the text.
+  const withCardDates = TWELVE_MOVEMENTS.map((m) => ({ ...m, text: `${m.text} ${m.date.slice(0, 5)}` }));
+  const layout: TableLayout = { words: WORDS.de, numbers: DE, movements: "debit-credit", headingsLeft: true, source: "pdf" };
+
+  test("headings set left over right-aligned figures, dates in the text: judged, nothing raised", () => {
+    const result = checkBalances(laidOutStatement(OPENING, withCardDates, layout), { now });
+    expect(result.evidence).toEqual([]);
+    expect(result.facts.judged).toBe(true);
+    expect(result.facts.checked).toBeGreaterThanOrEqual(13);
+  });
+
+  test("the same layout with the rent lowered and the balances left: flagged on its row", () => {
+    let balance = OPENING;
+    const genuine = withCardDates.map((m) => (balance += m.cents));
+    const forged = withCardDates.map((m, i) => (i === 1 ? { ...m, cents: -20_000 } : m));
+    const result = checkBalances(laidOutStatement(OPENING, forged, { ...layout, balances: genuine }), { now });
+    expect(flagsOf(result)).toEqual(["balance_mismatch"]);
+    expect(result.evidence[0]!.box![1]).toBe(rowY(1, layout));
+  });
+});
+
+describe("a payslip whose headings stand left of their right-aligned figures", () => {
+  /** German labels; gross pay printed under the deductions, before their total. */
+  const payslip = (base: string): LineSpec[] => {
+    const figure = (text: string, right: number, y: number): LineSpec => ({ text, x: right - text.length * 10, y });
+    const item = (label: string, amount: string, right: number, y: number) => [{ text: label, x: 40, y }, figure(amount, right, y)];
+    return [
+      { text: "ENTGELTABRECHNUNG", y: 40 },
+      { text: "Lohnart", x: 40, y: 100 },
+      { text: "Bezüge", x: 400, y: 100 },
+      { text: "Abzüge", x: 640, y: 100 },
+      ...item("Grundgehalt", base, 600, 130),
+      ...item("Überstunden", "0,00", 600, 160),
+      ...item("Fahrtkostenzuschuss", "33,43", 600, 190),
+      ...item("Sozialversicherung", "191,49", 900, 220),
+      ...item("Lohnsteuer", "255,31", 900, 250),
+      ...item("Rentenversicherung", "108,23", 900, 280),
+      ...item("Bruttobezug", "2.775,15", 900, 310),
+      ...item("Summe Abzüge", "555,03", 900, 340),
+      ...item("Auszahlungsbetrag", "2.220,12", 900, 370),
+    ];
+  };
+
+  test("sums each column by where its figures stand: judged, nothing raised", () => {
+    const result = checkBalances(documentOf(page(payslip("2.741,72"), "pdf")), { now });
+    expect(result.evidence).toEqual([]);
+    expect(result.facts).toMatchObject({ judged: true, checked: 3 });
+  });
+
+  test("a raised base salary breaks gross pay", () => {
+    const result = checkBalances(documentOf(page(payslip("3.741,72"), "pdf")), { now });
+    expect(result.evidence.map((e) => [e.flag, e.box![1]])).toEqual([["balance_mismatch", 310]]);
   });
 });
 

@@ -78,6 +78,8 @@ export interface TableLayout {
   source?: "ocr" | "pdf";
   /** Printed balances, one per movement, instead of the true running ones. */
   balances?: number[];
+  /** Headings set at their column's left edge, over right-aligned figures (office suites, HTML tables). */
+  headingsLeft?: boolean;
 }
 
 const ROW = 30;
@@ -90,13 +92,15 @@ export function laidOutStatement(opening: number, movements: Movement[], layout:
   const balances = layout.balances ?? movements.map((m) => (balance += m.cents));
   // Right edges: a signed layout uses the amount column, the other debit and credit.
   const right = { debit: 580, credit: 750, amount: 720, balance: 930 };
+  // A column is 150 wide: a left-set heading starts there, nearer the previous column's figures.
+  const heading = (text: string, edge: number, y: number): LineSpec => (layout.headingsLeft ? { text, x: edge - 150, y } : rightAligned(text, edge, y));
   const header = (y: number): LineSpec[] => [
     { text: words.date, x: 40, y },
     { text: words.description, x: 160, y },
     ...(layout.movements === "signed"
-      ? [rightAligned(words.amount, right.amount, y)]
-      : [rightAligned(words.debit, right.debit, y), rightAligned(words.credit, right.credit, y)]),
-    rightAligned(words.balance, right.balance, y),
+      ? [heading(words.amount, right.amount, y)]
+      : [heading(words.debit, right.debit, y), heading(words.credit, right.credit, y)]),
+    heading(words.balance, right.balance, y),
   ];
   const stated = (label: string, cents: number, y: number): LineSpec[] => [{ text: label, x: 160, y }, rightAligned(signed(cents, numbers), right.balance, y)];
   const pages: LineSpec[][] = [[{ text: "Statement", y: 40 }, ...header(200), ...stated(words.opening, opening, 230)]];
