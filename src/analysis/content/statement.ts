@@ -107,9 +107,10 @@ const datedCells = (row: Row): number =>
 const statedKind = (text: string): StatedBalance["kind"] | null =>
   OPENING.test(text) ? "opening" : CLOSING.test(text) ? "closing" : FORWARD.test(text) ? "forward" : null;
 
-/** A row of the document with its amounts and the table header above it, if any. */
+/** A row of the document with its leading date, its amounts and the table header above it, if any. */
 interface Line {
   row: Row;
+  date: DateMatch | null;
   amounts: Amount[];
   header: Header | null;
   isHeader: boolean;
@@ -123,7 +124,7 @@ function linesOf(document: DocumentText): Line[] {
       const amounts = amountsIn(row);
       const named = amounts.length === 0 ? headerColumns(row) : null;
       if (named) header = named;
-      lines.push({ row, amounts, header, isHeader: named !== null });
+      lines.push({ row, date: leadingDate(row), amounts, header, isHeader: named !== null });
     }
   }
   return lines;
@@ -133,7 +134,7 @@ function linesOf(document: DocumentText): Line[] {
 function placers(lines: Line[]): Map<Header, Placer<Column>> {
   const out = new Map<Header, Placer<Column>>();
   for (const header of new Set(lines.flatMap((l) => (l.header ? [l.header] : [])))) {
-    const figures = lines.filter((l) => l.header === header && leadingDate(l.row)).flatMap((l) => l.amounts);
+    const figures = lines.filter((l) => l.header === header && l.date).flatMap((l) => l.amounts);
     out.set(header, placeUnder(header, figures));
   }
   return out;
@@ -149,7 +150,7 @@ export function readStatement(document: DocumentText): Statement | null {
   const closed = () => statement.stated.some((s) => s.kind === "closing");
   const lines = linesOf(document);
   const placeBy = placers(lines);
-  for (const { row, amounts, header, isHeader } of lines) {
+  for (const { row, date, amounts, header, isHeader } of lines) {
     const place: Placer<Column> = header ? placeBy.get(header)! : () => null;
     if (isHeader) {
       statement.namedColumns ||= namesMovements(header!);
@@ -157,8 +158,7 @@ export function readStatement(document: DocumentText): Statement | null {
     }
     if (amounts.length === 0) {
       // A transaction whose amounts could not be read still breaks the running balance.
-      const date = statement.transactions.length > 0 ? leadingDate(row) : null;
-      if (date) statement.transactions.push(unread(row, date));
+      if (date && statement.transactions.length > 0) statement.transactions.push(unread(row, date));
       continue;
     }
     const text = rowText(row);
@@ -169,7 +169,6 @@ export function readStatement(document: DocumentText): Statement | null {
     } else if (TOTAL_DEBITS.test(text) || TOTAL_CREDITS.test(text)) {
       statement.totals.push({ row, column: TOTAL_DEBITS.test(text) ? "debit" : "credit", amount: amounts[0]! });
     } else {
-      const date = leadingDate(row);
       // Amounts in the table's columns on a row whose date OCR garbled ("10:01/2025") are
       // still a transaction: unread, it breaks the running balance.
       if (!date) {
