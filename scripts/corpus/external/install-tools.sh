@@ -1,13 +1,13 @@
 #!/bin/sh
 # Installs, from Debian's packages, the tools that make the corpus families drawn outside
 # this project (scripts/corpus/external/generate.ts): LibreOffice Writer (ODT/HTML to PDF),
-# Chromium (HTML print-to-PDF), Ghostscript (re-distilling), ImageMagick (scan and phone
-# simulations), poppler-utils (pdftoppm renders pages for ImageMagick as a scanner's driver
-# would) and the fonts the templates name. Idempotent: packages already present are left as
-# they are, and apt-get runs only when one is missing. Needs root (or sudo) and Debian 12+.
+# Chromium (HTML print-to-PDF), Ghostscript (re-distilling, and rendering pages for the
+# captures), ImageMagick (scan and phone simulations) and the fonts the templates name.
+# Idempotent: packages already present are left as they are, and apt-get runs only when one
+# is missing. Needs root (or sudo) and Debian 12+.
 set -eu
 
-PACKAGES="libreoffice-writer-nogui chromium ghostscript imagemagick poppler-utils fonts-dejavu-core fonts-liberation fonts-liberation2 fonts-noto-core"
+PACKAGES="libreoffice-writer-nogui chromium ghostscript imagemagick fonts-dejavu-core fonts-liberation fonts-liberation2 fonts-noto-core"
 
 missing=""
 for p in $PACKAGES; do

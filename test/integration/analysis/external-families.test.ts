@@ -1,0 +1,77 @@
+// Documents made by other real tools (LibreOffice, Chromium, Ghostscript, ImageMagick),
+// committed under test/fixtures/families/ because CI has none of them (regenerate with
+// scripts/corpus/external/make-fixtures.ts), through the whole analysis as
+// `scripts/evaluate.ts` runs it. These families were never drawn by the in-house renderers,
+// so they show whether the detectors judge how a document was made or what it says: a
+// genuine document of any family must not be accused, and forgeries that break a statement's
+// or payslip's arithmetic or rewrite a finished PDF must be caught whatever made them.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { CorpusLabel } from "../../../scripts/corpus/labels.ts";
+import type { Evaluation } from "../../../scripts/eval/evaluation.ts";
+import type { ScoreRow } from "../../../scripts/eval/score-row.ts";
+import type { Flag } from "../../../src/analysis/flags.ts";
+import { evaluateCli } from "../../helpers/evaluate-cli.ts";
+
+const FIXTURES = join(import.meta.dir, "../../fixtures/families");
+
+let dir: string;
+let rows: ScoreRow[];
+let labels: Map<string, CorpusLabel>;
+let evaluation: Evaluation;
+
+const readJsonl = async <T>(path: string): Promise<T[]> =>
+  (await readFile(path, "utf8"))
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line) as T);
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), "external-families-"));
+  const run = await evaluateCli(["--corpus", FIXTURES, "--split", "all", "--out", join(dir, "out"), "--concurrency", "2"], { DOCVERIFY_DATA_DIR: dir });
+  if (run.exitCode !== 0) throw new Error(`evaluate failed: ${run.stderr.slice(-2000)}`);
+  rows = await readJsonl<ScoreRow>(join(dir, "out", "scores.jsonl"));
+  labels = new Map((await readJsonl<CorpusLabel>(join(FIXTURES, "labels.jsonl"))).map((l) => [l.id, l]));
+  evaluation = JSON.parse(await readFile(join(dir, "out", "evaluation.json"), "utf8")) as Evaluation;
+}, 600_000);
+
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const raised = (row: ScoreRow): Set<Flag> => new Set([...row.flags, ...row.evidence.map((e) => e.flag)] as Flag[]);
+const describeRow = (row: ScoreRow) => `${row.id} ${row.family} ${row.kind} ${row.score.toFixed(2)} [${[...raised(row)].join(", ")}]`;
+/** How a forgery was made: the method's step in its history (plan.ts). */
+const madeBy = (row: ScoreRow, step: string) => labels.get(row.id)?.history.some((s) => s.startsWith(step)) ?? false;
+
+describe("documents made by other tools, through the whole analysis", () => {
+  test("are analysed whole, without errors, from at least four families", () => {
+    expect(evaluation.errors.count).toBe(0);
+    expect(rows.length).toBe(labels.size);
+    expect(new Set(rows.map((row) => row.family)).size).toBeGreaterThanOrEqual(4);
+  });
+
+  test("accuse no genuine document, whatever tool made or re-made it", () => {
+    expect(rows.filter((row) => row.label === "genuine" && row.score >= 0.5).map(describeRow)).toEqual([]);
+  });
+
+  test("find an amount changed in the source, totals left as they were, by the arithmetic", () => {
+    const edited = rows.filter((row) => madeBy(row, "source:edit"));
+    expect(edited.length).toBeGreaterThan(0);
+    expect(edited.filter((row) => !raised(row).has("balance_mismatch") || row.score < 0.5).map(describeRow)).toEqual([]);
+  });
+
+  test("call forged an amount redacted and retyped in the finished PDF", () => {
+    const edited = rows.filter((row) => madeBy(row, "mupdf:redact+retype"));
+    expect(edited.length).toBeGreaterThan(0);
+    expect(edited.filter((row) => row.score < 0.5).map(describeRow)).toEqual([]);
+  });
+
+  test("call forged an incremental overlay and an editor's re-save", () => {
+    const edited = rows.filter((row) => madeBy(row, "mupdf:incremental-overlay") || madeBy(row, "editor:"));
+    expect(edited.length).toBeGreaterThan(0);
+    expect(edited.filter((row) => row.score < 0.5).map(describeRow)).toEqual([]);
+  });
+});
