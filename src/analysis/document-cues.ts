@@ -54,8 +54,8 @@ const words = (...phrases: string[]): RegExp => {
   return new RegExp(`(?:${alternatives.join("|")})`, "gd");
 };
 
-/** An amount as printed: 12.50, 1.234,56, 12,50 €. */
-const AMOUNT = "\\d[.,]\\d\\d(?!\\d)";
+/** An amount as printed: 12.50, 1.234,56, 12,50 €; or in thousands without cents, as rupiah and yen are (34,000). */
+const AMOUNT = "\\d[.,](?:\\d\\d|\\d{3}(?![.,]?\\d))(?!\\d)";
 
 /** Words that count only on a row that also holds an amount: "CASH 20.00" on a till receipt, not "cash" in a letter. */
 const withAmount = (...phrases: string[]): RegExp => new RegExp(`^(?=.*${AMOUNT}).*?(${words(...phrases).source})`, "gd");
@@ -104,7 +104,7 @@ const CUES: Cue[] = [
     2,
     "supply",
     words(
-      "ELECTRICITY", "NATURAL GAS", "GAS SUPPLY", "WATER SUPPLY", "WATER SERVICES", "WATER CHARGES", "SEWERAGE", "WASTEWATER", "BROADBAND", "LINE RENTAL", "CALL CHARGES", "DATA USAGE", "ROAMING",
+      "ELECTRICITY", "NATURAL GAS", "GAS SUPPLY", "GAS CHARGES", "GAS USAGE", "GAS USED", "GAS BILL", "WATER SUPPLY", "WATER SERVICES", "WATER CHARGES", "WATER USAGE", "WATER BILL", "SEWERAGE", "WASTEWATER", "BROADBAND", "LINE RENTAL", "CALL CHARGES", "DATA USAGE", "ROAMING",
       "STROMRECHNUNG", "STROMLIEFERUNG", "STROMVERBRAUCH", "GASRECHNUNG", "ERDGAS", "WASSERRECHNUNG", "ABWASSER", "TELEFONRECHNUNG", "MOBILFUNK", "FESTNETZ", "STADTWERKE", "ENERGIEVERSORGUNG",
       "ELECTRICITE", "GAZ NATUREL", "FACTURE D EAU", "ASSAINISSEMENT", "FACTURE MOBILE", "FORFAIT MOBILE",
       "ELEKTRICITEIT", "ENERGIEREKENING", "AARDGAS", "WATERREKENING", "JAARAFREKENING",
@@ -131,7 +131,7 @@ const CUES: Cue[] = [
     1,
     "supply terms",
     words(
-      "CONSUMPTION", "TARIFF", "BILLING PERIOD", "UTILITY", "NETWORK FEE", "ENERGY", "SEWER", "SERVICE ADDRESS", "THERMS", "GALLONS", "CCF",
+      "CONSUMPTION", "TARIFF", "BILLING PERIOD", "UTILITY", "NETWORK FEE", "ENERGY", "ELECTRIC", "SEWER", "SERVICE ADDRESS", "THERMS", "GALLONS", "CCF",
       "WIRELESS", "MONTHLY CHARGES", "PLAN CHARGES", "USAGE CHARGES", "OUTSIDE ALLOWANCE", "DATA USED", "INTERNET", "MBPS", "MINUTES", "FIBRE", "FIBER",
       "VERBRAUCH", "TARIF", "NETZENTGELT", "ENERGIE", "GRUNDGEBUHR", "VERBINDUNGEN", "RUFNUMMER", "GLASFASER",
       "CONSOMMATION", "ABONNEMENT", "ACHEMINEMENT", "HORS FORFAIT", "COMMUNICATIONS", "APPELS",
@@ -243,8 +243,8 @@ const CUES: Cue[] = [
       "CERTIFICAZIONE UNICA", "MODELLO 730", "DICHIARAZIONE DEI REDDITI",
     ),
   ),
-  // Printed with its hyphen ("W2" alone is a London postcode), or the bare names of the British forms.
-  cue("tax_form", 2, "tax form number", /(?<![A-Z0-9])(?:W-2|P60|P45|SA302)(?![A-Z0-9])/gd),
+  // US forms printed with their hyphen ("W2" alone is a London postcode), the bare names of the British ones.
+  cue("tax_form", 2, "tax form number", /(?<![A-Z0-9])(?:W-2G?|W-4|W-9|1098(?:-[A-Z])?|P11D|P60|P45|SA302)(?![A-Z0-9])/gd),
   cue(
     "tax_form",
     1,
@@ -262,7 +262,8 @@ const CUES: Cue[] = [
     2,
     "payslip title",
     words(
-      "PAYSLIP", "PAY SLIP", "PAY STUB", "PAYSTUB", "PAY ADVICE", "EARNINGS STATEMENT", "STATEMENT OF EARNINGS",
+      "PAYSLIP", "PAY SLIP", "PAY STUB", "PAYSTUB", "PAY ADVICE", "PAY STATEMENT", "PAYCHECK", "DIRECT DEPOSIT ADVICE", "SALARY SLIP", "SALARY STATEMENT", "WAGE SLIP",
+      "EARNINGS STATEMENT", "STATEMENT OF EARNINGS",
       "GEHALTSABRECHNUNG", "LOHNABRECHNUNG", "ENTGELTABRECHNUNG", "VERDIENSTABRECHNUNG", "BEZUGEMITTEILUNG",
       "BULLETIN DE PAIE", "BULLETIN DE SALAIRE", "FICHE DE PAIE",
       "LOONSTROOK", "SALARISSTROOK", "LOONSPECIFICATIE", "SALARISSPECIFICATIE",
@@ -283,7 +284,7 @@ const CUES: Cue[] = [
       "RETRIBUZIONE", "NETTO IN BUSTA", "NETTO DEL MESE", "NETTO A PAGARE", "TOTALE COMPETENZE", "TOTALE TRATTENUTE", "IRPEF", "INPS", "LORDO",
     ),
   ),
-  cue("payslip", 1, "employment", words("SALARY", "EARNINGS", "DEDUCTIONS", "EMPLOYER", "EMPLOYEE", "YTD", "ARBEITGEBER", "ARBEITNEHMER", "GEHALT", "BEZUGE", "EMPLOYEUR", "SALARIE", "WERKGEVER", "WERKNEMER", "TRABAJADOR", "DATORE DI LAVORO", "DIPENDENTE")),
+  cue("payslip", 1, "employment", words("SALARY", "PAYROLL", "EARNINGS", "DEDUCTIONS", "EMPLOYER", "EMPLOYEE", "YTD", "ARBEITGEBER", "ARBEITNEHMER", "GEHALT", "BEZUGE", "EMPLOYEUR", "SALARIE", "WERKGEVER", "WERKNEMER", "TRABAJADOR", "DATORE DI LAVORO", "DIPENDENTE")),
 
   // Bank statements.
   cue(
@@ -315,7 +316,7 @@ const CUES: Cue[] = [
     1,
     "account",
     words(
-      "IBAN", "SORT CODE", "TOTAL DEBITS", "TOTAL CREDITS", "ACCOUNT HOLDER", "VALUE DATE", "TRANSACTION DETAIL", "DEPOSITS AND ADDITIONS", "WITHDRAWALS",
+      "IBAN", "SORT CODE", "TOTAL DEBITS", "TOTAL CREDITS", "ACCOUNT HOLDER", "VALUE DATE", "CHECKING ACCOUNT", "SAVINGS ACCOUNT", "AVAILABLE BALANCE", "TRANSACTION DETAIL", "DEPOSITS AND ADDITIONS", "WITHDRAWALS",
       "KONTOINHABER", "KONTOSTAND", "BUCHUNGSTAG", "WERTSTELLUNG", "VERWENDUNGSZWECK", "SOLL HABEN",
       "TITULAIRE", "DATE DE VALEUR", "DATE VALEUR",
       "REKENINGHOUDER", "BOEKDATUM", "RENTEDATUM", "AF BIJ",
