@@ -54,8 +54,8 @@ const words = (...phrases: string[]): RegExp => {
   return new RegExp(`(?:${alternatives.join("|")})`, "gd");
 };
 
-/** An amount as printed: 12.50, 1.234,56, 12,50 €; or in thousands without cents, as rupiah and yen are (34,000). */
-const AMOUNT = "\\d[.,](?:\\d\\d|\\d{3}(?![.,]?\\d))(?!\\d)";
+/** An amount as printed: 12.50, 1.234,56, 12,50 €; or in thousands without cents, as rupiah and yen are (34,000). Not a date (12.08.1964, 2025.10.01). */
+const AMOUNT = "(?<![.,]\\d)\\d[.,](?:\\d\\d|\\d{3})(?![.,]?\\d)";
 
 /** Words that count only on a row that also holds an amount: "CASH 20.00" on a till receipt, not "cash" in a letter. */
 const withAmount = (...phrases: string[]): RegExp => new RegExp(`^(?=.*${AMOUNT}).*?(${words(...phrases).source})`, "gd");

@@ -79,6 +79,10 @@ describe("document type: what decided is said", () => {
     });
   });
 
+  test("a date is no amount: payment words beside dates make no receipt", () => {
+    expect(classifyDocumentType({ text: "VISA 2025.10.01\nCASH 12.08.1964\nTOTAL 01.02.2025\nCHANGE 31.12.2025" }).documentType).toBe("unknown");
+  });
+
   test("a page of text that names nothing is unknown, whatever its shape", () => {
     const prose = Array.from({ length: 12 }, () => "We write to tell you about changes to our opening hours over the holiday period.").join("\n");
     expect(classifyDocumentType({ text: prose, size: { width: 1754, height: 1240 } }).documentType).toBe("unknown");
