@@ -62,6 +62,8 @@ const withAmount = (...phrases: string[]): RegExp => new RegExp(`^(?=.*${AMOUNT}
 
 /** A volume of water or gas: "12 m³", folded to M3 (a bare M3 is a Manchester postcode). */
 const CUBIC_METRES = /\d\s?(M3)(?![A-Z0-9])/gd;
+/** A line's bandwidth: "300 Mbps", "1 Gbit/s". */
+const BANDWIDTH = /\d\s?([MG]BPS|[MG]BIT\/S)(?![A-Z])/gd;
 
 const cue = (kind: CueKind, weight: number, label: string, pattern: RegExp): Cue => ({ kind, weight, label, pattern });
 
@@ -126,13 +128,14 @@ const CUES: Cue[] = [
     ),
   ),
   cue("utility", 2, "cubic metres", CUBIC_METRES),
+  cue("utility", 2, "bandwidth", BANDWIDTH),
   cue(
     "utility",
     1,
     "supply terms",
     words(
       "CONSUMPTION", "TARIFF", "BILLING PERIOD", "UTILITY", "NETWORK FEE", "ENERGY", "ELECTRIC", "SEWER", "SERVICE ADDRESS", "THERMS", "GALLONS", "CCF",
-      "WIRELESS", "MONTHLY CHARGES", "PLAN CHARGES", "USAGE CHARGES", "OUTSIDE ALLOWANCE", "DATA USED", "INTERNET", "MBPS", "MINUTES", "FIBRE", "FIBER",
+      "WIRELESS", "MONTHLY CHARGES", "PLAN CHARGES", "USAGE CHARGES", "OUTSIDE ALLOWANCE", "DATA USED", "INTERNET ACCESS", "INTERNET SERVICE", "MINUTES", "FIBRE", "FIBER",
       "VERBRAUCH", "TARIF", "NETZENTGELT", "ENERGIE", "GRUNDGEBUHR", "VERBINDUNGEN", "RUFNUMMER", "GLASFASER",
       "CONSOMMATION", "ABONNEMENT", "ACHEMINEMENT", "HORS FORFAIT", "COMMUNICATIONS", "APPELS",
       "VERBRUIK", "TARIEF", "NETBEHEER", "BELLEN", "GLASVEZEL",
@@ -379,18 +382,28 @@ const ownHits = (row: string): Hit[] => {
   return kept.sort((a, b) => a.start - b.start);
 };
 
-/** Every cue in some rows of text, each cue's words counted once each. */
+/** Below this weight a cue is a word many papers use: it counts once a row, and not in a sentence. */
+const SPECIFIC = 2;
+
+/**
+ * Every cue in some rows of text, each cue's words counted once each. A lesser cue counts
+ * once a row ("TARIFF NUMBER: TARIF_2022" is one tariff) and only outside sentences: "check
+ * in 60 minutes before departure" on a flight booking is no telephone bill.
+ */
 export function findCues(rows: readonly string[]): FoundCue[] {
   const found: FoundCue[] = [];
   const seen = new Set<string>();
   for (const original of rows) {
     const row = fold(original);
     const prose = isProse(original);
+    const lesser = new Set<string>();
     for (const { cue, start, end } of ownHits(row)) {
+      if (cue.weight < SPECIFIC && cue.kind !== "letter" && (prose || lesser.has(cue.label))) continue;
       const word = row.slice(start, end).replace(/[^A-Z0-9]/g, "");
       const key = `${cue.label}:${word}`;
       if (seen.has(key)) continue;
       seen.add(key);
+      if (cue.weight < SPECIFIC) lesser.add(cue.label);
       found.push({ kind: cue.kind, weight: cue.weight, label: cue.label, word, row, prose });
     }
   }
