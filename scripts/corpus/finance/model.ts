@@ -78,12 +78,12 @@ export function bankStatement(rng: Rng, p: Person, today: Date, layoutOf: (days:
   const start = addDays(today, -rng.int(35, 70));
   const n = rng.int(14, 30);
   const opening = rng.int(150_000, 900_000);
+  const days = Array.from({ length: n }, (_, i) => Math.floor((i * 30) / n));
+  const layout = layoutOf(days);
   const moves: number[] = [];
   const descriptions: string[] = [];
-  const days: number[] = [];
   const salaryAt = rng.int(2, n - 3);
   for (let i = 0; i < n; i++) {
-    days.push(Math.floor((i * 30) / n));
     if (i === salaryAt) {
       moves.push(rng.int(180_000, 520_000));
       descriptions.push(`VIR SALAIRE ${rng.pick(EMPLOYERS).toUpperCase()}`);
@@ -92,10 +92,10 @@ export function bankStatement(rng: Rng, p: Person, today: Date, layoutOf: (days:
       descriptions.push(`VIR RECU ${rng.letters(3)}${rng.digits(5)}`);
     } else {
       moves.push(-rng.int(250, 18_000));
-      descriptions.push(`CB ${rng.pick(PAYEES)} ${formatDate(addDays(start, days[i] as number), "/").slice(0, 5)}`);
+      // The card payment's day and month, as the locale writes them (04.03 reads like an amount).
+      descriptions.push(`CB ${rng.pick(PAYEES)} ${formatDate(addDays(start, days[i] as number), layout.dateSeparator).slice(0, 5)}`);
     }
   }
-  const layout = layoutOf(days);
   const ledger = { kind: "bank_statement" as const, opening, moves, descriptions, layout };
   return layoutStatement(bank, p, iban(rng), start, days.map((d) => addDays(start, d)), ledger);
 }
