@@ -8,8 +8,12 @@
 // date read as 8.01) sets no column, and one far from every column's edge is in none.
 import type { Amount } from "./read-amount.ts";
 
-/** Right edges further apart than this, in characters, are two columns. */
-const COLUMN_GAP = 1.5;
+/**
+ * Right edges further apart than this, in characters, are two columns: right-aligned
+ * columns stand at least a short figure's width (4,55) apart, while one column's edge
+ * drifts by less between its figures, even slanted on a photo.
+ */
+const COLUMN_GAP = 3;
 /** A figure further than this from its column's edge, in characters, is in no column. */
 const OFF_EDGE = 2;
 
@@ -31,14 +35,17 @@ function nearest<C extends string>(headings: Partial<Record<C, number>>, amount:
 /** A figure that fills its own cell of the table, not one inside a line of text. */
 const standsAlone = (figure: Amount) => figure.text === figure.line.text.trim();
 
-/** Groups of figures sharing a right edge, left to right: each group's rightmost edge. */
-function rightEdges(figures: readonly Amount[]): number[] {
+/**
+ * Groups of figures sharing a right edge, left to right, each as the span of its edges: a
+ * photographed page slants a column, so its edge drifts a little from row to row.
+ */
+function rightEdges(figures: readonly Amount[]): { from: number; to: number }[] {
   const sorted = [...figures].sort((a, b) => a.right - b.right);
-  const edges: number[] = [];
+  const edges: { from: number; to: number }[] = [];
   let previous: Amount | undefined;
   for (const figure of sorted) {
-    if (!previous || figure.right - previous.right > COLUMN_GAP * Math.max(figure.charWidth, previous.charWidth)) edges.push(figure.right);
-    else edges[edges.length - 1] = figure.right;
+    if (!previous || figure.right - previous.right > COLUMN_GAP * Math.max(figure.charWidth, previous.charWidth)) edges.push({ from: figure.right, to: figure.right });
+    else edges[edges.length - 1]!.to = figure.right;
     previous = figure;
   }
   return edges;
@@ -52,9 +59,10 @@ export function placeUnder<C extends string>(headings: Partial<Record<C, number>
   const names = (Object.entries(headings) as [C, number][]).sort((a, b) => a[1] - b[1]).map(([name]) => name);
   const edges = rightEdges(figures.filter(standsAlone));
   if (edges.length !== names.length) return (amount) => nearest(headings, amount);
+  const off = (edge: { from: number; to: number }, amount: Amount) => Math.max(0, edge.from - amount.right, amount.right - edge.to);
   return (amount) => {
     let best = 0;
-    for (let i = 1; i < edges.length; i++) if (Math.abs(edges[i]! - amount.right) < Math.abs(edges[best]! - amount.right)) best = i;
-    return Math.abs(edges[best]! - amount.right) <= OFF_EDGE * amount.charWidth ? names[best]! : null;
+    for (let i = 1; i < edges.length; i++) if (off(edges[i]!, amount) < off(edges[best]!, amount)) best = i;
+    return off(edges[best]!, amount) <= OFF_EDGE * amount.charWidth ? names[best]! : null;
   };
 }

@@ -68,6 +68,15 @@ describe("columns identified by their figures", () => {
     expect(result.facts.checked).toBeGreaterThanOrEqual(13);
   });
 
+  test("a photographed page whose columns slant by several characters from top to bottom: judged, nothing raised", () => {
+    const doc = laidOutStatement(OPENING, withCardDates, { ...layout, source: "ocr" });
+    for (const line of doc.pages[0]!.lines) line.box[0] += (line.box[1] - 200) * 0.12;
+    const result = checkBalances(doc, { now });
+    expect(result.evidence).toEqual([]);
+    expect(result.facts.judged).toBe(true);
+    expect(result.facts.checked).toBeGreaterThanOrEqual(13);
+  });
+
   test("the same layout with the rent lowered and the balances left: flagged on its row", () => {
     let balance = OPENING;
     const genuine = withCardDates.map((m) => (balance += m.cents));
