@@ -62,6 +62,13 @@ const withAmount = (...phrases: string[]): RegExp => new RegExp(`^(?=.*${AMOUNT}
 
 /** A volume of water or gas: "12 m³", folded to M3 (a bare M3 is a Manchester postcode). */
 const CUBIC_METRES = /\d\s?(M3)(?![A-Z0-9])/gd;
+/**
+ * The data row of a passport's or card's zone, however much of it was read: document
+ * number, check digit, nationality, birth date, check digit, sex, expiry. It says an
+ * identity document is in hand, not which: a title must say that.
+ */
+const ZONE_DATA = /(?<![A-Z0-9<])[A-Z0-9<]{9}[0-9O][A-Z<]{3}[0-9O]{6}[0-9O][MFX<][0-9O]{6}[0-9O]/gd;
+
 /** A line's bandwidth: "300 Mbps", "1 Gbit/s". */
 const BANDWIDTH = /\d\s?([MG]BPS|[MG]BIT\/S)(?![A-Z])/gd;
 
@@ -99,6 +106,9 @@ const CUES: Cue[] = [
       "COGNOME", "DATA DI NASCITA", "LUOGO DI NASCITA", "CITTADINANZA", "NAZIONALITA", "DATA DI SCADENZA",
     ),
   ),
+  cue("identity_field", 3, "machine-readable zone", ZONE_DATA),
+  // A European licence numbers its fields; 4a, 4b, 4c (issue, expiry, authority) are its own.
+  cue("identity_field", 1, "licence field number", /(?<![A-Z0-9])4[ABC](?=[.\d])/gd),
 
   // Supply of energy, water and telecommunications: what makes a bill a utility bill.
   cue(

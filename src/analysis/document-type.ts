@@ -34,8 +34,9 @@ export interface DocumentTypeResult {
 const MRZ_PATTERNS: Array<{ type: "passport" | "id"; pattern: RegExp; label: string }> = [
   // A holder's name follows the issuing state: "PAYMENT<<<<<<<<" is a line of filler, not a zone.
   { type: "passport", pattern: /(^|\s)P[<A-Z][A-Z<]{3}(?=[A-Z<]{20,})[A-Z]*<{1,2}[A-Z]{2,}/m, label: "passport MRZ" },
-  // A card's first line carries its document number.
-  { type: "id", pattern: /(^|\s)[ACI][A-Z<][A-Z<]{3}(?=(?:[A-Z<]*\d){6})[A-Z0-9<]{25}(\s|$)/m, label: "ID card MRZ" },
+  // A card's first line carries its document number and filler; OCR may read one letter
+  // of the issuing state as a digit (SVN as S1<).
+  { type: "id", pattern: /(^|\s)[ACI][A-Z<](?:[A-Z<]{3}|[A-Z<]{2}\d|[A-Z<]\d[A-Z<]|\d[A-Z<]{2})(?=[A-Z0-9]*<)(?=(?:[A-Z<]*\d){6})[A-Z0-9<]{25}(\s|$)/m, label: "ID card MRZ" },
   // The second line of a TD1 card zone (birth date, sex, expiry, nationality) is its own
   // signature: 30 characters no passport or visa line has, legible when the first line is
   // misread or cut short.
@@ -54,8 +55,8 @@ const MIN_SUPPLY = 2;
 /** A paper is named by at least this much evidence from at least two cues: one word ("Salary", "kWh") is a guess. */
 const MIN_SCORE = 3;
 const MIN_CUES = 2;
-/** A lone identity title decides only as a heading ("PASSEPORT"), not inside a sentence that mentions a passport. */
-const HEADING_WORDS = 4;
+/** A lone identity title decides only as a heading ("PERMIS DE CONDUIRE  REPUBLIQUE FRANCAISE"), not inside a sentence that mentions a passport. */
+const HEADING_WORDS = 6;
 /** Past this many words with nothing to say, a page's shape is no evidence of a card or passport. */
 const MAX_WORDS_FOR_SHAPE = 60;
 
@@ -150,14 +151,12 @@ const fromShape = (size: NonNullable<DocumentTypeInput["size"]>, inPoints: boole
 };
 
 /**
- * An identity document's zone: a document code, an issuing state, and a holder's name
- * (surname, filler, given names), after the state on the first row of a passport or on a
- * row of its own on a card. Payment slips print rows of digits and filler that have the
- * zone's shape but no name.
+ * A zone that names its holder (surname, filler, given names). findMrz judges a zone's
+ * code and state, but takes an empty name field (a payment slip's row of filler under two
+ * rows of digits) for one: no holder, no identity document.
  */
 const HOLDER = /[A-Z]{2,}<{1,2}[A-Z]{2,}/;
-const namesHolder = (zone: MrzCandidate): boolean =>
-  /^[PIAC][A-Z0-9<][A-Z<]{3}/.test(zone.raw[0] ?? "") && zone.raw.some((row, i) => HOLDER.test(i === 0 ? row.slice(5) : row));
+const namesHolder = (zone: MrzCandidate): boolean => zone.raw.some((row) => HOLDER.test(row));
 
 /** A zone's document code: P passports, I/A/C identity cards (ICAO 9303); visas name no type here. */
 const fromMrz = (document: DocumentText): DocumentTypeResult | undefined => {

@@ -161,6 +161,14 @@ export const IDENTITY: Sample[] = [
   sample("an Italian identity card", "id", undefined,
     "REPUBBLICA ITALIANA", "CARTA D'IDENTITÀ", "COGNOME", "ROSSI", "NOME", "LUCA", "LUOGO E DATA DI NASCITA", "ROMA 03.07.1979", "SCADENZA 03.07.2030"),
   sample("a Dutch driving licence", "drivers_license", undefined, "RIJBEWIJS", "KONINKRIJK DER NEDERLANDEN", "1. DE VRIES", "2. PIETER", "3. 14.02.1982 AMSTERDAM", "9. AM B"),
+  sample("a photographed passport whose zone was read only in pieces", "passport", undefined,
+    "DOCUMENT NO", "SPECIMEN", "AUSTRALIA", "Type/Type", "PASSPORT", "P", "CITIZEN", "JANE", "ofbirth/Lieu", "07 JUN", "01 MAR 2014", "Sexe",
+    "PA09404097AUS8406077F1903212", "IZEN", "P<AUSCIT"),
+  sample("the back of a card whose zone lost its middle row and a letter of its state", "id", undefined,
+    "Ljubljana,  0705966505468", "Beethovnova ulica 003", "MNZR Slovenije", "27.07,1998", "I<S1<09999100180706966505468<<", "VZOREC<<TINA<<<<<<<<<<<<<<<<<<"),
+  sample("a French licence read by OCR, its title beside the republic's name", "drivers_license", undefined,
+    "PERMIS DE CONDUIRE  REPUBLIQUE FRANCAISE", "1.MARTIN", "2.Paul  QUEFR  DE", "3.14.07.1981 (Utopia city)", "4a01.01.2013  4c.99999 Utopia Cily",
+    "4b.31.12.2018  IS", "513AA00002", "9AM/A/A1/B1/B/BE/DE/D", "D1FRA13AA000026181231MARTIN<<9"),
 ];
 
 /** Papers none of the six, and papers that only mention what the others are. */
