@@ -163,7 +163,7 @@ const fromMrz = (document: DocumentText): DocumentTypeResult | undefined => {
   for (const zone of findMrz(document).filter(namesHolder)) {
     const code = zone.raw[0]![0];
     if (code === "P") return { documentType: "passport", basis: `mrz: ${zone.layout} passport zone` };
-    return { documentType: "id", basis: `mrz: ${zone.layout} identity card zone` };
+    if (code === "I" || code === "A" || code === "C") return { documentType: "id", basis: `mrz: ${zone.layout} identity card zone` };
   }
   return undefined;
 };
@@ -172,7 +172,7 @@ const fromMrz = (document: DocumentText): DocumentTypeResult | undefined => {
 const MAX_TEXT = 50_000;
 
 /** The rows to classify, up to MAX_TEXT characters. */
-const rowsOf = (input: DocumentTypeInput): string[] => {
+const rowsToRead = (input: DocumentTypeInput): string[] => {
   const rows = input.text !== undefined ? input.text.split("\n") : input.document ? readingRows(input.document) : [];
   const kept: string[] = [];
   let length = 0;
@@ -187,7 +187,7 @@ const rowsOf = (input: DocumentTypeInput): string[] => {
 export const classifyDocumentType = (input: DocumentTypeInput): DocumentTypeResult => {
   const zone = input.document ? fromMrz(input.document) : undefined;
   if (zone) return zone;
-  const rows = rowsOf(input);
+  const rows = rowsToRead(input);
   const text = fromText(rows);
   if (text.decided) return text.decided;
   const wordCount = rows.reduce((sum, row) => sum + wordsIn(fold(row)), 0);
