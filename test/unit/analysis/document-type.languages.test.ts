@@ -58,6 +58,11 @@ describe("document type from OCR lines", () => {
     const document = ocrPage([["I<UTOD231458907<<<<<<<<<<<<<<<"], ["7408122F1204159UTO<<<<<<<<<<<6"], ["LI<<WEI<<<<<<<<<<<<<<<<<<<<<<<"]]);
     expect(classifyDocumentType({ document })).toEqual({ documentType: "id", basis: "mrz: TD1 identity card zone" });
   });
+
+  test("a visa's zone names no identity type", () => {
+    const document = ocrPage([["V<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<"], ["L8988901C4XXX4009078F96121096ZE184226B<<<<<<"]]);
+    expect(classifyDocumentType({ document }).documentType).toBe("unknown");
+  });
 });
 
 describe("document type: what decided is said", () => {
