@@ -34,11 +34,17 @@ interface Made {
 
 const ptRegion = (field: string, box: Box, from: string, to: string): ForgeryRegion => ({ page: 0, unit: "pt", box, field, from, to });
 
-/** The printed name of the document's holder (statement holder, employee, bill customer). */
-function holderName(source: FinanceSource): string {
+/** The holder's printed name (statement holder, employee, bill customer) and its field. */
+function holderName(source: FinanceSource): { field: string; text: string } {
   const field = source.model.kind === "bank_statement" ? "holder" : source.model.kind === "payslip" ? "employee" : "customer";
-  const cell = source.model.meta.find(([, c]) => c.field === field)?.[1];
-  if (!cell) throw new Error(`${source.model.kind} has no ${field}`);
+  return { field, text: printedField(source, field) };
+}
+
+/** A summary or detail value as the document prints it, in its locale. */
+function printedField(source: FinanceSource, field: string): string {
+  const printed = localize(source.model, source.locale);
+  const cell = [...printed.summary, ...printed.meta].find(([, c]) => c.field === field)?.[1];
+  if (!cell) throw new Error(`${source.model.kind} prints no ${field}`);
   return cell.text;
 }
 
@@ -59,10 +65,9 @@ async function forgePdf(rng: Rng, doc: PlannedExternal, source: FinanceSource, t
     }
     case "overlay": {
       const pdf = openPdf(await renderSource(source, created));
-      const printed = localize(source.model, source.locale);
       // The figure a lender reads: the closing balance or net pay; on a bill, the customer.
       const target = source.model.kind === "utility_bill" ? "customer" : source.model.kind === "bank_statement" ? "closing_balance" : "net";
-      const from = [...printed.summary, ...printed.meta].find(([, c]) => c.field === target)?.[1].text ?? "";
+      const from = printedField(source, target);
       const to = target === "customer" ? fullName(randomPerson(rng, today)) : change.to;
       const hit = findOne(pdf.loadPage(0), from);
       const white = await overlayText(pdf, 0, hit.box, hit.baseline, to, hit.size, target === "customer" ? undefined : hit.box.x + hit.box.w);
@@ -72,11 +77,12 @@ async function forgePdf(rng: Rng, doc: PlannedExternal, source: FinanceSource, t
     }
     case "editor-name": {
       const pdf = openPdf(await renderSource(source, created));
-      const from = holderName(source);
+      const { field, text: from } = holderName(source);
       const newName = fullName(randomPerson(rng, today));
       const to = from === from.toUpperCase() ? newName.toUpperCase() : newName;
       const regions: ForgeryRegion[] = [];
-      for (const hit of findText(pdf.loadPage(0), from)) regions.push(ptRegion("holder", await retype(pdf, hit, to, false), from, to));
+      for (const hit of findText(pdf.loadPage(0), from)) regions.push(ptRegion(field, await retype(pdf, hit, to, false), from, to));
+      if (regions.length === 0) throw new Error(`"${from}" is not on the page on one line`);
       const editor = rng.pick(PDF_EDITORS);
       stampMetadata(pdf, { producer: editor.producer, creator: editor.creator, modDate: later });
       return { bytes: savePdf(pdf, "rewrite"), history: [`${source.renderer}:render`, `editor:${editor.producer}`], regions, software: editor.producer };

@@ -26,6 +26,7 @@ const CONTINUES = /[\d.,]/;
 
 /** Every place `text` is drawn on the page, as a whole value, in reading order. */
 export function findText(page: mupdf.Page, text: string): FoundText[] {
+  if (text.length === 0) throw new Error("findText: nothing to find");
   const found: FoundText[] = [];
   let line: Glyph[] = [];
   const endLine = () => {
