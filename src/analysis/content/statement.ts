@@ -184,9 +184,10 @@ export function readStatement(document: DocumentText): Statement | null {
     }
   }
   // In a single amount column, a table that marks its debits (minus, parentheses, DR)
-  // leaves its credits unmarked.
+  // leaves its credits unmarked. OCR drops a thin minus often enough that an unmarked
+  // figure it read may be a debit: it keeps no sign, and its balance may move either way.
   if (statement.transactions.some((t) => t.amount?.signed && t.sign === -1)) {
-    for (const t of statement.transactions) if (t.amount && t.sign === null && t.amount.cents >= 0) t.sign = 1;
+    for (const t of statement.transactions) if (t.amount && t.sign === null && t.amount.cents >= 0 && t.amount.line.source === "pdf") t.sign = 1;
   }
   return statement.transactions.length > 0 ? statement : null;
 }

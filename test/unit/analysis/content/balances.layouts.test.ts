@@ -39,6 +39,15 @@ describe("a genuine statement in any layout", () => {
   });
 });
 
+test("a signed column whose minus OCR dropped on some debits is judged and raises nothing", () => {
+  const doc = laidOutStatement(OPENING, TWELVE_MOVEMENTS, { words: WORDS.en, numbers: EN, movements: "signed" });
+  const minus = doc.pages[0]!.lines.filter((l) => l.text.startsWith("-"));
+  for (const line of minus.slice(0, 3)) line.text = line.text.slice(1);
+  const result = checkBalances(doc, { now });
+  expect(result.evidence).toEqual([]);
+  expect(result.facts.judged).toBe(true);
+});
+
 describe("one amount raised, the balances left as printed", () => {
   /** The rent (row 1) lowered from 1,200.00 to 200.00: balances stay the genuine ones. */
   const forged = TWELVE_MOVEMENTS.map((m, i) => (i === 1 ? { ...m, cents: -20_000 } : m));
