@@ -57,8 +57,13 @@ const MIN_SCORE = 3;
 const MIN_CUES = 2;
 /** A lone identity title decides only as a heading ("PERMIS DE CONDUIRE  REPUBLIQUE FRANCAISE"), not inside a sentence that mentions a passport. */
 const HEADING_WORDS = 6;
-/** Past this many words with nothing to say, a page's shape is no evidence of a card or passport. */
+/**
+ * Past this many words with nothing to say, a page's shape is no evidence of a card or
+ * passport; unless the words are this many identity field labels (a card in a language
+ * not read here, labelled "surname", "date of birth" in English too).
+ */
 const MAX_WORDS_FOR_SHAPE = 60;
+const FIELDS_FOR_SHAPE = 3;
 
 interface Tally {
   score: number;
@@ -191,8 +196,10 @@ export const classifyDocumentType = (input: DocumentTypeInput): DocumentTypeResu
   const text = fromText(rows);
   if (text.decided) return text.decided;
   const wordCount = rows.reduce((sum, row) => sum + wordsIn(fold(row)), 0);
-  const shape = input.size && wordCount <= MAX_WORDS_FOR_SHAPE ? fromShape(input.size, input.sizeInPoints ?? false) : undefined;
-  if (shape) return shape;
+  const fields = text.cues.filter((c) => c.kind === "identity_field" && !c.prose);
+  const labelled = fields.length >= FIELDS_FOR_SHAPE && !text.cues.some((c) => c.kind === "letter");
+  const shape = input.size && (wordCount <= MAX_WORDS_FOR_SHAPE || labelled) ? fromShape(input.size, input.sizeInPoints ?? false) : undefined;
+  if (shape) return labelled ? { ...shape, basis: `${shape.basis}, ${explain(fields)}` } : shape;
   return { documentType: "unknown", basis: text.cues.length > 0 ? `text: too little to name a type: ${explain(text.cues)}` : "no decisive text or shape" };
 };
 

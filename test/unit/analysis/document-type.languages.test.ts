@@ -88,6 +88,15 @@ describe("document type: what decided is said", () => {
     expect(classifyDocumentType({ text: "VISA 2025.10.01\nCASH 12.08.1964\nTOTAL 01.02.2025\nCHANGE 31.12.2025" }).documentType).toBe("unknown");
   });
 
+  test("a card labelled in English beside a language not read here is named by its shape", () => {
+    const text = "LETERNJOFTIM ID\nREPUBLIKA E SHQIPERISE\nmbiemri/surname\nAGANI\nemri/given name\nADNAN\nshtetesia/nationality\nvendlindja/place of birth\ndatelindja/date of birth\n20-11-1991";
+    expect(classifyDocumentType({ text, size: { width: 2167, height: 1360 } })).toEqual({
+      documentType: "id",
+      basis: "shape: aspect 1.593 (ID-1 card), identity field label (SURNAME), identity field label (GIVENNAME), identity field label (NATIONALITY), identity field label (PLACEOFBIRTH), identity field label (DATEOFBIRTH)",
+    });
+    expect(classifyDocumentType({ text }).documentType).toBe("unknown");
+  });
+
   test("a page of text that names nothing is unknown, whatever its shape", () => {
     const prose = Array.from({ length: 12 }, () => "We write to tell you about changes to our opening hours over the holiday period.").join("\n");
     expect(classifyDocumentType({ text: prose, size: { width: 1754, height: 1240 } }).documentType).toBe("unknown");
