@@ -5,6 +5,7 @@ import { createHash } from "node:crypto";
 import * as mupdf from "mupdf";
 import { PDFDocument as PdfLibDocument, type PDFFont, StandardFonts } from "pdf-lib";
 import { pdfDate } from "../clock.ts";
+import { shownBytes } from "../finance/win-ansi.ts";
 import type { Box } from "../render/svg.ts";
 
 export function openPdf(bytes: Uint8Array): mupdf.PDFDocument {
@@ -103,9 +104,10 @@ export async function overlayText(doc: mupdf.PDFDocument, pageIndex: number, box
   const white = { x: Math.min(box.x, x) - pad, y: box.y - pad, w: Math.max(box.w, w) + 2 * pad, h: box.h + 2 * pad };
   const ops =
     `q 1 1 1 rg ${white.x.toFixed(2)} ${(H - white.y - white.h).toFixed(2)} ${white.w.toFixed(2)} ${white.h.toFixed(2)} re f Q\n` +
-    `q BT 0.1 0.1 0.12 rg /FEd1 ${size} Tf 1 0 0 1 ${x.toFixed(2)} ${(H - baseline).toFixed(2)} Tm ${pdfString(text)} Tj ET Q\n`;
+    `q BT 0.1 0.1 0.12 rg /FEd1 ${size} Tf 1 0 0 1 ${x.toFixed(2)} ${(H - baseline).toFixed(2)} Tm ${pdfString(shownBytes(text))} Tj ET Q\n`;
   const before = doc.addStream(new mupdf.Buffer("q\n"), doc.newDictionary());
-  const after = doc.addStream(new mupdf.Buffer(`Q\n${ops}`), doc.newDictionary());
+  // A byte per character (WinAnsi, as the font says): a string Buffer would be UTF-8.
+  const after = doc.addStream(new mupdf.Buffer(Buffer.from(`Q\n${ops}`, "latin1")), doc.newDictionary());
   const contents = doc.newArray();
   contents.push(before);
   const old = pageObj.get("Contents");
