@@ -31,7 +31,7 @@ const CURRENCY = "(?:[$€£¥₹₣₤₺₽]|CHF|EUR|USD|GBP|R\\$|kr)";
 // Integer part: grouped thousands (one kind of separator) or a plain run of digits.
 const INTEGER = "(\\d{1,3}(?:([,.' \\u00a0\\u202f])\\d{3})(?:\\2\\d{3})*|\\d+)";
 const AMOUNT_PATTERN = new RegExp(
-  `(?<![\\w.,'])(\\()?\\s?([-+−])?\\s?${CURRENCY}?\\s?([-−])?\\s?${INTEGER}([.,])(\\d{2})(?![\\d]|[.,]\\d)(?:\\s?${CURRENCY}(?![\\p{L}]))?\\s?(\\))?(-(?!\\d))?\\s?(CR|DR|Cr|Dr)?(?![\\p{L}\\d])`,
+  `(?<![\\w.,'])(\\()?\\s?([-+−])?\\s?${CURRENCY}?\\s?([-−])?\\s?${INTEGER}([.,])(\\d{2})(?![\\d]|[.,]\\d)(?:\\s?${CURRENCY}(?=\\s?(?:CR|DR|Cr|Dr)?(?![\\p{L}\\d])))?\\s?(\\))?(-(?!\\d))?\\s?(CR|DR|Cr|Dr)?(?![\\p{L}\\d])`,
   "gu",
 );
 

@@ -16,9 +16,9 @@ export type Column = "debit" | "credit" | "balance" | "amount";
 const words = (alternatives: string, flags = "iu") => new RegExp(`(?<![\\p{L}\\d])(?:${alternatives})(?![\\p{L}\\d])`, flags);
 
 // Column names in English, French, German, Spanish, Dutch and Italian. OCR reads the i of
-// debit and credit as l or 1 often enough to matter.
+// debit and credit as l or 1, and the b of debit as d, often enough to matter.
 const COLUMN_LABELS: [Column, RegExp][] = [
-  ["debit", words("d[ée]b[il1]ts?|paid out|withdrawals?|money out|payments? out|out|soll|ausgang|belastung|cargos?|debe|af|dare", "giu")],
+  ["debit", words("d[ée][bd][il1]ts?|paid out|withdrawals?|money out|payments? out|out|soll|ausgang|belastung|cargos?|debe|af|dare", "giu")],
   ["credit", words("cr[ée]d[il1]ts?|paid in|deposits?|money in|payments? in|in|haben|eingang|gutschrift|abonos?|haber|bij|avere", "giu")],
   ["balance", words("balance|solde|saldo|kontostand", "giu")],
   ["amount", words("amount|montant|betrag|umsatz|importe|bedrag|importo", "giu")],

@@ -48,6 +48,25 @@ test("a signed column whose minus OCR dropped on some debits is judged and raise
   expect(result.facts.judged).toBe(true);
 });
 
+describe("what OCR makes of a heading or an amount", () => {
+  test("a Debit heading read as DEDIT still names its column", () => {
+    const words = { ...WORDS.en, debit: "DEDIT", credit: "CREDIT", balance: "BALANCE" };
+    const result = checkBalances(laidOutStatement(OPENING, TWELVE_MOVEMENTS, { words, numbers: EN, movements: "debit-credit" }), { now });
+    expect(result.evidence).toEqual([]);
+    expect(result.facts.judged).toBe(true);
+  });
+
+  test("spaces dropped between figure, currency and CR/DR (94.18GBPDR) still read as signed amounts", () => {
+    const numbers: NumberStyle = { ...EN, negative: "crdr", currency: { text: "GBP", before: false } };
+    const doc = laidOutStatement(OPENING, TWELVE_MOVEMENTS, { words: WORDS.en, numbers, movements: "signed" });
+    for (const line of doc.pages[0]!.lines) if (/\d GBP/.test(line.text)) line.text = line.text.replace(/ /g, "");
+    const result = checkBalances(doc, { now });
+    expect(result.evidence).toEqual([]);
+    expect(result.facts).toMatchObject({ judged: true, transactions: TWELVE_MOVEMENTS.length });
+    expect(result.facts.checked).toBeGreaterThanOrEqual(13);
+  });
+});
+
 describe("one amount raised, the balances left as printed", () => {
   /** The rent (row 1) lowered from 1,200.00 to 200.00: balances stay the genuine ones. */
   const forged = TWELVE_MOVEMENTS.map((m, i) => (i === 1 ? { ...m, cents: -20_000 } : m));
