@@ -1,7 +1,8 @@
 // Dates as documents print them: "12 JAN 1985", "12 JAN/JANV 85", "Jan 12, 2024",
 // "31 de diciembre de 2025", "1er mars 2025", "12.01.1985", "12/01/85", "31-12-2025",
-// "2024-01-12". A numeric date with both parts ≤ 12 has two
-// readings (day/month or month/day); the caller decides which order the document uses.
+// "2024-01-12", month names in English, German, French, Dutch, Spanish and Italian. A
+// numeric date with both parts ≤ 12 has two readings (day/month or month/day); the caller
+// decides which order the document uses, inferOrder says which it implies.
 // Hand-written: date libraries parse one locale's format at a time and silently roll
 // 31 Feb over into March, which is exactly what must be noticed here.
 
