@@ -1,7 +1,7 @@
-// How the external families print a finance document: amounts grouped and pointed the
+// How the external families print a payslip or a bill: amounts grouped and pointed the
 // German (1.234,56), French (1 234,56) or English (1,234.56) way, dates as each country
-// writes them, and labels in the document's language, so that the text the detectors read
-// differs from the in-house renderers' English-only pages.
+// writes them, and labels in the document's language. (Statements come in their own
+// layout's language and money style, finance/statement-layout.ts.)
 import type { FinanceDocument } from "../finance/model.ts";
 
 export const LOCALES = ["de", "fr", "en"] as const;
@@ -21,30 +21,17 @@ export function localAmount(text: string, locale: Locale): string {
   return `${m[1]}${(m[2] as string).replace(/,/g, group)}${decimal}${m[3]}`;
 }
 
-/** Dates the model writes dd/mm/yyyy (and dd/mm in card payment labels); Germans write dots. */
+/** Dates the model writes dd/mm/yyyy; Germans write dots. */
 function localDates(text: string, locale: Locale): string {
-  return locale === "de" ? text.replace(/\b(\d{2})\/(\d{2})(\/\d{4})?\b/g, (_, d, m, y?: string) => `${d}.${m}${y ? `.${y.slice(1)}` : ""}`) : text;
+  return locale === "de" ? text.replace(/\b(\d{2})\/(\d{2})\/(\d{4})\b/g, "$1.$2.$3") : text;
 }
 
-// Every label the model prints, in German and French; the model's own English otherwise.
-// Statement and payslip words are those real banks and payroll tools print.
+// Every label the model prints on a payslip or bill, in German and French; the model's own
+// English otherwise. The words are those real payroll offices and utilities print.
 const LABELS: Record<Exclude<Locale, "en">, Record<string, string>> = {
   de: {
-    "RELEVÉ DE COMPTE / ACCOUNT STATEMENT": "KONTOAUSZUG",
     "BULLETIN DE PAIE / PAYSLIP": "ENTGELTABRECHNUNG",
     "FACTURE / INVOICE": "RECHNUNG",
-    "Account holder": "Kontoinhaber",
-    Period: "Zeitraum",
-    Currency: "Währung",
-    Date: "Datum",
-    Description: "Buchungstext",
-    Debit: "Soll",
-    Credit: "Haben",
-    Balance: "Saldo",
-    "Opening balance": "Alter Kontostand",
-    "Total debits": "Summe Soll",
-    "Total credits": "Summe Haben",
-    "Closing balance": "Neuer Kontostand",
     Employee: "Mitarbeiter",
     "Pay period": "Abrechnungsmonat",
     "Payment date": "Auszahlung am",
@@ -76,21 +63,8 @@ const LABELS: Record<Exclude<Locale, "en">, Record<string, string>> = {
     "Total due": "Gesamtbetrag",
   },
   fr: {
-    "RELEVÉ DE COMPTE / ACCOUNT STATEMENT": "RELEVÉ DE COMPTE",
     "BULLETIN DE PAIE / PAYSLIP": "BULLETIN DE PAIE",
     "FACTURE / INVOICE": "FACTURE",
-    "Account holder": "Titulaire",
-    Period: "Période",
-    Currency: "Devise",
-    Date: "Date",
-    Description: "Libellé",
-    Debit: "Débit",
-    Credit: "Crédit",
-    Balance: "Solde",
-    "Opening balance": "Solde précédent",
-    "Total debits": "Total débits",
-    "Total credits": "Total crédits",
-    "Closing balance": "Nouveau solde",
     Employee: "Salarié",
     "Pay period": "Période de paie",
     "Payment date": "Date de paiement",
@@ -129,7 +103,7 @@ export function label(text: string, locale: Locale): string {
 
 const cellText = (text: string, locale: Locale) => localDates(localAmount(text, locale), locale);
 
-/** The whole document in the locale: labels translated, amounts and dates in local form. */
+/** A payslip or bill in the locale: labels translated, amounts and dates in local form. */
 export function localize(doc: FinanceDocument, locale: Locale): FinanceDocument {
   return {
     ...doc,

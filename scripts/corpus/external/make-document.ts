@@ -11,7 +11,6 @@ import type { Box } from "../render/svg.ts";
 import type { Rng } from "../rng.ts";
 import { amountChange, chooseSource, type FinanceSource, type Renderer, renderSource, sourceName } from "./finance-source.ts";
 import { imagemagickMessaging, imagemagickPhoto, imagemagickScan } from "./imagemagick.ts";
-import { localize } from "./locale.ts";
 import { findOne, findText, retype } from "./pdf-forge.ts";
 import { ghostscriptPage, ghostscriptRedistill } from "./pdf-tools.ts";
 import type { PlannedExternal } from "./plan.ts";
@@ -42,8 +41,7 @@ function holderName(source: FinanceSource): { field: string; text: string } {
 
 /** A summary or detail value as the document prints it, in its locale. */
 function printedField(source: FinanceSource, field: string): string {
-  const printed = localize(source.model, source.locale);
-  const cell = [...printed.summary, ...printed.meta].find(([, c]) => c.field === field)?.[1];
+  const cell = [...source.model.summary, ...source.model.meta].find(([, c]) => c.field === field)?.[1];
   if (!cell) throw new Error(`${source.model.kind} prints no ${field}`);
   return cell.text;
 }

@@ -23,6 +23,8 @@ interface Glyph {
 
 // A value is whole when no digit or separator continues it: 3.870,30 is not in 13.870,30.
 const CONTINUES = /[\d.,]/;
+/** No-break spaces (French thousands) as one space, character for character, so indexes hold. */
+const plainSpaces = (s: string) => s.replace(/[\u00a0\u202f]/g, " ");
 
 /** Every place `text` is drawn on the page, as a whole value, in reading order. */
 export function findText(page: mupdf.Page, text: string): FoundText[] {
@@ -30,9 +32,10 @@ export function findText(page: mupdf.Page, text: string): FoundText[] {
   const found: FoundText[] = [];
   let line: Glyph[] = [];
   const endLine = () => {
-    const s = line.map((g) => g.c).join("");
-    for (let at = s.indexOf(text); at >= 0; at = s.indexOf(text, at + 1)) {
-      if (CONTINUES.test(s[at - 1] ?? "") || CONTINUES.test(s[at + text.length] ?? "")) continue;
+    const s = plainSpaces(line.map((g) => g.c).join(""));
+    const needle = plainSpaces(text);
+    for (let at = s.indexOf(needle); at >= 0; at = s.indexOf(needle, at + 1)) {
+      if (CONTINUES.test(s[at - 1] ?? "") || CONTINUES.test(s[at + needle.length] ?? "")) continue;
       const glyphs = line.slice(at, at + text.length);
       const xs = glyphs.flatMap((g) => [g.quad[0], g.quad[2], g.quad[4], g.quad[6]]);
       const ys = glyphs.flatMap((g) => [g.quad[1], g.quad[3], g.quad[5], g.quad[7]]);

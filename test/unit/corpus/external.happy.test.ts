@@ -5,7 +5,7 @@ import { describe, expect, test } from "bun:test";
 import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { PDFDocument, StandardFonts } from "pdf-lib";
-import { bankStatement } from "../../../scripts/corpus/finance/model.ts";
+import { payslip } from "../../../scripts/corpus/finance/model.ts";
 import { randomPerson } from "../../../scripts/corpus/identity/person.ts";
 import { type CorpusLabel, familyOf, isGenuine } from "../../../scripts/corpus/labels.ts";
 import { openPdf, savePdf } from "../../../scripts/corpus/pdf/edit.ts";
@@ -25,13 +25,13 @@ describe("external families: locales", () => {
     expect(localAmount("FR76 1234", "de")).toBe("FR76 1234");
   });
 
-  test("translate a statement's labels and write its dates with dots in German", () => {
+  test("translate a payslip's labels and write its dates with dots in German", () => {
     const today = new Date(Date.UTC(2025, 2, 1));
     const rng = Rng.derive(1, "locale");
-    const doc = localize(bankStatement(rng, randomPerson(rng, today), today), "de");
-    expect(doc.columns.map((c) => c.header)).toEqual(["Datum", "Buchungstext", "Soll", "Haben", "Saldo"]);
-    expect(doc.summary.map(([name]) => name)).toContain("Neuer Kontostand");
-    for (const row of doc.rows) expect(row[0]?.text).toMatch(/^\d\d\.\d\d\.\d{4}$/);
+    const doc = localize(payslip(rng, randomPerson(rng, today), today), "de");
+    expect(doc.columns.map((c) => c.header)).toEqual(["Lohnart", "Bezüge", "Abzüge"]);
+    expect(doc.summary.map(([name]) => name)).toEqual(["Bruttobezug", "Summe Abzüge", "Auszahlungsbetrag"]);
+    expect(doc.meta.find(([name]) => name === "Auszahlung am")?.[1].text).toMatch(/^\d\d\.\d\d\.\d{4}$/);
     for (const [, cell] of doc.summary) expect(cell.text).toMatch(/^-?\d{1,3}(\.\d{3})*,\d\d$/);
   });
 });
