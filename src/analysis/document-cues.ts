@@ -302,10 +302,12 @@ const CUES: Cue[] = [
       "GEHALTSABRECHNUNG", "LOHNABRECHNUNG", "ENTGELTABRECHNUNG", "VERDIENSTABRECHNUNG", "BEZUGEMITTEILUNG",
       "BULLETIN DE PAIE", "BULLETIN DE SALAIRE", "FICHE DE PAIE",
       "LOONSTROOK", "SALARISSTROOK", "LOONSPECIFICATIE", "SALARISSPECIFICATIE",
-      "NOMINA", "RECIBO DE SALARIOS", "RECIBO DE SALARIO",
+      "RECIBO DE SALARIOS", "RECIBO DE SALARIO",
       "BUSTA PAGA", "CEDOLINO", "PROSPETTO PAGA",
     ),
   ),
+  // Standing alone: a "denominación social" names a company on any Spanish paper.
+  cue("payslip", 2, "payslip title", /(?<![A-Z])NOMINA(?![A-Z])/gd),
   cue(
     "payslip",
     2,

@@ -84,6 +84,11 @@ describe("document type: what decided is said", () => {
     });
   });
 
+  test("a Spanish company's denominación social names no payslip", () => {
+    const result = classifyDocumentType({ text: "Denominación social: Reformas Ortega S.L.\nFACTURA\nTotal a pagar 774,40 €" });
+    expect(result).toEqual({ documentType: "financial", basis: "text: financial (invoice): invoice title (FACTURA), amount due (TOTALAPAGAR)" });
+  });
+
   test("a date is no amount: payment words beside dates make no receipt", () => {
     expect(classifyDocumentType({ text: "VISA 2025.10.01\nCASH 12.08.1964\nTOTAL 01.02.2025\nCHANGE 31.12.2025" }).documentType).toBe("unknown");
   });
