@@ -143,14 +143,17 @@ function statementFindings(statement: Statement, referenceYear: number): Finding
   const { transactions } = statement;
   // The running balance and every amount it was computed from since the last printed one.
   let running: Running | null = null;
-  const compare = (from: Running, expected: number, found: Amount, row: Row, message: string) => {
+  /** Judges `found` against each expectation, keeping the one it fits best. */
+  const compare = (from: Running, expectations: number[], found: Amount, row: Row, message: string) => {
     const inputs = [...from.inputs, found];
-    findings.push({ outcome: judge(expected, found.cents, from.operations, inputs), inputs, row, message, expected, found: found.cents });
+    const judged = expectations.map((expected) => ({ expected, outcome: judge(expected, found.cents, from.operations, inputs) }));
+    const best = judged.find((j) => j.outcome === "agrees") ?? judged.find((j) => j.outcome === "uncertain") ?? judged[0]!;
+    findings.push({ ...best, inputs, row, message, found: found.cents });
   };
   for (const step of stepsOf(statement, referenceYear)) {
     if ("stated" in step) {
       const { stated } = step;
-      if (running) compare(running, running.cents, stated.balance, stated.row, STATED_MESSAGE[stated.kind]);
+      if (running) compare(running, [running.cents], stated.balance, stated.row, STATED_MESSAGE[stated.kind]);
       running = { cents: stated.balance.cents, inputs: [stated.balance], operations: 0 };
       continue;
     }
@@ -158,11 +161,12 @@ function statementFindings(statement: Statement, referenceYear: number): Finding
     const movement = t.amount && t.sign !== null ? t.sign * Math.abs(t.amount.cents) : null;
     if (t.balance && running && t.amount) {
       const through = { ...running, inputs: [...running.inputs, t.amount], operations: running.operations + 1 };
-      // No sign given: the balance must move by the amount, one way or the other.
-      const unsigned = (t.balance.cents >= running.cents ? 1 : -1) * Math.abs(t.amount.cents);
+      // No sign given: the balance must move by the amount, one way or the other (the way it
+      // moved first: a misread balance may seem to move the other way).
+      const away = (t.balance.cents >= running.cents ? 1 : -1) * Math.abs(t.amount.cents);
       compare(
         through,
-        running.cents + (movement ?? unsigned),
+        movement !== null ? [running.cents + movement] : [running.cents + away, running.cents - away],
         t.balance,
         t.row,
         movement !== null

@@ -67,6 +67,33 @@ describe("what OCR makes of a heading or an amount", () => {
   });
 });
 
+describe("balances whose decimal comma OCR read as a point (7.807.41)", () => {
+  const asPoints = (doc: ReturnType<typeof laidOutStatement>) => {
+    for (const line of doc.pages[0]!.lines) if (line.box[0] > 800) line.text = line.text.replace(",", ".");
+    return doc;
+  };
+
+  test("still accuse an amount forged beyond a misread of two digits", () => {
+    let balance = OPENING;
+    const genuine = TWELVE_MOVEMENTS.map((m) => (balance += m.cents));
+    const forged = TWELVE_MOVEMENTS.map((m, i) => (i === 1 ? { ...m, cents: -34_567 } : m));
+    const doc = asPoints(laidOutStatement(OPENING, forged, { words: WORDS.de, numbers: DE, movements: "debit-credit", balances: genuine }));
+    expect(flagsOf(checkBalances(doc, { now }))).toEqual(["balance_mismatch"]);
+  });
+
+  test("with a leading digit dropped too, lower coverage whichever way an unsigned amount moved", () => {
+    // 12.774,56 read as 2.774.56 after an unmarked 2.540,00: down from 10.234,56 it seems,
+    // though only up by 2.540,00 and a dropped 1 explains it.
+    const doc = asPoints(laidOutStatement(1_023_456, TWELVE_MOVEMENTS, { words: WORDS.de, numbers: DE, movements: "signed" }));
+    const salary = doc.pages[0]!.lines.find((l) => l.text === "12.774.56")!;
+    salary.text = "2.774.56";
+    const result = checkBalances(doc, { now });
+    expect(flagsOf(result)).toEqual([]);
+    expect(result.facts.judged).toBe(true);
+    expect(result.facts.uncertain).toBeGreaterThan(0);
+  });
+});
+
 describe("one amount raised, the balances left as printed", () => {
   /** The rent (row 1) lowered from 1,200.00 to 200.00: balances stay the genuine ones. */
   const forged = TWELVE_MOVEMENTS.map((m, i) => (i === 1 ? { ...m, cents: -20_000 } : m));
