@@ -20,6 +20,8 @@ export interface LocalInspection {
   image?: PageImage;
   /** Size of the image in pixels, or of the first PDF page in points. */
   shape: Pick<DocumentTypeInput, "size" | "sizeInPoints">;
+  /** A PDF's pages drawn rather than photographed (0-based, inspect-pdf.ts); none for images. */
+  drawnPages: number[];
 }
 
 export const inspectDocument = async (doc: IntakeDocument, limits: AnalysisLimits, now: () => number): Promise<LocalInspection> => {
@@ -33,6 +35,7 @@ export const inspectDocument = async (doc: IntakeDocument, limits: AnalysisLimit
       text: pdf.text,
       ...(pdf.thumbnail ? { image: pdf.thumbnail } : {}),
       shape: pdf.firstPage ? { size: pdf.firstPage, sizeInPoints: true } : {},
+      drawnPages: pdf.drawnPages,
     };
   }
   const image = await inspectImage(doc.bytes, doc.format, limits, budget, now());
@@ -42,5 +45,6 @@ export const inspectDocument = async (doc: IntakeDocument, limits: AnalysisLimit
     detectors: image.detectors,
     text: { pages: [] },
     shape: { size: { width: image.width, height: image.height } },
+    drawnPages: [],
   };
 };

@@ -7,7 +7,7 @@
 // under the same name.
 import type { IntakeDocument } from "../intake/document";
 import type { FingerprintStore } from "../store/fingerprints";
-import type { SidecarAnalysis } from "../sidecar-client/result";
+import type { SidecarAnalysis, SidecarPage } from "../sidecar-client/result";
 import { inspectDocument, type LocalInspection } from "./analyze";
 import type { AnalysisContext, Analyzer } from "./analyzer";
 import { checkBalances } from "./content/balances";
@@ -24,9 +24,9 @@ import { classifyDocumentType, documentTypeResult } from "./document-type";
 import type { DocumentType } from "./flags";
 import { fuse, NOT_APPLICABLE } from "./fusion";
 import { IMAGE_METADATA_DETECTOR } from "./image/metadata";
-import { detectCopyMove } from "./pixel/copy-move";
+import { COPY_MOVE_DETECTOR, detectCopyMove } from "./pixel/copy-move";
 import { detectReadingQuality } from "./pixel/reading-quality";
-import { detectRegionTampering } from "./pixel/region-tampering";
+import { detectRegionTampering, REGION_TAMPERING_DETECTOR } from "./pixel/region-tampering";
 import { detectScreenshot } from "./pixel/screenshot";
 import { reportOf, type AnalysisReport, type DetectorResult } from "./report";
 
@@ -56,6 +56,16 @@ const judgedSomething = (r: DetectorResult): boolean =>
 
 const withApplicability = (r: DetectorResult, type: DocumentType): DetectorResult =>
   judgedSomething(r) || SCOPE[r.detector]?.includes(type) ? r : { ...r, facts: { ...r.facts, ...NOT_APPLICABLE } };
+
+/**
+ * A pixel-forensics detector over the pages that are pictures: an image, or a PDF page a scan
+ * or photo covers. A page drawn as text and paths is rendered by the sidecar, and its
+ * rendering repeats glyphs and rules pixel for pixel and compresses nothing: clones and
+ * error-level outliers there are the renderer's, and accused genuine invoices and bills made
+ * by other tools. Edits to drawn pages are the structure detectors' to see.
+ */
+const onPictures = (detector: string, pages: SidecarPage[], detect: (pages: SidecarPage[]) => DetectorResult): DetectorResult =>
+  pages.length > 0 ? detect(pages) : { detector, evidence: [], facts: { ...NOT_APPLICABLE, reason: "every page is drawn, none a picture" }, coverage: 0 };
 
 const hasCamera = (local: LocalInspection): boolean => {
   const facts = local.detectors.find((d) => d.detector === IMAGE_METADATA_DETECTOR)?.facts ?? {};
@@ -119,9 +129,10 @@ export function createFullAnalyzer(options: FullAnalyzerOptions): Analyzer {
         runDetector(COLUMN_ALIGNMENT_DETECTOR, () => checkColumnAlignment(text)),
       ]);
       const first = pixels.pages[0];
+      const pictured = pixels.pages.filter((page) => !local.drawnPages.includes(page.index));
       const pixelResults = [
-        detectRegionTampering(pixels.pages),
-        detectCopyMove(pixels.pages),
+        onPictures(REGION_TAMPERING_DETECTOR, pictured, detectRegionTampering),
+        onPictures(COPY_MOVE_DETECTOR, pictured, detectCopyMove),
         detectReadingQuality(pixels.pages),
         detectScreenshot({ format: doc.format, width: first?.sourceWidth ?? 0, height: first?.sourceHeight ?? 0, camera: hasCamera(local) }),
       ];

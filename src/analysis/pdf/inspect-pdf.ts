@@ -11,7 +11,7 @@ import { detectFontInconsistency, PDF_FONTS_DETECTOR } from "./fonts";
 import { detectPdfMetadata, PDF_METADATA_DETECTOR } from "./metadata";
 import { openPdf } from "./open";
 import { detectTextOverlay, PDF_OVERLAY_DETECTOR } from "./overlay";
-import { readPages, toDocumentTextPages, type PageContent } from "./page-content";
+import { rasterShare, readPages, toDocumentTextPages, type PageContent } from "./page-content";
 import { detectRevisions, PDF_REVISIONS_DETECTOR } from "./revisions";
 import { detectTextOperators, PDF_TEXT_OPERATORS_DETECTOR } from "./text-operators";
 
@@ -23,7 +23,16 @@ export interface PdfInspection {
   /** The first page as a small picture, for the duplicate fingerprint. */
   thumbnail?: PageImage;
   text: DocumentText;
+  /**
+   * 0-based pages read and found drawn, not photographed: raster images cover under half of
+   * them (DRAWN_PAGE_MAX_RASTER). Pixel traces of such a page measure the renderer, not the
+   * document.
+   */
+  drawnPages: number[];
 }
+
+/** Largest share of a page raster images may cover for it to count as drawn (a logo, a signature, a stamp). */
+export const DRAWN_PAGE_MAX_RASTER = 0.5;
 
 const PAGE_DETECTORS: Array<[string, (pages: PageContent[]) => DetectorResult]> = [
   [PDF_ANNOTATIONS_DETECTOR, detectAnnotationOverlay],
@@ -48,7 +57,7 @@ export const inspectPdf = async (bytes: Uint8Array, limits: AnalysisLimits, budg
       for (const name of [...PAGE_DETECTORS.map(([n]) => n), PDF_TEXT_OPERATORS_DETECTOR]) {
         detectors.push({ detector: name, evidence: [], facts: { skipped: "encrypted" }, coverage: 0 });
       }
-      return { detectors, pageCount, ...(thumbnail ? { thumbnail } : {}), text: { pages: [] } };
+      return { detectors, pageCount, ...(thumbnail ? { thumbnail } : {}), text: { pages: [] }, drawnPages: [] };
     }
     let pages: PageContent[] = [];
     const read = await runDetector("pdf-pages", () => {
@@ -76,6 +85,7 @@ export const inspectPdf = async (bytes: Uint8Array, limits: AnalysisLimits, budg
       ...(first ? { firstPage: { width: first.width, height: first.height } } : {}),
       ...(thumbnail ? { thumbnail } : {}),
       text: { pages: toDocumentTextPages(pages) },
+      drawnPages: pages.filter((p) => rasterShare(p) < DRAWN_PAGE_MAX_RASTER).map((p) => p.page - 1),
     };
   } finally {
     doc.destroy();

@@ -247,6 +247,16 @@ export const toDocumentTextPages = (pages: PageContent[]): TextPage[] =>
     lines: p.lines.map((l) => ({ text: l.text, box: l.box, confidence: 1, source: "pdf" as const })),
   }));
 
+/**
+ * Share of a page that raster images cover (overlaps counted once per image, capped at 1):
+ * near 1 for a scan or photo wrapped in a PDF, near 0 for a page drawn as text and paths.
+ */
+export const rasterShare = (page: PageContent): number => {
+  const bounds: Rect = [0, 0, page.width, page.height];
+  const covered = page.fills.filter((f) => f.kind === "image").reduce((sum, f) => sum + intersectionArea(f.rect, bounds), 0);
+  return Math.min(1, covered / Math.max(1, rectArea(bounds)));
+};
+
 export const rectArea = (r: Rect): number => Math.max(0, r[2] - r[0]) * Math.max(0, r[3] - r[1]);
 
 export const intersectionArea = (a: Rect, b: Rect): number =>
