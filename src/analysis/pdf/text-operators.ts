@@ -58,7 +58,12 @@ function habitsOf(op: string, operands: Operand[]): Partial<Record<Habit, string
     const array = operands.at(-1);
     if (typeof array !== "object" || array.type !== "array" || array.items.length === 0) return undefined;
     strings = array.items.filter(isString);
-    arrayEnd = typeof array.items.at(-1) === "number" ? "number" : "string";
+    // A closing 0 is a writer's mark (PDFKit ends every array so); a closing non-zero number
+    // is a kerning adjustment after the last glyph, which follows the text, not the writer:
+    // WeasyPrint and others end most arrays with a string and some with a kern, and those
+    // were taken for a second hand on genuine e-invoices.
+    const last = array.items.at(-1);
+    arrayEnd = typeof last !== "number" ? "string" : last === 0 ? "zero" : undefined;
   } else {
     const last = operands.at(-1);
     if (!isString(last)) return undefined;
