@@ -58,6 +58,19 @@ describe("amounts that leave their column", () => {
     expect(result.evidence[0]).toMatchObject({ strength: OCR_THRESHOLDS.strength, threshold: OCR_THRESHOLDS.accuse });
   });
 
+  test("a photographed column of six with two amounts off its edge is no right-aligned column (cells centred): clean", () => {
+    const lines = ocrColumn(AMOUNTS.slice(0, 6), (y) => 900 + 0.04 * y);
+    for (const moved of [lines[2]!, lines[4]!]) moved.box = [moved.box[0] + 16, moved.box[1], moved.box[2], moved.box[3]];
+    expect(checkColumnAlignment({ pages: [{ page: 1, width: 1400, height: 900, lines }] }).evidence).toEqual([]);
+  });
+
+  test("a photographed amount indented well off the column (1.9 line heights, a receipt's subtotal) is its own layout: clean", () => {
+    const lines = ocrColumn(AMOUNTS, (y) => 900 + 0.04 * y);
+    const indented = lines[4]!;
+    indented.box = [indented.box[0] - 57, indented.box[1], indented.box[2], indented.box[3]];
+    expect(checkColumnAlignment({ pages: [{ page: 1, width: 1400, height: 900, lines }] }).evidence).toEqual([]);
+  });
+
   test("the same column, every amount on its slanted edge, is clean", () => {
     const result = checkColumnAlignment({ pages: [{ page: 1, width: 1400, height: 900, lines: ocrColumn(AMOUNTS, (y) => 900 + 0.04 * y) }] });
     expect(result.evidence).toEqual([]);
