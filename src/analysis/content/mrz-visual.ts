@@ -45,6 +45,23 @@ function nameForms(visual: string): string[] {
 }
 
 /**
+ * Whether the names of one side are all among the other's, in any order: the zone may leave
+ * out a name the page prints (a patronymic such as OGLU, a second surname), the page's field
+ * may hold fewer names than the zone (one line of two read), and where there is no surname
+ * (Malay names) the page and the zone order the names differently. Only a name on each side
+ * that the other lacks is a disagreement. The zone's last name may be cut short when the
+ * field is full.
+ */
+function namesNest(visual: string, nameField: string, truncated: boolean): boolean {
+  const page = visual.split(/[\s,]+/).filter(Boolean).map(nameForms);
+  const zone = nameField.split(/<+/).map(skeleton).filter(Boolean);
+  const same = (forms: string[], name: string, last: boolean) => forms.some((f) => f === name || (last && truncated && f.startsWith(name)));
+  const zoneInPage = zone.every((name, i) => page.some((forms) => same(forms, name, i === zone.length - 1)));
+  const pageInZone = page.every((forms) => zone.some((name, i) => same(forms, name, i === zone.length - 1)));
+  return page.length > 0 && zone.length > 0 && (zoneInPage || pageInZone);
+}
+
+/**
  * The zone's name field, surname first: one region in ICAO layouts; on the French card the
  * surname (first line) and the given names (second line) joined as ICAO joins them.
  */
@@ -94,13 +111,13 @@ export function compareWithVisual(reading: MrzReading, values: readonly Labelled
   const given = first("givenNames");
   if (surname && given && mrzName !== "") {
     const forms = nameForms(surname.text).flatMap((s) => nameForms(given.text).map((g) => s + g));
-    const agrees = forms.some((v) => v === mrzName || (truncated && v.startsWith(mrzName)));
+    const agrees = forms.some((v) => v === mrzName || (truncated && v.startsWith(mrzName))) || namesNest(`${surname.text} ${given.text}`, nameField, truncated);
     if (!agrees && forms.some((v) => v.length > 0)) {
       mismatches.push({ field: "name", visual: `${surname.text} ${given.text}`, mrz: mrzDisplay, value: surname });
     }
   } else if (surname && mrzName !== "") {
     const forms = nameForms(surname.text);
-    const agrees = forms.some((v) => mrzName.startsWith(v) || (truncated && v.startsWith(mrzName)));
+    const agrees = forms.some((v) => mrzName.startsWith(v) || (truncated && v.startsWith(mrzName))) || namesNest(surname.text, nameField, truncated);
     if (!agrees && forms.some((v) => v.length > 0)) mismatches.push({ field: "surname", visual: surname.text, mrz: mrzDisplay, value: surname });
   }
 

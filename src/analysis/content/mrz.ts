@@ -15,7 +15,7 @@ export const MRZ_DETECTOR = "mrz";
 
 /** Fictional issuing states used on specimens (ICAO's Utopia). */
 const FICTIONAL_STATES = new Set(["UTO"]);
-const SPECIMEN_WORDS = /\b(SPECIMEN|SPECIMENS|MUSTER|MODELO|ESPECIMEN|CAMPIONE|ECHANTILLON|VZOR|WZOR|MINTA)\b/;
+const SPECIMEN_WORDS = /\b(SPECIMEN|SPECIMENS|MUSTER|MODELO|MUESTRA|ESPECIMEN|CAMPIONE|ECHANTILLON|VZOR|WZOR|MINTA)\b/;
 
 const MAX_ZONES = 4;
 const AFTER_FILLER = new Set(["composite", "personalNumber"]);
