@@ -62,6 +62,10 @@ export function checkMrz(document: DocumentText, options: MrzCheckOptions): Dete
     const agreeing = reading.checks.filter((c) => c.valid).length;
     const confident = candidate.confidence >= CONFIDENT_OCR || (candidate.confidence >= CONFIRMED_OCR && agreeing >= 2);
     const specimen = isSpecimen(reading, page);
+    // Every issuer writes a known state code (ISO 3166 or ICAO's own) in the issuing state
+    // or the nationality: rows where neither is one are some other text in MRZ-like
+    // characters (a till receipt's rows read as a TD2), and accuse no one.
+    const stateKnown = specimen || reading.result.details.some((d) => (d.field === "issuingState" || d.field === "nationality") && d.valid);
     coverage = Math.max(coverage, Math.min(1, candidate.confidence / CONFIDENT_OCR));
     // A check digit the reading lost (filler where a digit must stand) proves nothing. The
     // composite and optional-data digits sit after the filler OCR shortens: where the zone
@@ -82,12 +86,13 @@ export function checkMrz(document: DocumentText, options: MrzCheckOptions): Dete
       documentCode: code,
       issuingState: reading.lines[0]!.slice(2, 5).replace(/</g, ""),
       specimen,
+      stateKnown,
       readConfidently: confident,
       corrected: reading.corrections + reading.lengthFixes > 0,
       checkDigits: Object.fromEntries(reading.checks.map((c) => [c.field, c.valid ? "valid" : judged(c) ? "invalid" : "unread"])),
       ...(expiry ? { expired: compareDates(expiry, today) < 0 } : {}),
     });
-    if (specimen || !confident) continue;
+    if (specimen || !confident || !stateKnown) continue;
 
     for (const check of failing) evidence.push(checksumEvidence(candidate, check));
     if (expiry && compareDates(expiry, today) < 0) evidence.push(expiredEvidence(candidate.page, candidate.box, toIsoDate(expiry), toIsoDate(today), "MRZ"));
