@@ -56,7 +56,7 @@ export function checkSums(document: DocumentText): SumFinding[] {
         return;
       }
       for (const total of entry.amounts) {
-        const items = blockAbove(rows, index, total);
+        const items = blockAbove(rows, index, total) ?? (entry.amounts.length === 1 ? blockApart(rows, index) : null);
         if (items) findings.push(sumOf(entry.row, entry.text, total, items));
       }
     });
@@ -109,8 +109,12 @@ function payslipColumn(rows: Entry[], index: number): Item[] | null | undefined 
   return items.length >= 2 ? items : null;
 }
 
-/** The items summed into a total, or null when the block above it is not clearly delimited. */
-function blockAbove(rows: Entry[], index: number, total: Amount): Item[] | null {
+/**
+ * The items summed into a total (those aligned with `anchor`, the total itself unless the
+ * items stand in a column of their own), or null when the block above it is not clearly
+ * delimited.
+ */
+function blockAbove(rows: Entry[], index: number, anchor: Amount): Item[] | null {
   const items: Item[] = [];
   let previousTop = rows[index]!.row.box[1];
   for (let i = index - 1; i >= 0; i--) {
@@ -120,7 +124,7 @@ function blockAbove(rows: Entry[], index: number, total: Amount): Item[] | null 
     if (gap > 3 * height) break;
     previousTop = entry.row.box[1];
     if (startsWithDate(entry.row)) return null;
-    const amount = entry.amounts.find((a) => aligned(a, total));
+    const amount = entry.amounts.find((a) => aligned(a, anchor));
     if (amount) {
       // Items of one block follow each other row after row: a wider gap in OCR is lines
       // the reading missed, and a partial sum proves nothing. A text layer misses no line:
@@ -136,6 +140,16 @@ function blockAbove(rows: Entry[], index: number, total: Amount): Item[] | null 
     break;
   }
   return items.length >= 2 ? items : null;
+}
+
+/**
+ * Items in a column of their own, the total set apart in another (office suites put a bill's
+ * totals in a small table under the items): the block aligned with the single figure just
+ * above the total.
+ */
+function blockApart(rows: Entry[], index: number): Item[] | null {
+  const above = rows[index - 1];
+  return above?.amounts.length === 1 ? blockAbove(rows, index, above.amounts[0]!) : null;
 }
 
 function sumOf(row: Row, text: string, total: Amount, items: Item[]): SumFinding {

@@ -176,6 +176,36 @@ describe("a payslip whose headings stand left of their right-aligned figures", (
   });
 });
 
+describe("a bill whose totals stand in a small table of their own, left of the items' column", () => {
+  const bill = (network: string): LineSpec[] => {
+    const figure = (text: string, right: number, y: number): LineSpec => ({ text, x: right - text.length * 10, y });
+    const row = (label: string, amount: string, right: number, y: number) => [{ text: label, x: 40, y }, figure(amount, right, y)];
+    return [
+      { text: "FACTURE / INVOICE", y: 40 },
+      { text: "Description", x: 40, y: 100 },
+      { text: "Amount (EUR)", x: 700, y: 100 },
+      ...row("Subscription", "63.93", 900, 130),
+      ...row("Consumption peak hours", "35.14", 900, 160),
+      ...row("Network fee", network, 900, 190),
+      ...row("Local taxes", "6.27", 900, 220),
+      ...row("Subtotal", "143.42", 400, 250),
+      ...row("VAT 20%", "28.68", 400, 280),
+      ...row("Total due", "172.10", 400, 310),
+    ];
+  };
+
+  test("sums the items into the subtotal: judged, nothing raised", () => {
+    const result = checkBalances(documentOf(page(bill("38.08"), "pdf")), { now });
+    expect(result.evidence).toEqual([]);
+    expect(result.facts).toMatchObject({ judged: true, checked: 2 });
+  });
+
+  test("an item raised with the totals left breaks the subtotal", () => {
+    const result = checkBalances(documentOf(page(bill("88.08"), "pdf")), { now });
+    expect(result.evidence.map((e) => [e.flag, e.box![1]])).toEqual([["balance_mismatch", 250]]);
+  });
+});
+
 describe("a table that was not understood is not judged", () => {
   test("unsigned amounts under a header in no language the check reads", () => {
     const words = { ...WORDS.en, debit: "Col3", credit: "Col4", amount: "Col3", balance: "Col5" };
