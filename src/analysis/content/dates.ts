@@ -125,7 +125,10 @@ export function checkDates(document: DocumentText, options: DateCheckOptions): D
     }
   }
 
-  const future = [issue, birth, end, ...transactions].filter((d): d is ReadDate => d !== undefined);
+  // Only a date printed with its four-digit year can be in the future: two digits after a
+  // month name are as often its day ("July 1 - July 31" on a Fidelity statement read as
+  // July 2031).
+  const future = [issue, birth, end, ...transactions].filter((d): d is ReadDate => d !== undefined && !d.match.twoDigitYear);
   for (const d of future) {
     rule([d], (x) => dayNumber(x!) - dayNumber(today) > FUTURE_SLACK_DAYS, () => raise(d, "A date is after the analysis date", d.match.text, toIsoDate(today)));
   }

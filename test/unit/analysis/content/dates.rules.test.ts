@@ -79,6 +79,12 @@ describe("dates that cannot be right raise text_inconsistency", () => {
   });
 });
 
+describe("a year printed in two digits is not judged to be in the future", () => {
+  test("'1 July 31', whose 31 may be the day of a range ('July 1 - July 31, 2015' on a statement)", () => {
+    expect(flagsOf(checkDates(documentOf(page(card("1 July 31", "14.04.2036"), "pdf")), { now }))).toEqual([]);
+  });
+});
+
 describe("a date OCR may have misread lowers coverage instead", () => {
   test("an impossible date on a line not read near-certainly", () => {
     const result = checkDates(documentOf(page([{ text: "Date of issue: 31.02.2024", y: 100, confidence: 0.93 }])), { now });
