@@ -1,6 +1,6 @@
 // Fonts per page and per line. A value retyped by an editor rarely comes back in the
-// document's own font: it lands in a fallback font, a different size, or a second subset
-// of the same font that the editor embedded beside the original one.
+// document's own font: it lands in a fallback font or a different size. (A second subset of
+// the same font is listed in the facts only: genuine producers embed those too.)
 import type { DetectorResult, Evidence } from "../report";
 import type { PageContent, PageLine } from "./page-content";
 
@@ -140,29 +140,24 @@ const pageEvidence = (page: PageContent): Evidence[] => {
     }
   });
 
-  // Two subsets of one font on one page: a second tool embedded its own copy.
+  return evidence;
+};
+
+/**
+ * Fonts a page embeds more than one subset of. Listed for an analyst, never raised: a second
+ * tool that adds text may embed its own copy, but Chromium's Skia, office suites and print
+ * drivers embed several subsets of one font on genuine pages every day (on every genuine
+ * Chromium payslip and a published Con Edison bill).
+ */
+const repeatedSubsets = (page: PageContent): Record<string, number> => {
   const subsets = new Map<string, Set<string>>();
   for (const name of page.resourceFonts) {
     const tag = SUBSET_TAG.exec(name)?.[0];
     if (!tag) continue;
     const base = name.replace(SUBSET_TAG, "");
-    const tags = subsets.get(base) ?? new Set<string>();
-    tags.add(tag);
-    subsets.set(base, tags);
+    subsets.set(base, (subsets.get(base) ?? new Set<string>()).add(tag));
   }
-  for (const [base, tags] of subsets) {
-    if (tags.size < 2) continue;
-    evidence.push({
-      flag: "pdf_font_inconsistency",
-      detector: PDF_FONTS_DETECTOR,
-      strength: 0.35,
-      message: `${tags.size} separate subsets of ${base} embedded on one page`,
-      page: page.page,
-      measured: tags.size,
-      threshold: 1,
-    });
-  }
-  return evidence;
+  return Object.fromEntries([...subsets].filter(([, tags]) => tags.size > 1).map(([base, tags]) => [base, tags.size]));
 };
 
 export const detectFontInconsistency = (pages: PageContent[]): DetectorResult => {
@@ -174,6 +169,7 @@ export const detectFontInconsistency = (pages: PageContent[]): DetectorResult =>
     facts: {
       fontsPerPage: Object.fromEntries(pages.slice(0, 10).map((p) => [p.page, p.resourceFonts.slice(0, 20)])),
       textLines: lines,
+      repeatedSubsets: Object.fromEntries(pages.slice(0, 10).map((p) => [p.page, repeatedSubsets(p)]).filter(([, r]) => Object.keys(r as object).length > 0)),
     },
     coverage: pages.length === 0 ? 0 : lines > 0 ? 1 : 0.1,
   };
