@@ -151,7 +151,7 @@ export function readStatement(document: DocumentText): Statement | null {
   const lines = linesOf(document);
   const placeBy = placers(lines);
   for (const { row, date, amounts, header, isHeader } of lines) {
-    const place: Placer<Column> = header ? placeBy.get(header)! : () => null;
+    const place = header ? placeBy.get(header)! : null;
     if (isHeader) {
       statement.namedColumns ||= namesMovements(header!);
       continue;
@@ -164,7 +164,7 @@ export function readStatement(document: DocumentText): Statement | null {
     const text = rowText(row);
     const kind = statedKind(text);
     if (kind) {
-      const balance = amounts.find((a) => place(a) === "balance") ?? amounts[amounts.length - 1]!;
+      const balance = amounts.find((a) => place?.(a) === "balance") ?? amounts[amounts.length - 1]!;
       statement.stated.push({ row, balance, kind, after: statement.transactions.length });
     } else if (TOTAL_DEBITS.test(text) || TOTAL_CREDITS.test(text)) {
       statement.totals.push({ row, column: TOTAL_DEBITS.test(text) ? "debit" : "credit", amount: amounts[0]! });
@@ -180,7 +180,7 @@ export function readStatement(document: DocumentText): Statement | null {
       // Two transactions read as one row (tight lines on a small image): which amount
       // belongs to which is unknown, so the row breaks the running balance instead.
       if (datedCells(row) > 1) statement.transactions.push(unread(row, date));
-      else statement.transactions.push(transaction(row, date, amounts, header ? place : null));
+      else statement.transactions.push(transaction(row, date, amounts, place));
     }
   }
   // In a single amount column, a table that marks its debits (minus, parentheses, DR)
