@@ -1,6 +1,8 @@
 // A bank statement's transaction table: the header that names the columns (debit,
-// credit, balance or one signed amount), the rows that start with a date and carry
-// amounts, and the opening, closing, forward and total rows around them. Shared by the balance
+// credit, balance or one signed amount, in English, French, German, Spanish, Dutch or
+// Italian), where those columns stand (column-order.ts: by the figures under them), the
+// rows that start with a date and carry amounts, and the opening, closing, forward and
+// total rows around them, over as many pages as the table runs. Shared by the balance
 // check and the date check (a transaction dated outside the statement period).
 import { type Placer, placeUnder } from "./column-order.ts";
 import { amountsIn, type Amount } from "./read-amount.ts";
