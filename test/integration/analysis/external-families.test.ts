@@ -9,49 +9,33 @@
 // by text_inconsistency, until the text-operator check learnt closing kerns), every source
 // edit, PDF edit and overlay above it, the editor's rename at 0.49 by editing_software.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { CorpusLabel } from "../../../scripts/corpus/labels.ts";
-import type { Evaluation } from "../../../scripts/eval/evaluation.ts";
 import type { ScoreRow } from "../../../scripts/eval/score-row.ts";
-import type { Flag } from "../../../src/analysis/flags.ts";
-import { evaluateCli } from "../../helpers/evaluate-cli.ts";
+import { describeRow, type EvaluatedFolder, evaluateFolder, raised, readJsonl } from "../../helpers/evaluate-folder.ts";
 
 const FIXTURES = join(import.meta.dir, "../../fixtures/families");
 
-let dir: string;
+let run: EvaluatedFolder;
 let rows: ScoreRow[];
 let labels: Map<string, CorpusLabel>;
-let evaluation: Evaluation;
-
-const readJsonl = async <T>(path: string): Promise<T[]> =>
-  (await readFile(path, "utf8"))
-    .trim()
-    .split("\n")
-    .map((line) => JSON.parse(line) as T);
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), "external-families-"));
-  const run = await evaluateCli(["--corpus", FIXTURES, "--split", "all", "--out", join(dir, "out"), "--concurrency", "2"], { DOCVERIFY_DATA_DIR: dir });
-  if (run.exitCode !== 0) throw new Error(`evaluate failed: ${run.stderr.slice(-2000)}`);
-  rows = await readJsonl<ScoreRow>(join(dir, "out", "scores.jsonl"));
+  run = await evaluateFolder(FIXTURES);
+  rows = run.rows;
   labels = new Map((await readJsonl<CorpusLabel>(join(FIXTURES, "labels.jsonl"))).map((l) => [l.id, l]));
-  evaluation = JSON.parse(await readFile(join(dir, "out", "evaluation.json"), "utf8")) as Evaluation;
 }, 600_000);
 
 afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
+  await run?.remove();
 });
 
-const raised = (row: ScoreRow): Set<Flag> => new Set([...row.flags, ...row.evidence.map((e) => e.flag)] as Flag[]);
-const describeRow = (row: ScoreRow) => `${row.id} ${row.family} ${row.kind} ${row.score.toFixed(2)} [${[...raised(row)].join(", ")}]`;
 /** How a forgery was made: the method's step in its history (plan.ts). */
 const madeBy = (row: ScoreRow, step: string) => labels.get(row.id)?.history.some((s) => s.startsWith(step)) ?? false;
 
 describe("documents made by other tools, through the whole analysis", () => {
   test("are analysed whole, without errors, from at least four families", () => {
-    expect(evaluation.errors.count).toBe(0);
+    expect(run.evaluation.errors.count).toBe(0);
     expect(rows.length).toBe(labels.size);
     expect(new Set(rows.map((row) => row.family)).size).toBeGreaterThanOrEqual(4);
   });
