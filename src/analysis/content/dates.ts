@@ -92,6 +92,10 @@ export function checkDates(document: DocumentText, options: DateCheckOptions): D
     if (!date.match.fixed && date.match.twoDigitYear) continue;
     if (date.match.first === 0 && date.match.second === 0) continue;
     if (readingsOf(date.match, context).length > 0) tally.add("agrees");
+    // A day its month lacks in either order is what an edited day leaves (31.02); a date
+    // that exists once its two parts are swapped is text read or joined wrong ("2024-26-01"
+    // from a Dutch statement's row), not a date that cannot be.
+    else if (readingsOf({ ...date.match, fixed: false }, { ...context, order: null }).length > 0) tally.add("uncertain");
     else if (date.certain) {
       tally.add("differs");
       raise(date, `"${date.match.text}" is not a calendar date`, date.match.text);

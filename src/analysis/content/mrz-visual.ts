@@ -44,18 +44,32 @@ function nameForms(visual: string): string[] {
   return [...new Set(forms)];
 }
 
+/** Shortest name a reading cut off at its end may leave (ZEYNEP read ZEYNE). */
+const MIN_CUT_NAME = 4;
+/**
+ * Whether two skeletons differ as OCR makes names differ: the narrow I lost (ELIF read ELF),
+ * or a name cut short at its end by a box that ended early. Another letter lost or changed
+ * (BERTHIER, BERTIER) is another name.
+ */
+const readApart = (a: string, b: string): boolean => {
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  if (long.length - short.length !== 1 && !(short.length >= MIN_CUT_NAME && long.length - short.length <= 2)) return false;
+  if (short.length >= MIN_CUT_NAME && long.startsWith(short)) return true;
+  return long.length - short.length === 1 && [...long].some((c, i) => c === "I" && long.slice(0, i) + long.slice(i + 1) === short);
+};
+
 /**
  * Whether the names of one side are all among the other's, in any order: the zone may leave
  * out a name the page prints (a patronymic such as OGLU, a second surname), the page's field
  * may hold fewer names than the zone (one line of two read), and where there is no surname
  * (Malay names) the page and the zone order the names differently. Only a name on each side
  * that the other lacks is a disagreement. The zone's last name may be cut short when the
- * field is full.
+ * field is full, and a name may be read short as OCR reads names short (readApart).
  */
 function namesNest(visual: string, nameField: string, truncated: boolean): boolean {
   const page = visual.split(/[\s,]+/).filter(Boolean).map(nameForms);
   const zone = nameField.split(/<+/).map(skeleton).filter(Boolean);
-  const same = (forms: string[], name: string, last: boolean) => forms.some((f) => f === name || (last && truncated && f.startsWith(name)));
+  const same = (forms: string[], name: string, last: boolean) => forms.some((f) => f === name || (last && truncated && f.startsWith(name)) || readApart(f, name));
   const zoneInPage = zone.every((name, i) => page.some((forms) => same(forms, name, i === zone.length - 1)));
   const pageInZone = page.every((forms) => zone.some((name, i) => same(forms, name, i === zone.length - 1)));
   return page.length > 0 && zone.length > 0 && (zoneInPage || pageInZone);

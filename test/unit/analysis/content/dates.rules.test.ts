@@ -44,7 +44,7 @@ describe("consistent dates raise nothing", () => {
 });
 
 describe("dates that cannot be right raise text_inconsistency", () => {
-  test.each(["31 FEB 2024", "30.02.2024", "15/13/2024", "2024-13-01"])("the impossible date %s", (date) => {
+  test.each(["31 FEB 2024", "30.02.2024", "15/13/2024", "2024-02-30"])("the impossible date %s", (date) => {
     const result = checkDates(documentOf(page([{ text: `Date of issue: ${date}`, y: 100 }], "pdf")), { now });
     expect(flagsOf(result)).toEqual(["text_inconsistency"]);
     expect(result.evidence[0]!.measured).toBe(date);
@@ -86,6 +86,13 @@ describe("a year printed in two digits is not judged to be in the future", () =>
 });
 
 describe("a date OCR may have misread lowers coverage instead", () => {
+  test("a year-first date that exists once its parts are swapped (a Dutch row's cells read as one)", () => {
+    const result = checkDates(documentOf(page([{ text: "Date of issue: 2024-26-01", y: 100 }], "pdf")), { now });
+    expect(flagsOf(result)).toEqual([]);
+    expect(result.coverage).toBe(0);
+  });
+
+
   test("an impossible date on a line not read near-certainly", () => {
     const result = checkDates(documentOf(page([{ text: "Date of issue: 31.02.2024", y: 100, confidence: 0.93 }])), { now });
     expect(flagsOf(result)).toEqual([]);

@@ -74,7 +74,10 @@ describe("a forged MRZ", () => {
     expect(judged("ERIKSSON", "ANNA MARIA OGLU", anna)).toEqual([]);
     // No surname: the page prints the given name first, the zone the other way round.
     expect(judged("MARIA ERIKSSON", "ANNA", { ...anna, surname: "ANNA", given: "MARIA ERIKSSON" })).toEqual([]);
-    expect(judged("ERIKSSON", "ANNA MARIA", { ...anna, given: "ANNE MARIA" })).toEqual(["mrz_mismatch"]);
+    // A narrow I lost in the zone, a name cut short on the page: how OCR reads names short.
+    expect(judged("ERIKSSON", "ANNA MARIA", { ...anna, given: "ANNA MARA" })).toEqual([]);
+    expect(judged("ERIKSSON", "ANNA MARI", anna)).toEqual([]);
+    expect(judged("ERIKSSON", "ANNA MARIA", { ...anna, given: "HANNA MARIA" })).toEqual(["mrz_mismatch"]);
   });
 
   test("with another document number, recomputed, mismatches the visual document number", () => {
