@@ -67,7 +67,11 @@ export interface Evaluation {
   byKind: Record<string, GroupMetrics>;
   byDocumentType: Record<string, GroupMetrics>;
   byFormat: Record<string, GroupMetrics>;
+  /** By how the documents were made (scripts/corpus/labels.ts familyOf). */
+  byFamily: Record<string, GroupMetrics>;
   documentType: ConfusionMatrix<DocumentType>;
+  /** documentType accuracy per family. */
+  documentTypeByFamily: Record<string, number | null>;
   calibration: { brier: number | null; bins: ReliabilityBin[] };
   confidence: { levels: LevelAccuracy<Confidence>[]; highIsMostAccurate: boolean | null };
   latency: LatencySummary;
@@ -110,6 +114,12 @@ function highIsMostAccurate(levels: LevelAccuracy<Confidence>[]): boolean | null
   return levels.every((level) => level.accuracy === null || level.count < MIN_LEVEL_COUNT || level.accuracy <= high);
 }
 
+const typeConfusion = (rows: readonly ScoreRow[]): ConfusionMatrix<DocumentType> =>
+  confusionMatrix(
+    rows.map((row) => ({ actual: row.documentType as DocumentType, predicted: row.predictedType })),
+    DOCUMENT_TYPES,
+  );
+
 export function evaluate(rows: ScoreRow[], failed: FailedRow[], run: RunInfo): Evaluation {
   const genuineScores = rows.filter((row) => !isForged(row)).map((row) => row.score);
   const rules: Rules = {
@@ -134,10 +144,9 @@ export function evaluate(rows: ScoreRow[], failed: FailedRow[], run: RunInfo): E
     byKind: groupsOf(rows, (row) => row.kind, rules),
     byDocumentType: groupsOf(rows, (row) => row.documentType, rules),
     byFormat: groupsOf(rows, (row) => row.format, rules),
-    documentType: confusionMatrix(
-      rows.map((row) => ({ actual: row.documentType as DocumentType, predicted: row.predictedType })),
-      DOCUMENT_TYPES,
-    ),
+    byFamily: groupsOf(rows, (row) => row.family, rules),
+    documentType: typeConfusion(rows),
+    documentTypeByFamily: Object.fromEntries([...groupBy(rows, (row) => row.family)].sort(([a], [b]) => a.localeCompare(b)).map(([family, group]) => [family, typeConfusion(group).accuracy])),
     calibration: {
       brier: brierScore(rows.map((row) => ({ p: row.score, forged: isForged(row) }))),
       bins: reliabilityTable(rows.map((row) => ({ p: row.score, forged: isForged(row) }))),

@@ -116,7 +116,9 @@ export function formatTargets(targets: TargetResult[], scopeNote: string | null)
 export function formatEvaluation(evaluation: Evaluation): string {
   const { run, rules, overall, latency } = evaluation;
   const analysed = overall.genuine + overall.forged;
-  const scopeNote = run.split === "test" ? null : `the targets are set for the test split; this run is "${run.split}"`;
+  const scopeNote = run.mode.startsWith("leave-one-family-out")
+    ? null
+    : "set for documents from families the fusion never saw: train-fusion's leave-one-family-out report, or a set such as the real documents";
   return [
     `docverify evaluation: ${run.corpus}, split ${run.split}, ${run.documents} documents (${analysed} analysed, ${evaluation.errors.count} failed) in ${formatDuration(run.durationMs)}`,
     `analysis: ${run.mode}`,
@@ -136,6 +138,8 @@ export function formatEvaluation(evaluation: Evaluation): string {
     ...groupTable("By document type", evaluation.byDocumentType),
     "",
     ...groupTable("By format", evaluation.byFormat),
+    "",
+    ...groupTable("By family (how the documents were made)", evaluation.byFamily),
     "",
     ...confusion(evaluation),
     "",

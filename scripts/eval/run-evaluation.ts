@@ -11,7 +11,7 @@ import { flaggedRate } from "./metrics.ts";
 import { drawRoc, drawScoreHistogram } from "./plots.ts";
 import { createProgress } from "./progress.ts";
 import { scoreCorpus } from "./score-corpus.ts";
-import { toJsonLines } from "./score-row.ts";
+import { toJsonLines, type ScoreRow } from "./score-row.ts";
 
 export interface EvaluationOptions {
   corpus: string;
@@ -80,10 +80,16 @@ export async function runEvaluation(options: EvaluationOptions): Promise<Evaluat
     startedAt: startedAt.toISOString(),
     durationMs: Math.round(performance.now() - started),
   });
-  await writeFile(join(options.out, OUTPUT_FILES.scores), toJsonLines(scored.rows));
-  await writeFile(join(options.out, OUTPUT_FILES.evaluation), JSON.stringify(evaluation, null, 2) + "\n");
-  const genuine = scored.rows.filter((row) => row.label === "genuine").map((row) => row.score);
-  const forged = scored.rows.filter((row) => row.label === "forged").map((row) => row.score);
-  await writePlots(evaluation, options.out, genuine, forged);
+  await writeEvaluation(options.out, evaluation, scored.rows);
   return evaluation;
+}
+
+/** scores.jsonl, evaluation.json and both plots of an evaluation, written to `out`. */
+export async function writeEvaluation(out: string, evaluation: Evaluation, rows: readonly ScoreRow[]): Promise<void> {
+  await mkdir(out, { recursive: true });
+  await writeFile(join(out, OUTPUT_FILES.scores), toJsonLines(rows));
+  await writeFile(join(out, OUTPUT_FILES.evaluation), JSON.stringify(evaluation, null, 2) + "\n");
+  const genuine = rows.filter((row) => row.label === "genuine").map((row) => row.score);
+  const forged = rows.filter((row) => row.label === "forged").map((row) => row.score);
+  await writePlots(evaluation, out, genuine, forged);
 }

@@ -1,15 +1,24 @@
-// The quality targets of the issue, judged on an evaluation. They are set for the held-out
-// (test) split of the full corpus; on other runs they are still printed, as an indication.
-import { FORGERY_KINDS, GENUINE_KINDS } from "../corpus/labels.ts";
+// The quality targets, judged on an evaluation. They are set for documents scored by a
+// model that never saw their family: the leave-one-family-out predictions of
+// scripts/train-fusion.ts, and sets no model was tuned on (real public documents). On other
+// runs they are still printed, as an indication.
+import { FORGERY_KINDS } from "../corpus/labels.ts";
 import type { Evaluation, GroupMetrics } from "./evaluation.ts";
 
 export const TARGETS = {
   auc: 0.95,
   detectionAt5PerKind: 0.85,
   documentTypeAccuracy: 0.95,
-  genuineKindMaxFpr: 0.05,
+  genuineFamilyMaxFpr: 0.02,
 } as const;
 
+/**
+ * Forgery kinds the content and structure checks can see (PDF edits, MRZ, balances, retyped
+ * text, metadata): the detection target is theirs. Manipulations only pixels show (cloned
+ * digits, spliced portraits and fields, re-saves) are reported beside them and judged by the
+ * pixel detectors' own targets.
+ */
+export const CONTENT_KINDS: readonly string[] = FORGERY_KINDS.filter((k) => k.startsWith("pdf_") || k.startsWith("mrz_") || k === "image_retype");
 export interface TargetCheck {
   name: string;
   /** null: nothing to measure (e.g. the kind is absent from this run). */
@@ -42,37 +51,38 @@ function result(id: keyof typeof TARGETS, description: string, checks: TargetChe
 const missing = (name: string): TargetCheck => ({ name, measured: null, count: 0, pass: null });
 
 export function judgeTargets(evaluation: Omit<Evaluation, "targets">): TargetResult[] {
-  const kind = (name: string): GroupMetrics | undefined => evaluation.byKind[name];
+  const families = Object.entries(evaluation.byFamily);
   const rowsTyped = Object.values(evaluation.documentType.counts).reduce((sum, row) => sum + Object.values<number>(row).reduce((s, n) => s + n, 0), 0);
   return [
-    result("auc", `ROC AUC genuine vs forged ≥ ${TARGETS.auc}`, [
+    result("auc", `ROC AUC genuine vs forged ≥ ${TARGETS.auc}, overall and on every family`, [
       { name: "all documents", measured: evaluation.roc.auc, count: evaluation.overall.genuine + evaluation.overall.forged, pass: atLeast(evaluation.roc.auc, TARGETS.auc) },
+      ...families.map(([name, g]) => ({ name, measured: g.auc, count: g.genuine + g.forged, pass: atLeast(g.auc, TARGETS.auc) })),
     ]),
     result(
       "detectionAt5PerKind",
-      `detection at 5% FPR ≥ ${TARGETS.detectionAt5PerKind} for every forgery kind`,
-      FORGERY_KINDS.map((name) => {
-        const group = kind(name);
+      `detection at 5% FPR ≥ ${TARGETS.detectionAt5PerKind} for every forgery kind the content and structure checks can see`,
+      CONTENT_KINDS.map((name) => {
+        const group: GroupMetrics | undefined = evaluation.byKind[name];
         if (!group) return missing(name);
         const rate = group.detection.fpr5.rate;
         return { name, measured: rate, count: group.forged, pass: atLeast(rate, TARGETS.detectionAt5PerKind) };
       }),
     ),
-    result("documentTypeAccuracy", `documentType accuracy ≥ ${TARGETS.documentTypeAccuracy}`, [
+    result("documentTypeAccuracy", `documentType accuracy ≥ ${TARGETS.documentTypeAccuracy}, overall and on every family`, [
       { name: "all documents", measured: evaluation.documentType.accuracy, count: rowsTyped, pass: atLeast(evaluation.documentType.accuracy, TARGETS.documentTypeAccuracy) },
+      ...families.map(([name, g]) => {
+        const measured = evaluation.documentTypeByFamily[name] ?? null;
+        return { name, measured, count: g.genuine + g.forged, pass: atLeast(measured, TARGETS.documentTypeAccuracy) };
+      }),
     ]),
-    // Judged at the verdict line, the threshold a bank acts on. At the 5%-FPR threshold some
-    // 5% of genuine documents lie above it by construction, so any kind holding one of them
-    // (1 of 19 is 5.3%) would fail whatever the detectors do; those rates stay in the
-    // per-kind table.
+    // Judged at the verdict line, the threshold a bank acts on: a genuine document there is
+    // a customer accused.
     result(
-      "genuineKindMaxFpr",
-      `no genuine kind above ${TARGETS.genuineKindMaxFpr * 100}% false positives at the verdict line (score ≥ 0.5)`,
-      GENUINE_KINDS.map((name) => {
-        const group = kind(name);
-        if (!group) return missing(name);
-        const rate = group.falsePositives.operating.rate;
-        return { name, measured: rate, count: group.genuine, pass: atMost(rate, TARGETS.genuineKindMaxFpr) };
+      "genuineFamilyMaxFpr",
+      `at most ${TARGETS.genuineFamilyMaxFpr * 100}% of any family's genuine documents at the verdict line (score ≥ 0.5)`,
+      families.filter(([, g]) => g.genuine > 0).map(([name, g]) => {
+        const rate = g.falsePositives.operating.rate;
+        return { name, measured: rate, count: g.genuine, pass: atMost(rate, TARGETS.genuineFamilyMaxFpr) };
       }),
     ),
   ];
