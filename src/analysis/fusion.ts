@@ -12,7 +12,7 @@
 // weight below, noisy-OR. Confidence says how much the evidence can bear
 // (fusion/confidence.ts); how well things were read never moves the score, and what could
 // not be examined at all (blind spots) only keeps it nearer the prior.
-import type { Confidence, Flag } from "./flags";
+import { FLAG_CLASSES, type Confidence, type Flag } from "./flags";
 import { atMost, confidenceLevel } from "./fusion/confidence";
 import { accuses, concerns, flagStrengths, fusionFeatures, FEATURE_NAMES, INFORMATIONAL_FLAGS, MEASURE_FLAGS, SCORED_FLAGS } from "./fusion/features";
 import { FUSION_MODEL, logit, sigmoid, type FusionModel } from "./fusion/model";
@@ -113,22 +113,43 @@ export interface Verdict {
  * flags found with their strengths. The fusion and the trainer's out-of-family predictions
  * (scripts/train-fusion.ts) both go through here, so what is reported is what is served.
  */
+/** The features and flags without some flags: their own features and the measures of their evidence zeroed. */
+const without = (features: readonly number[], strengths: Map<Flag, number>, removed: readonly Flag[]) => {
+  const own = new Set(
+    removed.flatMap((flag) => [FEATURE_NAMES.indexOf(`flag:${flag}`), ...Object.entries(MEASURE_FLAGS).flatMap(([measure, f]) => (f === flag ? [FEATURE_NAMES.indexOf(measure)] : []))]),
+  );
+  return { features: features.map((v, i) => (own.has(i) ? 0 : v)), strengths: new Map([...strengths].filter(([f]) => !removed.includes(f))) };
+};
+
 export const verdictOf = (model: FusionModel, features: readonly number[], strengths: Map<Flag, number>): Verdict => {
   const forgeryScore = scoreOf(model, features, strengths);
   const contributions = [...strengths].map(([flag, strength]) => {
     const index = FEATURE_NAMES.indexOf(`flag:${flag}`);
-    const without = new Map(strengths);
-    without.delete(flag);
-    // Without the flag: its own feature and the measures of its evidence.
-    const own = new Set([index, ...Object.entries(MEASURE_FLAGS).flatMap(([measure, f]) => (f === flag ? [FEATURE_NAMES.indexOf(measure)] : []))]);
-    const reduced = features.map((v, i) => (own.has(i) ? 0 : v));
+    const reduced = without(features, strengths, [flag]);
     const weight = byPrior(model, flag) ? PRIOR_FLAG_WEIGHTS[flag] : index < 0 ? 0 : (model.weights[index] ?? 0);
-    return { flag, strength: round(strength), weight: round(weight), contribution: round(forgeryScore - scoreOf(model, reduced, without)) };
+    return { flag, strength: round(strength), weight: round(weight), contribution: round(forgeryScore - scoreOf(model, reduced.features, reduced.strengths)) };
   });
   contributions.sort((a, b) => b.contribution - a.contribution || a.flag.localeCompare(b.flag));
   const flags = contributions.filter(listed).map((c) => c.flag);
-  // No high score without evidence of alteration a person can see.
-  return { forgeryScore: accuses(flags) ? forgeryScore : Math.min(forgeryScore, NO_ALTERATION_CEILING), flags, contributions };
+  // No high score without evidence of alteration a person can see, and that evidence must
+  // carry the verdict itself: with the provenance concerns and the blind spots taken away,
+  // the score must still reach the line. Otherwise a weak trace (a font change a designed
+  // template makes, a clone in a form's repeated amount) beside an editor's name, or beside
+  // a table the balance check could not read, would let what is no evidence accuse.
+  const provenance = [...strengths.keys()].filter((f) => FLAG_CLASSES[f] === "provenance");
+  const alteration = without(features, strengths, provenance);
+  const seen = alteration.features.map((v, i) => (FEATURE_NAMES[i]!.startsWith("blind:") ? 0 : v));
+  const carried = accuses(flags) && scoreOf(model, seen, alteration.strengths) >= 0.5;
+  return { forgeryScore: carried ? forgeryScore : Math.min(forgeryScore, NO_ALTERATION_CEILING), flags, contributions };
+};
+
+/**
+ * The verdict's confidence, at most `ceiling`. A provenance concern alone never makes a
+ * verdict sure: it is a question for the history of the file, not an answer about its content.
+ */
+export const verdictConfidence = (score: number, features: readonly number[], flags: readonly Flag[], margins: FusionModel["confidence"], ceiling: Confidence = "high"): Confidence => {
+  const cap = concerns(flags) && !accuses(flags) ? atMost(ceiling, "medium") : ceiling;
+  return atMost(confidenceLevel(score, features, margins), cap);
 };
 
 /** The flags a feature vector shows, with their strengths: what the trainer has of a scored document. */
@@ -146,12 +167,9 @@ export const fuse = (detectors: DetectorResult[], opts: FusionOptions = {}): Fus
   for (const e of evidence) if (!strengths.has(e.flag)) strengths.set(e.flag, 0);
   const features = fusionFeatures(detectors);
   const { forgeryScore, flags, contributions } = verdictOf(model, features, strengths);
-  // A provenance concern alone never makes a verdict sure: it is a question for the history
-  // of the file, not an answer about its content.
-  const ceiling = concerns(flags) && !accuses(flags) ? atMost(opts.confidenceCeiling ?? "high", "medium") : (opts.confidenceCeiling ?? "high");
   return {
     forgeryScore: round(forgeryScore),
-    confidence: atMost(confidenceLevel(forgeryScore, features, model.confidence), ceiling),
+    confidence: verdictConfidence(forgeryScore, features, flags, model.confidence, opts.confidenceCeiling),
     flags,
     evidence,
     contributions,

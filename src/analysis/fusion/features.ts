@@ -82,10 +82,16 @@ const MEASURES = [
 
 /**
  * Measures that carry a flag's evidence apart from its flag feature: how much a flag moves
- * the score (its contribution, which decides whether it is listed) includes them.
+ * the score (its contribution, which decides whether it is listed) includes them, and their
+ * weights are bounded as the flag's is (scripts/fusion/flag-bounds.ts). A measure of no flag
+ * (a zone that checks out) may only lower the score.
  */
 export const MEASURE_FLAGS: Readonly<Partial<Record<(typeof MEASURES)[number], Flag>>> = {
+  "measure:doubleCompressionMargin": "double_jpeg_compression",
+  "measure:elaLineZOverThreshold": "region_tampering",
+  "measure:noiseLineZOverThreshold": "region_tampering",
   "measure:singleCompressedAreaOverThreshold": "region_tampering",
+  "measure:copyMoveClones": "copy_move",
 };
 
 const QUALITY = ["quality:lowQuality", "quality:ocrMeanConfidence", "quality:meanCoverage", "quality:failedDetectors"] as const;

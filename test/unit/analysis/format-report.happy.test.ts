@@ -11,7 +11,7 @@ describe("the printed report", () => {
     });
     const text = formatReport(report);
     const lines = text.split("\n");
-    expect(lines[0]).toMatch(/^Verdict: (SUSPICIOUS|LIKELY FORGED) — forgery score [01]\.\d\d, confidence high$/);
+    expect(lines[0]).toMatch(/^Verdict: (SUSPICIOUS|LIKELY FORGED) — forgery score [01]\.\d\d, confidence (low|medium|high)$/);
     expect(lines[1]).toBe("Document: financial (pdf, 1 page)");
     expect(text).toMatch(/  pdf_text_overlay \(strength 0\.60, adds 0\.\d\d to the score\)/);
     expect(text).toMatch(/- A white fill drawn over \d+ characters of earlier text.* \[pdf-text-overlay\] \(page 1, box \[72, \d+, \d+, \d+\]; measured \d+ vs threshold 3; strength 0\.60\)/);
@@ -22,7 +22,7 @@ describe("the printed report", () => {
   test("a clean document reads as such, and facts can be left out", async () => {
     const report = await createLocalAnalyzer().analyze({ bytes: makePdf(), format: "pdf" });
     expect(formatReport(report, { facts: false })).toMatch(
-      /^Verdict: NO SIGNS OF FORGERY — forgery score 0\.0\d, confidence high\nDocument: financial \(pdf, 1 page\)\nFlags: none$/,
+      /^Verdict: NO SIGNS OF FORGERY — forgery score 0\.0\d, confidence (medium|high)\nDocument: financial \(pdf, 1 page\)\nFlags: none$/,
     );
   });
 

@@ -29,5 +29,7 @@ test("metadata an editor left is listed whatever else is found", () => {
     },
   ]);
   expect(fusion.flags).toContain("editing_software");
-  expect(fusion.forgeryScore).toBeGreaterThanOrEqual(0.5);
+  // A provenance concern: it adds to evidence of alteration, and the pixel traces here are
+  // not that evidence, so the editor's name alone keeps the document under the line.
+  expect(fusion.forgeryScore).toBeLessThan(0.5);
 });

@@ -15,7 +15,7 @@ const detector = (name: string, evidence: Omit<Evidence, "detector" | "message">
 const model = (weights: Record<string, number>, intercept = -3, untrainedFlags: FusionModel["untrainedFlags"] = []): FusionModel => ({
   about: "test",
   command: "test",
-  corpus: { generator: "test", split: "train", documents: 0 },
+  corpus: { generator: "test", documents: 0, families: [] },
   date: "2026-11-22",
   lambda: 0.1,
   crossValidation: [],
@@ -23,6 +23,7 @@ const model = (weights: Record<string, number>, intercept = -3, untrainedFlags: 
   weights: FEATURE_NAMES.map((name) => weights[name] ?? 0),
   intercept,
   untrainedFlags,
+  flagBounds: {},
   confidence: { highMargin: 0.3, lowMargin: 0.1 },
 });
 

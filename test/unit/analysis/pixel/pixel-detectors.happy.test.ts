@@ -3,6 +3,7 @@
 import { describe, expect, test } from "bun:test";
 import { fuse } from "../../../../src/analysis/fusion";
 import { flagStrengths } from "../../../../src/analysis/fusion/features";
+import { FUSION_MODEL } from "../../../../src/analysis/fusion/model";
 import { detectCopyMove } from "../../../../src/analysis/pixel/copy-move";
 import { detectReadingQuality } from "../../../../src/analysis/pixel/reading-quality";
 import { detectRegionTampering } from "../../../../src/analysis/pixel/region-tampering";
@@ -110,9 +111,11 @@ describe("reading quality", () => {
     expect(detectReadingQuality([page(1, 0, { lines: [] })]).evidence[0]).toMatchObject({ flag: "low_quality", measured: 0 });
     const blurred = detectReadingQuality([page(1, 0, { lines: [line(0, 0.7), line(1, 0.75)] })]);
     expect(blurred.evidence[0]).toMatchObject({ flag: "low_quality", threshold: 0.85 });
-    const fusion = fuse([blurred]);
+    // Margins of a hand-set model: the mechanism, not the committed calibration.
+    const model = { ...FUSION_MODEL, confidence: { highMargin: 0.3, lowMargin: 0.1 } };
+    const fusion = fuse([blurred], { model });
     // Quality moves confidence, never the score: the same as with no evidence at all.
-    expect(fusion.forgeryScore).toBe(fuse([]).forgeryScore);
+    expect(fusion.forgeryScore).toBe(fuse([], { model }).forgeryScore);
     expect(fusion.confidence).toBe("medium");
   });
 });
@@ -121,7 +124,8 @@ describe("fusion over checks that do not apply", () => {
   test("leaves a check with nothing to judge on this kind of document out of confidence", () => {
     const seen = { detector: "seen", evidence: [], facts: {}, coverage: 1 };
     const absent = { detector: "mrz", evidence: [], facts: { applicable: false }, coverage: 0 };
-    expect(fuse([seen, absent]).confidence).toBe("high");
-    expect(fuse([seen, { ...absent, facts: {} }]).confidence).toBe("medium");
+    const model = { ...FUSION_MODEL, confidence: { highMargin: 0.3, lowMargin: 0.1 } };
+    expect(fuse([seen, absent], { model }).confidence).toBe("high");
+    expect(fuse([seen, { ...absent, facts: {} }], { model }).confidence).toBe("medium");
   });
 });
