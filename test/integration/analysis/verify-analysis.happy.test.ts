@@ -54,7 +54,9 @@ describe("a passport data page photographed as an image", () => {
     const result = await verify(await passportImage("png"));
     expect(result.documentType).toBe("passport");
     expect(result.flags).toEqual([]);
-    expect(result.confidence).toBe("high");
+    // Medium, not high: out of family, flag-free scores sit beside pixel forgeries the
+    // detectors miss (model.json confidence margins).
+    expect(result.confidence).toBe("medium");
   }, 30_000);
 
   test("with one broken check digit raises mrz_checksum_invalid on the zone, naming the printed and the computed digit", async () => {
