@@ -1,6 +1,6 @@
 // Configuration in one place: environment variables, each with a flag of the same meaning
 // (flag wins). Nothing else reads process.env. Bad values stop start-up with
-// `docverify: <SETTING>: <reason>` and exit status 2 (DESIGN.md operating contract).
+// `docverify: <SETTING>: <reason>` and exit status 2 (README "Configuration").
 import { Type, type Static } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
 import { accessSync, constants, statSync } from "node:fs";

@@ -1,4 +1,4 @@
-// The one closed set of error codes (the spec's section 7 plus DESIGN.md's), at the
+// The one closed set of error codes (the API contract's section 7 plus the service's own), at the
 // bottom of the tree so intake, analysis, store and webhooks can raise them without
 // importing the HTTP layer. The HTTP layer owns the mapping to status codes.
 

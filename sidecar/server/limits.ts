@@ -2,7 +2,7 @@
 // arrive, pixels before they are decoded, pages and rendering time before and while rendering.
 
 export interface DocumentLimits {
-  /** Bytes one document stream may carry (DESIGN.md: 10 MB = 10,000,000). */
+  /** Bytes one document stream may carry (10 MB = 10,000,000, as the API contract counts bytes). */
   maxDocumentBytes: number;
   /** Pixels an image may declare; larger ones are refused before decoding (decompression bombs). */
   maxImagePixels: number;

@@ -24,7 +24,7 @@ export interface AnalyzerDeps {
 
 /**
  * How long a document waits for an embedded sidecar that has not served yet: the time it
- * may take to start (DESIGN.md: ready within 120 s). Once it has served, a sidecar that
+ * may take to start (the operating contract: ready within 120 s). Once it has served, a sidecar that
  * cannot answer fails the call at once (503 with Retry-After; batch documents wait).
  */
 const EMBEDDED_START_WAIT_MS = 120_000;

@@ -1,4 +1,4 @@
-// The flag vocabulary (DESIGN.md "Decisions"): fixed, snake_case, listed as the enum of
+// The flag vocabulary (README "How a document is judged"): fixed, snake_case, listed as the enum of
 // `flags` items in the OpenAPI document. Each is raised by a named detector.
 
 export const FLAGS = [

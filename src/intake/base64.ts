@@ -1,5 +1,5 @@
 // A base64 document from a JSON body: plain base64 or a data URL, line breaks tolerated.
-// The size limit applies to the decoded bytes (DESIGN.md) and is checked before decoding.
+// The size limit applies to the decoded bytes (the API contract) and is checked before decoding.
 
 import { AppError } from "../errors.ts";
 import { LIMITS } from "./document.ts";

@@ -8,7 +8,7 @@ export interface IntakeDocument {
   format: DocumentFormat;
 }
 
-/** Sizes in bytes, DESIGN.md "Precise rules". */
+/** Sizes in bytes, as the API contract counts them. */
 export const LIMITS = {
   uploadBytes: 4_500_000,
   urlBytes: 10_000_000,

@@ -1,4 +1,4 @@
-// Which peers outbound requests may reach when private URLs are not allowed (DESIGN.md:
+// Which peers outbound requests may reach when private URLs are not allowed (the operating contract:
 // no loopback, private, link-local or metadata addresses). An allow-list: only globally
 // routable unicast passes, so a range ipaddr.js learns later is refused, not let through.
 

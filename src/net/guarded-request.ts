@@ -52,7 +52,7 @@ export interface GuardedResponse {
 }
 
 /**
- * The settings DESIGN.md fixes for a webhook delivery: POST, no redirects, an answer
+ * The settings the operating contract fixes for a webhook delivery: POST, no redirects, an answer
  * within 15 s. Only the receiver's status matters, so its body is never read.
  */
 export const WEBHOOK_REQUEST = {
