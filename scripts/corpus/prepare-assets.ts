@@ -1,14 +1,19 @@
-// One-off: copies the DocXPand files the corpus uses from ../shared into scripts/corpus/assets,
+// One-off: copies the DocXPand files the corpus uses from a DocXPand data folder (templates,
+// fonts, photos; QuickSign/docxpand on GitHub) into scripts/corpus/assets,
 // so that generation (and the test suite) never reads outside the project. Embedded portraits
 // are stripped from the SVGs (the generator injects its own) and photos are resized to the
 // size the templates draw them at, which keeps the committed assets to a few MB.
-// Run: bun scripts/corpus/prepare-assets.ts [path/to/shared/data/docxpand]
+// Run: bun scripts/corpus/prepare-assets.ts path/to/docxpand-data
 import { copyFile, mkdir, readFile, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import sharp from "sharp";
 import { ASSETS_DIR, PHOTOS, TEMPLATES } from "./assets.ts";
 
-const source = resolve(process.argv[2] ?? join(import.meta.dir, "../../../shared/data/docxpand"));
+if (!process.argv[2]) {
+  console.error("usage: bun scripts/corpus/prepare-assets.ts path/to/docxpand-data (the folder holding docxpand/templates)");
+  process.exit(2);
+}
+const source = resolve(process.argv[2]);
 const templatesIn = join(source, "docxpand/templates");
 const out = join(ASSETS_DIR, "docxpand");
 
