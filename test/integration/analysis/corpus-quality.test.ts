@@ -3,7 +3,7 @@
 // or a genuine family starts being flagged. The bounds are the figures measured on this
 // corpus (seed 42, small) less a margin; README "Detection quality" has the full evaluation.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { generateCorpus } from "../../../scripts/corpus/corpus.ts";
@@ -11,7 +11,7 @@ import type { Kind } from "../../../scripts/corpus/labels.ts";
 import type { Evaluation } from "../../../scripts/eval/evaluation.ts";
 import type { ScoreRow } from "../../../scripts/eval/score-row.ts";
 import type { Flag } from "../../../src/analysis/flags.ts";
-import { evaluateCli } from "../../helpers/evaluate-cli.ts";
+import { type EvaluatedFolder, evaluateFolder, raised } from "../../helpers/evaluate-folder.ts";
 
 // Measured 2026-11-26 on this corpus with the leave-one-family-out model: 23 of 35 forgeries
 // at score >= 0.5 (the rest are pixel forgeries, or provenance-only edits kept under the line
@@ -21,26 +21,22 @@ const MIN_FORGED_FLAGGED = 21;
 const MAX_GENUINE_ACCUSED = 1;
 
 let dir: string;
+let run: EvaluatedFolder;
 let rows: ScoreRow[];
 let evaluation: Evaluation;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), "corpus-quality-"));
   await generateCorpus({ seed: 42, size: "small", out: dir });
-  const run = await evaluateCli(["--corpus", dir, "--split", "all", "--out", join(dir, "out"), "--concurrency", "2"], { DOCVERIFY_DATA_DIR: dir });
-  if (run.exitCode !== 0) throw new Error(`evaluate failed: ${run.stderr.slice(-2000)}`);
-  rows = (await readFile(join(dir, "out", "scores.jsonl"), "utf8"))
-    .trim()
-    .split("\n")
-    .map((line) => JSON.parse(line) as ScoreRow);
-  evaluation = JSON.parse(await readFile(join(dir, "out", "evaluation.json"), "utf8")) as Evaluation;
+  run = await evaluateFolder(dir);
+  ({ rows, evaluation } = run);
 }, 600_000);
 
 afterAll(async () => {
+  await run?.remove();
   await rm(dir, { recursive: true, force: true });
 });
 
-const raised = (row: ScoreRow): Set<Flag> => new Set([...row.flags, ...row.evidence.map((e) => e.flag)] as Flag[]);
 const genuine = () => rows.filter((row) => row.label === "genuine");
 
 describe("the small corpus through the whole analysis", () => {
