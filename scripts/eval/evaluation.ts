@@ -72,6 +72,13 @@ export interface Evaluation {
   documentType: ConfusionMatrix<DocumentType>;
   /** documentType accuracy per family. */
   documentTypeByFamily: Record<string, number | null>;
+  /**
+   * Each forgery kind judged against the genuine documents of its own family (the same
+   * toolchain and capture path): flagged when it scores above the rule that keeps that
+   * family's genuine documents at 5% false positives. A photographed forgery is not credited
+   * for scoring above clean renders, only above genuine documents photographed the same way.
+   */
+  sameCapture: Record<string, SameCaptureDetection>;
   calibration: { brier: number | null; bins: ReliabilityBin[] };
   confidence: { levels: LevelAccuracy<Confidence>[]; highIsMostAccurate: boolean | null };
   latency: LatencySummary;
@@ -79,7 +86,40 @@ export interface Evaluation {
   targets: TargetResult[];
 }
 
+export interface SameCaptureDetection {
+  family: string;
+  kind: string;
+  /** The family's genuine documents that set the rule; fewer than MIN_SAME_CAPTURE_GENUINE and nothing is judged. */
+  genuine: number;
+  threshold: Threshold | null;
+  detection: Rate;
+}
+
+/** Below this many genuine documents a 5% rule is one document's score: nothing is judged. */
+export const MIN_SAME_CAPTURE_GENUINE = 10;
+
 const isForged = (row: ScoreRow) => row.label === "forged";
+
+/** Keyed `family · kind`, for every forgery kind present in a family. */
+function sameCaptureDetection(rows: ScoreRow[]): Record<string, SameCaptureDetection> {
+  const out: Record<string, SameCaptureDetection> = {};
+  const families = [...groupBy(rows, (row) => row.family)].sort(([a], [b]) => a.localeCompare(b));
+  for (const [family, group] of families) {
+    const genuine = group.filter((row) => !isForged(row)).map((row) => row.score);
+    const threshold = genuine.length >= MIN_SAME_CAPTURE_GENUINE ? thresholdAtFpr(genuine, TARGET_FPRS.fpr5) : null;
+    for (const [kind, forged] of [...groupBy(group.filter(isForged), (row) => row.kind)].sort(([a], [b]) => a.localeCompare(b))) {
+      const scores = forged.map((row) => row.score);
+      out[`${family} · ${kind}`] = {
+        family,
+        kind,
+        genuine: genuine.length,
+        threshold,
+        detection: threshold ? flaggedRate(scores, threshold) : { flagged: 0, total: scores.length, rate: null },
+      };
+    }
+  }
+  return out;
+}
 
 function byRule(scores: number[], rules: Rules): ByRule {
   return { fpr1: flaggedRate(scores, rules.fpr1), fpr5: flaggedRate(scores, rules.fpr5), operating: flaggedRate(scores, rules.operating) };
@@ -147,6 +187,7 @@ export function evaluate(rows: ScoreRow[], failed: FailedRow[], run: RunInfo): E
     byFamily: groupsOf(rows, (row) => row.family, rules),
     documentType: typeConfusion(rows),
     documentTypeByFamily: Object.fromEntries([...groupBy(rows, (row) => row.family)].sort(([a], [b]) => a.localeCompare(b)).map(([family, group]) => [family, typeConfusion(group).accuracy])),
+    sameCapture: sameCaptureDetection(rows),
     calibration: {
       brier: brierScore(rows.map((row) => ({ p: row.score, forged: isForged(row) }))),
       bins: reliabilityTable(rows.map((row) => ({ p: row.score, forged: isForged(row) }))),

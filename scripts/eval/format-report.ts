@@ -53,6 +53,20 @@ function groupTable(title: string, groups: Record<string, GroupMetrics>): string
   ];
 }
 
+function sameCaptureTable(evaluation: Evaluation): string[] {
+  const rows = Object.values(evaluation.sameCapture);
+  if (rows.length === 0) return [];
+  return [
+    "Each forgery kind against the genuine documents of its own family (rule: 5% FPR on that family's genuine documents)",
+    table(
+      ["family", "kind", "genuine", "rule", "detection"],
+      rows.map((r) => [r.family, r.kind, String(r.genuine), r.threshold ? formatThreshold(r.threshold) : "too few genuine", rate(r.detection)]),
+      ["left", "left", "right", "left", "right"],
+    ),
+    "",
+  ];
+}
+
 function confusion(evaluation: Evaluation): string[] {
   const { classes, counts, accuracy, recall } = evaluation.documentType;
   // Only the types that occur, as actual or predicted, to keep the table narrow.
@@ -141,6 +155,7 @@ export function formatEvaluation(evaluation: Evaluation): string {
     "",
     ...groupTable("By family (how the documents were made)", evaluation.byFamily),
     "",
+    ...sameCaptureTable(evaluation),
     ...confusion(evaluation),
     "",
     ...calibration(evaluation),

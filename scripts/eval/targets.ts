@@ -2,12 +2,13 @@
 // model that never saw their family: the leave-one-family-out predictions of
 // scripts/train-fusion.ts, and sets no model was tuned on (real public documents). On other
 // runs they are still printed, as an indication.
-import { FORGERY_KINDS } from "../corpus/labels.ts";
+import { FORGERY_KINDS, type ForgeryKind } from "../corpus/labels.ts";
 import type { Evaluation, GroupMetrics } from "./evaluation.ts";
 
 export const TARGETS = {
   auc: 0.95,
   detectionAt5PerKind: 0.85,
+  manipulationAt5SameCapture: 0.8,
   documentTypeAccuracy: 0.95,
   genuineFamilyMaxFpr: 0.02,
 } as const;
@@ -19,6 +20,13 @@ export const TARGETS = {
  * pixel detectors' own targets.
  */
 export const CONTENT_KINDS: readonly string[] = FORGERY_KINDS.filter((k) => k.startsWith("pdf_") || k.startsWith("mrz_") || k === "image_retype");
+/**
+ * Manipulations of a document image as fraudsters make them now (a portrait swapped, a field
+ * pasted, inpainted and retyped, a forgery photographed or recaptured to hide its traces):
+ * each judged against genuine documents captured the same way (evaluation.ts sameCapture).
+ */
+export const MANIPULATION_KINDS: readonly ForgeryKind[] = ["image_splice_portrait", "image_splice_field", "pdf_forged_photographed"];
+
 export interface TargetCheck {
   name: string;
   /** null: nothing to measure (e.g. the kind is absent from this run). */
@@ -67,6 +75,18 @@ export function judgeTargets(evaluation: Omit<Evaluation, "targets">): TargetRes
         const rate = group.detection.fpr5.rate;
         return { name, measured: rate, count: group.forged, pass: atLeast(rate, TARGETS.detectionAt5PerKind) };
       }),
+    ),
+    result(
+      "manipulationAt5SameCapture",
+      `detection ≥ ${TARGETS.manipulationAt5SameCapture} for every image manipulation in every family, at 5% FPR on that family's genuine documents`,
+      Object.values(evaluation.sameCapture)
+        .filter((entry) => (MANIPULATION_KINDS as readonly string[]).includes(entry.kind))
+        .map((entry) => ({
+          name: `${entry.family} · ${entry.kind}`,
+          measured: entry.detection.rate,
+          count: entry.detection.total,
+          pass: atLeast(entry.detection.rate, TARGETS.manipulationAt5SameCapture),
+        })),
     ),
     result("documentTypeAccuracy", `documentType accuracy ≥ ${TARGETS.documentTypeAccuracy}, overall and on every family`, [
       { name: "all documents", measured: evaluation.documentType.accuracy, count: rowsTyped, pass: atLeast(evaluation.documentType.accuracy, TARGETS.documentTypeAccuracy) },

@@ -61,6 +61,7 @@ describe("an evaluation of perfectly separated scores", () => {
     expect(evaluation.targets.map((target) => [target.id, target.pass])).toEqual([
       ["auc", true],
       ["detectionAt5PerKind", true],
+      ["manipulationAt5SameCapture", true],
       ["documentTypeAccuracy", true],
       ["genuineFamilyMaxFpr", true],
     ]);
@@ -69,7 +70,7 @@ describe("an evaluation of perfectly separated scores", () => {
   test("is reported on the terminal with PASS for each target", () => {
     const text = formatEvaluation(evaluation);
     expect(text).toContain("ROC AUC 1.000 (140 genuine, 260 forged)");
-    expect(text.match(/^ {2}PASS {2}/gm)).toHaveLength(4);
+    expect(text.match(/^ {2}PASS {2}/gm)).toHaveLength(5);
   });
 });
 
@@ -109,6 +110,40 @@ describe("an evaluation that misses the targets", () => {
     expect(evaluation.errors.count).toBe(1);
     expect(evaluation.errors.byCode).toEqual({ UNSUPPORTED_FORMAT: 1 });
     expect(formatEvaluation(evaluation)).toContain("Errors: 1 (UNSUPPORTED_FORMAT 1)");
+  });
+});
+
+describe("a manipulation judged against genuine documents captured the same way", () => {
+  // 200 clean renders score 0.00-0.19, 20 genuine photos 0.30-0.49; photographed portrait
+  // swaps score 0.40-0.49: above every clean render, but not above the photos they must be
+  // told from.
+  const clean = Array.from({ length: 200 }, (_, i) => row("genuine_clean", (i % 20) / 100, { family: "resvg/native" }));
+  const photos = Array.from({ length: 20 }, (_, i) => row("genuine_photo", (30 + i) / 100, { family: "resvg/photo" }));
+  const swaps = Array.from({ length: 10 }, (_, i) => row("image_splice_portrait", (40 + i) / 100, { family: "resvg/photo" }));
+  const evaluation = evaluate([...clean, ...photos, ...swaps], [], RUN);
+
+  test("sets the rule on that family's genuine documents alone", () => {
+    const entry = evaluation.sameCapture["resvg/photo · image_splice_portrait"]!;
+    expect(entry.genuine).toBe(20);
+    // 5% of 20 allows one false positive: flagged above the second-highest photo, 0.48.
+    expect(entry.threshold).toEqual({ value: 0.48, inclusive: false });
+    expect(entry.detection).toEqual({ flagged: 1, total: 10, rate: 0.1 });
+  });
+
+  test("fails the manipulation target although every swap outscores every clean render", () => {
+    expect(evaluation.byKind.image_splice_portrait!.detection.fpr5.rate).toBe(1);
+    const target = evaluation.targets.find((t) => t.id === "manipulationAt5SameCapture")!;
+    expect(target.pass).toBe(false);
+    expect(target.checks.map((check) => check.name)).toEqual(["resvg/photo · image_splice_portrait"]);
+    expect(formatEvaluation(evaluation)).toContain("Each forgery kind against the genuine documents of its own family");
+  });
+
+  test("judges nothing where a family has too few genuine documents", () => {
+    const few = evaluate([row("genuine_photo", 0.1, { family: "resvg/photo" }), row("image_splice_portrait", 0.9, { family: "resvg/photo" })], [], RUN);
+    const entry = few.sameCapture["resvg/photo · image_splice_portrait"]!;
+    expect(entry.threshold).toBeNull();
+    expect(entry.detection.rate).toBeNull();
+    expect(few.targets.find((t) => t.id === "manipulationAt5SameCapture")!.pass).toBeNull();
   });
 });
 
