@@ -38,6 +38,21 @@ const union = (rects: Rect[]): Rect =>
     -Infinity,
   ]);
 
+/** The characters of glyphs in drawing order, spaces dropped: what a reader would see. */
+const textOf = (glyphs: DrawnGlyph[]): string =>
+  [...glyphs]
+    .sort((a, b) => a.op - b.op || a.rect[0] - b.rect[0])
+    .map((g) => String.fromCodePoint(g.unicode))
+    .join("")
+    .replace(/\s+/g, "");
+
+/**
+ * Strength of a cover. Text hidden and different text typed over it is a value replaced,
+ * the white-out-and-retype edit itself; the same text drawn again is a redraw some
+ * generators make, and a cover with nothing typed on it may be a redaction.
+ */
+const STRENGTH = { replaced: 0.85, redrawn: 0.45, covered: 0.45 } as const;
+
 const coversEvidence = (page: PageContent, hidden: Set<DrawnGlyph>, work: Work): Evidence[] => {
   const evidence: Evidence[] = [];
   const pageArea = page.width * page.height;
@@ -50,15 +65,18 @@ const coversEvidence = (page: PageContent, hidden: Set<DrawnGlyph>, work: Work):
     );
     if (under.length < MIN_GLYPHS) continue;
     for (const g of under) hidden.add(g);
-    const retyped = page.glyphs.filter(
+    const over = page.glyphs.filter(
       (g) => g.op > fill.op && visible(g) && intersectionArea(g.rect, fill.rect) >= HIDDEN_SHARE * rectArea(g.rect),
-    ).length;
+    );
+    const retyped = over.length >= MIN_GLYPHS;
+    const replaced = retyped && textOf(over) !== textOf(under);
     const cover = fill.kind === "image" ? "An image" : "A white fill";
+    const typed = !retyped ? "" : replaced ? `, with ${over.length} different characters typed on top` : `, with the same ${over.length} characters drawn again on top`;
     evidence.push({
       flag: "pdf_text_overlay",
       detector: PDF_OVERLAY_DETECTOR,
-      strength: retyped >= MIN_GLYPHS ? 0.6 : 0.45,
-      message: `${cover} drawn over ${under.length} characters of earlier text${retyped >= MIN_GLYPHS ? `, with ${retyped} new characters typed on top` : ""}`,
+      strength: replaced ? STRENGTH.replaced : retyped ? STRENGTH.redrawn : STRENGTH.covered,
+      message: `${cover} drawn over ${under.length} characters of earlier text${typed}`,
       page: page.page,
       box: boxOfRect(union(under.map((g) => g.rect))),
       measured: under.length,

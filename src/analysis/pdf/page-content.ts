@@ -6,6 +6,7 @@ import { mupdf } from "../../pdf/mupdf";
 import type { Box } from "../report";
 import type { Budget } from "../detector";
 import type { TextPage } from "../content/text";
+import { clipRect, solidParts } from "./fill-shapes";
 import { child, each, nameAt } from "./objects";
 
 /** [x0, y0, x1, y1] in PDF points, origin top-left (mupdf's device space). */
@@ -94,10 +95,31 @@ const fontsOf = (text: mupdf.Text, into: Set<string>): void => {
   });
 };
 
+/** A clip no cover can be seen through whole: a glyph or image-mask clip paints shapes, not a rectangle. */
+const SHAPED_CLIP: Rect = [0, 0, 0, 0];
+
 const recordDrawing = (page: mupdf.Page, out: PageContent): void => {
   let op = 0;
   const shown = new Set<string>();
   const hidden = new Set<string>();
+  // What is painted: inside the current clip, outside mask definitions (drawn into the
+  // mask, never onto the page), and opaque only in a normal, opaque group.
+  const clips: Rect[] = [];
+  const groups: boolean[] = [];
+  let masks = 0;
+  const clip = (): Rect | null => clips[clips.length - 1] ?? null;
+  const pushClip = (rect: Rect | null) => clips.push(rect ? (clipRect(rect, clip()) ?? SHAPED_CLIP) : SHAPED_CLIP);
+  const opaqueGroups = () => groups.every(Boolean);
+  const addFill = (rect: Rect, kind: DrawnFill["kind"], white: boolean) => {
+    if (masks > 0) return;
+    const visible = clipRect(rect, clip());
+    if (!visible) return;
+    if (out.fills.length >= MAX_FILLS_PER_PAGE) {
+      out.truncated = true;
+      return;
+    }
+    out.fills.push({ rect: visible, op, kind, white: white && opaqueGroups() });
+  };
   const device = new mupdf.Device({
     ignoreText(text) {
       fontsOf(text, hidden);
@@ -107,6 +129,34 @@ const recordDrawing = (page: mupdf.Page, out: PageContent): void => {
     },
     clipText(text) {
       fontsOf(text, shown);
+      pushClip(null);
+    },
+    clipStrokeText() {
+      pushClip(null);
+    },
+    clipImageMask() {
+      pushClip(null);
+    },
+    clipPath(path, _evenOdd, ctm) {
+      pushClip(rectOf(path.getBounds(STROKE, ctm)));
+    },
+    clipStrokePath(path, stroke, ctm) {
+      pushClip(rectOf(path.getBounds(stroke, ctm)));
+    },
+    popClip() {
+      clips.pop();
+    },
+    beginMask() {
+      masks++;
+    },
+    endMask() {
+      masks = Math.max(0, masks - 1);
+    },
+    beginGroup(_area, _cs, _isolated, _knockout, blendmode, alpha) {
+      groups.push(blendmode === "Normal" && alpha >= 0.99);
+    },
+    endGroup() {
+      groups.pop();
     },
     fillText(text, ctm) {
       op++;
@@ -129,16 +179,13 @@ const recordDrawing = (page: mupdf.Page, out: PageContent): void => {
     },
     fillPath(path, _evenOdd, ctm, _cs, color, alpha) {
       op++;
-      if (out.fills.length >= MAX_FILLS_PER_PAGE) {
-        out.truncated = true;
-        return;
-      }
-      out.fills.push({ rect: rectOf(path.getBounds(STROKE, ctm)), op, kind: "path", white: isWhite(color, alpha) });
+      const white = isWhite(color, alpha);
+      for (const part of solidParts(path, ctm)) addFill(part, "path", white);
     },
     fillImage(_image, ctm, alpha) {
       op++;
-      if (out.fills.length >= MAX_FILLS_PER_PAGE || alpha < 0.99) return;
-      out.fills.push({ rect: rectOf(mupdf.Rect.transform([0, 0, 1, 1], ctm)), op, kind: "image", white: false });
+      if (alpha < 0.99 || !opaqueGroups()) return;
+      addFill(rectOf(mupdf.Rect.transform([0, 0, 1, 1], ctm)), "image", false);
     },
   });
   try {

@@ -54,12 +54,35 @@ describe("PDFs edited the way forgers edit them", () => {
   test("a white rectangle with new text over the old text is pdf_text_overlay", async () => {
     const report = await analyze(whiteOutAndRetype(makePdf(), 8, "Closing balance 9,513.65"));
     const [e] = evidenceOf(report, "pdf_text_overlay");
-    expect(e).toMatchObject({ page: 1, strength: 0.6, threshold: 3 });
-    expect(e!.message).toContain("new characters typed on top");
+    expect(e).toMatchObject({ page: 1, strength: 0.85, threshold: 3 });
+    expect(e!.message).toContain("different characters typed on top");
     // One white-out, found by the structure alone: suspicious, at the line's edge (the
     // committed fusion weighs pdf_text_overlay by how often it fires on genuine documents).
     expect(report.forgeryScore).toBeGreaterThanOrEqual(0.45);
     expect(report.flags).toContain("pdf_text_overlay");
+  });
+
+  test("the same text drawn again over its white background is a weak overlay, not a replacement", async () => {
+    const report = await analyze(whiteOutAndRetype(makePdf(), 8, STATEMENT_LINES[8] as string));
+    const [e] = evidenceOf(report, "pdf_text_overlay");
+    expect(e).toMatchObject({ strength: 0.45 });
+    expect(e!.message).toContain("the same");
+  });
+
+  test("a cell border drawn after the text as one framed path hides nothing", async () => {
+    // An outer and an inner rectangle in one white fill: a frame around line 8, the way
+    // office suites draw table borders after the cell's text.
+    const y = 760 - 8 * 18;
+    const frame = `q 1 1 1 rg 68 ${y - 6} 270 18 re 69 ${y - 5} 268 16 re f* Q`;
+    const report = await analyze(editPdfIncrementally(makePdf(), (doc) => appendPageContent(doc, 0, frame, {})));
+    expect(evidenceOf(report, "pdf_text_overlay")).toEqual([]);
+  });
+
+  test("a white fill clipped away from the text hides nothing", async () => {
+    const y = 760 - 8 * 18;
+    const clipped = `q 400 700 100 50 re W n 1 1 1 rg 68 ${y - 6} 270 18 re f Q`;
+    const report = await analyze(editPdfIncrementally(makePdf(), (doc) => appendPageContent(doc, 0, clipped, {})));
+    expect(evidenceOf(report, "pdf_text_overlay")).toEqual([]);
   });
 
   test("new digits painted straight over old ones are pdf_text_overlay", async () => {
