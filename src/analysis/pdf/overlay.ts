@@ -112,6 +112,12 @@ const overstrikeEvidence = (page: PageContent, hidden: Set<DrawnGlyph>, work: Wo
     }
   }
   if (struck.length < MIN_GLYPHS) return [];
+  // Glyphs stacked on one spot (a tick over a box, an accent, a bullet redrawn) are not a
+  // value overprinted: that spans as many positions as it has characters. Measured: a
+  // utility bill (real set r0082) stacks three glyphs in a 13-point square.
+  const widest = Math.max(...struck.map((r) => r[2] - r[0]));
+  const span = union(struck);
+  if (span[2] - span[0] < 2 * widest) return [];
   return [
     {
       flag: "pdf_text_overlay",

@@ -93,6 +93,14 @@ describe("PDFs edited the way forgers edit them", () => {
     expect(evidenceOf(report, "pdf_text_overlay")[0]!.message).toContain("overprinted");
   });
 
+  test("glyphs stacked on one spot (a tick drawn over a box) are not an overprinted value", async () => {
+    const edited = editPdfIncrementally(makePdf(), (doc) =>
+      appendPageContent(doc, 0, `BT /FO 11 Tf 72 616 Td (X) Tj ET BT /FO 11 Tf 72 616 Td (Y) Tj ET BT /FO 11 Tf 72 616 Td (Z) Tj ET`, { FO: "Helvetica" }),
+    );
+    const report = await analyze(edited);
+    expect(evidenceOf(report, "pdf_text_overlay")).toEqual([]);
+  });
+
   test("one line of figures in a font used nowhere else is pdf_font_inconsistency", async () => {
     const lines = [...STATEMENT_LINES];
     lines[6] = { text: "10/03 Salary +9,400.00", font: "Times-Roman" };
