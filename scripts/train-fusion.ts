@@ -14,9 +14,10 @@
 // (scripts/fusion/flag-bounds.ts). Same input, same model.
 //
 // --held-out DIR/scores.jsonl re-scores the documents of a set no model may be fitted on (the
-// real public documents, scripts/real/) with the committed model, from the features their
-// evaluation stored, and writes its report to --held-out-report (docs/evaluation/real-documents/):
-// the served score, without analysing them again.
+// real public documents, scripts/real/; the public tampering samples, scripts/tampering/) with
+// the committed model, from the features their evaluation stored, and writes its report to
+// --held-out-report (docs/evaluation/real-documents/ for a single set): the served score,
+// without analysing them again. Both options repeat, paired in order, one report per set.
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { parseArgs } from "node:util";
@@ -49,12 +50,17 @@ const { values } = parseArgs({
     size: { type: "string" },
     out: { type: "string", default: MODEL_PATH },
     report: { type: "string", default: REPORT_DIR },
-    "held-out": { type: "string" },
-    "held-out-report": { type: "string", default: HELD_OUT_REPORT_DIR },
+    "held-out": { type: "string", multiple: true, default: [] },
+    "held-out-report": { type: "string", multiple: true, default: [] },
   },
 });
-if (!values.scores || !values.seed || !values.size) {
-  console.error("usage: bun scripts/train-fusion.ts --scores DIR/all/scores.jsonl --seed N --size small|full [--out model.json] [--report DIR] [--held-out REAL/all/scores.jsonl [--held-out-report DIR]]");
+const heldOutSets = values["held-out"];
+const heldOutReports = values["held-out-report"].length === 0 && heldOutSets.length === 1 ? [HELD_OUT_REPORT_DIR] : values["held-out-report"];
+if (!values.scores || !values.seed || !values.size || heldOutReports.length !== heldOutSets.length) {
+  console.error(
+    "usage: bun scripts/train-fusion.ts --scores DIR/all/scores.jsonl --seed N --size small|full [--out model.json] [--report DIR] [--held-out SET/all/scores.jsonl --held-out-report DIR]...\n" +
+      "  (--held-out-report may be left out for a single held-out set: it then defaults to " + HELD_OUT_REPORT_DIR + ")",
+  );
   process.exit(2);
 }
 
@@ -136,12 +142,12 @@ const model: FusionModel = asModel(final, {
 });
 writeFileSync(values.out, JSON.stringify(model, null, 2) + "\n");
 
-// 5. A held-out set, re-scored by the committed model from its stored features.
-const heldOut = values["held-out"];
-if (heldOut) {
+// 5. Held-out sets, re-scored by the committed model from their stored features.
+for (const [i, heldOut] of heldOutSets.entries()) {
+  const reportDir = heldOutReports[i]!;
   const heldRows = readRows(heldOut).map((r) => served(r, verdictOf(model, r.features!, strengthsOfFeatures(r.features!)), model.confidence));
-  const result = await writeReport(values["held-out-report"], heldRows, heldOut, "held out: scored by the committed fusion from the features its evaluation stored");
-  log(`train-fusion: ${heldOut}: ${heldRows.length} documents, AUC ${result.roc.auc?.toFixed(3) ?? "n/a"}, ${heldRows.filter((r) => r.label === "genuine" && r.score >= 0.5).length} genuine at score >= 0.5; report in ${values["held-out-report"]}/`);
+  const result = await writeReport(reportDir, heldRows, heldOut, "held out: scored by the committed fusion from the features its evaluation stored");
+  log(`train-fusion: ${heldOut}: ${heldRows.length} documents, AUC ${result.roc.auc?.toFixed(3) ?? "n/a"}, ${heldRows.filter((r) => r.label === "genuine" && r.score >= 0.5).length} genuine at score >= 0.5; report in ${reportDir}/`);
 }
 
 const levels = Object.fromEntries(CONFIDENCES.map((c) => [c, oofRows.filter((r) => r.confidence === c)]));
