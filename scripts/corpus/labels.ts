@@ -28,8 +28,24 @@ export const FORGERY_KINDS = [
   "mrz_altered_recomputed", // MRZ birth date changed, check digits recomputed (VIZ disagrees)
 ] as const;
 
-export type GenuineKind = (typeof GENUINE_KINDS)[number];
-export type ForgeryKind = (typeof FORGERY_KINDS)[number];
+/**
+ * Kinds only the manipulate generator (manipulate/generate.ts) makes, from genuine documents
+ * of a corpus folder. Kept out of GENUINE_KINDS and FORGERY_KINDS because planCorpus plans
+ * every kind of those for the in-house makers, which do not make these.
+ */
+export const MANIPULATED_GENUINE_KINDS = [
+  "genuine_print_photo", // printed (halftone, paper), then photographed with a phone
+  "genuine_screen_recapture", // shown on a monitor and photographed off it (pixel grid, moire, glare)
+] as const;
+
+export const MANIPULATED_FORGERY_KINDS = [
+  "image_portrait_swap", // portrait replaced by another face, colour-matched and blended (seamless clone or feathered mask)
+  "image_inpaint_retype", // a field erased by inpainting (TELEA/NS) and retyped in the document's own font and ink
+  "image_paste_field", // a field copied from another document of the same template and pasted over, slightly offset
+] as const;
+
+export type GenuineKind = (typeof GENUINE_KINDS)[number] | (typeof MANIPULATED_GENUINE_KINDS)[number];
+export type ForgeryKind = (typeof FORGERY_KINDS)[number] | (typeof MANIPULATED_FORGERY_KINDS)[number];
 export type Kind = GenuineKind | ForgeryKind;
 export type CorpusFormat = "pdf" | "jpeg" | "png";
 
@@ -83,11 +99,17 @@ export interface CorpusLabel {
   asOf: string;
 }
 
+export type CapturePath = "native" | "scan" | "photo" | "print_photo" | "screen_recapture";
+
 /**
- * The capture path a history ends in: a scan or a photo (messaging-app and editor re-saves
- * are later steps of the same path), or the file as its tool wrote it.
+ * The capture path a history ends in: printed and photographed, photographed off a screen, a
+ * scan or a photo (messaging-app and editor re-saves are later steps of the same path), or the
+ * file as its tool (or an image editor) wrote it. A print or a screen in the history outranks a
+ * plain photo: the document's pixels went through paper or a display first.
  */
-export function capturePath(history: readonly string[]): "native" | "scan" | "photo" {
+export function capturePath(history: readonly string[]): CapturePath {
+  if (history.some((step) => step.startsWith("print-photo:"))) return "print_photo";
+  if (history.some((step) => step.startsWith("screen-recapture:"))) return "screen_recapture";
   if (history.some((step) => step.startsWith("photo:"))) return "photo";
   if (history.some((step) => step.startsWith("scan:"))) return "scan";
   return "native";
@@ -97,7 +119,7 @@ export function capturePath(history: readonly string[]): "native" | "scan" | "ph
 export const familyOf = (generator: string, history: readonly string[]): string => `${generator}/${capturePath(history)}`;
 
 export function isGenuine(kind: Kind): kind is GenuineKind {
-  return (GENUINE_KINDS as readonly string[]).includes(kind);
+  return (GENUINE_KINDS as readonly string[]).includes(kind) || (MANIPULATED_GENUINE_KINDS as readonly string[]).includes(kind);
 }
 
 /** Which document types each kind is made for. */
@@ -105,6 +127,9 @@ export function typesFor(kind: Kind): readonly CorpusDocumentType[] {
   if (kind.startsWith("pdf_") || kind === "genuine_office" || kind === "genuine_resaved") return FINANCE_TYPES;
   if (kind.startsWith("mrz_")) return ["passport", "id"];
   if (kind === "image_splice_portrait" || kind === "image_splice_field" || kind === "image_double_compression") return IDENTITY_TYPES;
+  // Only cards and passports carry a portrait, and only templates printed many times over give
+  // a donor with the same field box; a statement's amount moves with its row.
+  if (kind === "image_portrait_swap" || kind === "image_paste_field") return IDENTITY_TYPES;
   return [...IDENTITY_TYPES, ...FINANCE_TYPES];
 }
 

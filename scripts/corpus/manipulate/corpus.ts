@@ -1,0 +1,65 @@
+// Writes the manipulated families into a corpus folder: each planned document from its own
+// seeded generator, its label appended to the folder's labels.jsonl. Lines of an earlier
+// manipulate run (ids m…) are replaced, never duplicated; the base documents are left alone.
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { corpusToday } from "../clock.ts";
+import { type CorpusLabel, familyOf, isGenuine } from "../labels.ts";
+import type { CorpusSize } from "../plan.ts";
+import { Rng } from "../rng.ts";
+import { identityBases, readLabels } from "./bases.ts";
+import { makeManipulated } from "./make-document.ts";
+import { PixelWorker } from "./pixel-worker.ts";
+import { type PlannedManipulation, planManipulations } from "./plan.ts";
+
+const EXTENSIONS = { pdf: "pdf", jpeg: "jpg", png: "png" } as const;
+
+export interface ManipulateOptions {
+  seed: number;
+  size: CorpusSize;
+  /** The corpus folder: read for its genuine documents, written with the new ones. */
+  out: string;
+  /** Keeps only some of the plan (the fixtures pick a few documents). */
+  select?: (plan: PlannedManipulation[]) => PlannedManipulation[];
+  onProgress?: (done: number, total: number, label: CorpusLabel) => void;
+}
+
+export async function writeManipulated(opts: ManipulateOptions): Promise<CorpusLabel[]> {
+  // The worker is started first, so a missing interpreter or module fails before any work.
+  const worker = new PixelWorker();
+  const scratchRoot = await mkdtemp(join(tmpdir(), "docverify-manipulate-"));
+  try {
+    const all = await readLabels(opts.out);
+    const kept = all.filter((l) => !l.id.startsWith("m"));
+    const identity = await identityBases(opts.seed, opts.out, kept);
+    const planned = planManipulations(opts.seed, opts.size, identity.map((b) => b.label));
+    const plan = opts.select ? opts.select(planned) : planned;
+    const today = corpusToday(opts.seed);
+    const labels: CorpusLabel[] = [];
+    for (const doc of plan) {
+      const scratch = await mkdtemp(join(scratchRoot, `${doc.id}-`));
+      const made = await makeManipulated(doc, Rng.derive(opts.seed, `manipulate:${doc.id}`), { worker, scratch, dir: opts.out, today, identity });
+      const { bytes, ...rest } = made;
+      const label: CorpusLabel = {
+        id: doc.id,
+        file: `${doc.id}.${EXTENSIONS[made.format]}`,
+        label: isGenuine(doc.kind) ? "genuine" : "forged",
+        kind: doc.kind,
+        documentType: doc.documentType,
+        split: doc.split,
+        ...rest,
+        family: familyOf(made.generator, made.history),
+        asOf: today.toISOString().slice(0, 10),
+      };
+      await writeFile(join(opts.out, label.file), bytes);
+      labels.push(label);
+      opts.onProgress?.(labels.length, plan.length, label);
+    }
+    await writeFile(join(opts.out, "labels.jsonl"), [...kept, ...labels].map((l) => JSON.stringify(l)).join("\n") + "\n");
+    return labels;
+  } finally {
+    await worker.close();
+    await rm(scratchRoot, { recursive: true, force: true });
+  }
+}
