@@ -63,7 +63,7 @@ export const batchRoutes = (deps: AppDeps) =>
         detail: {
           summary: "Submit up to 50 documents for asynchronous analysis",
           description:
-            "Documents are stored durably before the 202 is sent. Each document's result is POSTed to `callbackUrl` as `{ batchId, documentIndex, result }` (or `error` for a document that could not be analysed), signed with `X-Service-Signature: sha256=<lowercase hex HMAC-SHA256 of the raw body>` using `callbackSecret`, with `X-Service-Delivery` (stable across retries) and `X-Service-Timestamp`. Non-2xx answers are retried after 1, 5 and 30 minutes.",
+            "Documents are stored durably before the 202 is sent. Each document's result is POSTed to `callbackUrl` as `{ batchId, documentIndex, result }` (or `error` for a document that could not be analysed), signed with `X-Service-Signature: sha256=<lowercase hex HMAC-SHA256 of the raw body>` using `callbackSecret`, with `X-Service-Delivery` (stable across retries) and `X-Service-Timestamp`, and with the Standard Webhooks headers `webhook-id`, `webhook-timestamp` and `webhook-signature` (see the `batchDocumentResult` webhook). Non-2xx answers are retried after 1, 5 and 30 minutes.",
           tags: ["Batches"],
           security: [{ bearerAuth: [] }],
         },

@@ -7,7 +7,7 @@ import type { Clock } from "../clock";
 import type { Logger } from "../log";
 import type { Metrics } from "../metrics/registry";
 import type { OutboxStore, Delivery } from "../store/outbox";
-import { signBody } from "./sign";
+import { deliveryHeaders } from "./sign";
 import type { WebhookSender } from "./send";
 
 export interface DispatcherOptions {
@@ -68,13 +68,7 @@ export class WebhookDispatcher {
 
   private async attempt(delivery: Delivery): Promise<void> {
     const { outbox, clock, log, metrics, retryScheduleMs } = this.options;
-    const headers = {
-      "content-type": "application/json",
-      "user-agent": "docverify-webhooks/1",
-      "x-service-signature": signBody(delivery.callbackSecret, delivery.body),
-      "x-service-delivery": delivery.deliveryId,
-      "x-service-timestamp": String(Math.floor(clock.now() / 1000)),
-    };
+    const headers = deliveryHeaders({ secret: delivery.callbackSecret, deliveryId: delivery.deliveryId, body: delivery.body, nowMs: clock.now() });
     const outcome = await this.options.send({ url: delivery.callbackUrl, body: delivery.body, headers });
     const fields = { deliveryId: delivery.deliveryId, batchId: delivery.batchId, documentIndex: delivery.documentIndex, attempt: delivery.attempts };
     if (outcome.ok) {

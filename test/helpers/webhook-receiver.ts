@@ -9,6 +9,8 @@ export interface ReceivedWebhook {
   signature: string | null;
   deliveryId: string | null;
   timestamp: string | null;
+  /** Every header as received, lower-cased names (the Standard Webhooks ones among them). */
+  headers: Record<string, string>;
 }
 
 export async function startWebhookReceiver(tls: TestTls, answer: (hook: ReceivedWebhook, count: number) => number | Promise<number> = () => 200) {
@@ -22,6 +24,7 @@ export async function startWebhookReceiver(tls: TestTls, answer: (hook: Received
       signature: request.headers.get("x-service-signature"),
       deliveryId: request.headers.get("x-service-delivery"),
       timestamp: request.headers.get("x-service-timestamp"),
+      headers: Object.fromEntries(request.headers.entries()),
     };
     received.push(hook);
     return new Response(null, { status: await answer(hook, received.length) });

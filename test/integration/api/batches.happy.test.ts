@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { verify as verifySignature } from "@octokit/webhooks-methods";
+import { Webhook } from "standardwebhooks";
 import { eventually, startService, type TestService } from "../../helpers/service";
 import { makeTestCa } from "../../helpers/tls";
 import { startWebhookReceiver } from "../../helpers/webhook-receiver";
@@ -100,6 +101,26 @@ describe("a batch", () => {
     expect(hooks[2]!.at - hooks[1]!.at).toBeGreaterThanOrEqual(1900);
     await Bun.sleep(500);
     expect(receiver.forBatch(data.batchId).length).toBe(3);
+  });
+
+  test("carries Standard Webhooks headers that the standardwebhooks verifier accepts, each retry signed afresh", async () => {
+    const response = await submit({ documents: [Buffer.from("not a document").toString("base64")], callbackUrl: receiver.url, callbackSecret: SECRET });
+    const { data } = await response.json();
+    refuse.set(data.batchId, 1);
+    const hooks = await eventually(() => (receiver.forBatch(data.batchId).length >= 2 ? receiver.forBatch(data.batchId) : undefined), 30_000);
+    // The verifier's key is `whsec_` + base64 of the callbackSecret's UTF-8 bytes.
+    const verifier = new Webhook("whsec_" + Buffer.from(SECRET, "utf8").toString("base64"));
+    for (const hook of hooks) {
+      expect(hook.headers["webhook-id"]).toBe(hook.deliveryId!);
+      expect(hook.headers["webhook-timestamp"]).toBe(hook.timestamp!);
+      expect(hook.headers["webhook-signature"]).toMatch(/^v1,[A-Za-z0-9+/]{43}=$/);
+      expect(verifier.verify(hook.raw, hook.headers)).toEqual(hook.body);
+      expect(await verifySignature(SECRET, hook.raw, hook.signature!)).toBe(true);
+    }
+    expect(hooks[1]!.headers["webhook-id"]).toBe(hooks[0]!.headers["webhook-id"]!);
+    // Replaying the first attempt's headers with a later attempt's body is refused, as is another secret.
+    expect(() => verifier.verify(hooks[0]!.raw + " ", hooks[0]!.headers)).toThrow();
+    expect(() => new Webhook("whsec_" + Buffer.from("another-secret-0123").toString("base64")).verify(hooks[0]!.raw, hooks[0]!.headers)).toThrow();
   });
 
   test("gives up after the last retry: four attempts in all", async () => {

@@ -34,7 +34,14 @@ describe("the OpenAPI document", () => {
 
   test("documents the batch webhook with its payload and signature headers", () => {
     const hook = spec.webhooks.batchDocumentResult.post;
-    expect(hook.parameters.map((parameter: { name: string }) => parameter.name)).toEqual(["X-Service-Signature", "X-Service-Delivery", "X-Service-Timestamp"]);
+    expect(hook.parameters.map((parameter: { name: string }) => parameter.name)).toEqual([
+      "X-Service-Signature",
+      "X-Service-Delivery",
+      "X-Service-Timestamp",
+      "webhook-id",
+      "webhook-timestamp",
+      "webhook-signature",
+    ]);
     expect(Object.keys(hook.requestBody.content["application/json"].schema.properties)).toEqual(["batchId", "documentIndex", "result", "error"]);
   });
 
