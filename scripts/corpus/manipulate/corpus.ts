@@ -9,6 +9,7 @@ import { type CorpusLabel, familyOf, isGenuine } from "../labels.ts";
 import type { CorpusSize } from "../plan.ts";
 import { Rng } from "../rng.ts";
 import { identityBases, readLabels } from "./bases.ts";
+import { type FinanceBase, financeBases } from "./finance-bases.ts";
 import { makeManipulated } from "./make-document.ts";
 import { PixelWorker } from "./pixel-worker.ts";
 import { type PlannedManipulation, planManipulations } from "./plan.ts";
@@ -33,13 +34,19 @@ export async function writeManipulated(opts: ManipulateOptions): Promise<CorpusL
     const all = await readLabels(opts.out);
     const kept = all.filter((l) => !l.id.startsWith("m"));
     const identity = await identityBases(opts.seed, opts.out, kept);
-    const planned = planManipulations(opts.seed, opts.size, identity.map((b) => b.label));
+    const finance = new Map<string, { base: FinanceBase; path: string }>();
+    for (const base of await financeBases(opts.seed, opts.out, kept)) {
+      const path = join(scratchRoot, `${base.label.id}.png`);
+      await writeFile(path, base.png);
+      finance.set(base.label.id, { base, path });
+    }
+    const planned = planManipulations(opts.seed, opts.size, [...identity.map((b) => b.label), ...[...finance.values()].map((f) => f.base.label)]);
     const plan = opts.select ? opts.select(planned) : planned;
     const today = corpusToday(opts.seed);
     const labels: CorpusLabel[] = [];
     for (const doc of plan) {
       const scratch = await mkdtemp(join(scratchRoot, `${doc.id}-`));
-      const made = await makeManipulated(doc, Rng.derive(opts.seed, `manipulate:${doc.id}`), { worker, scratch, dir: opts.out, today, identity });
+      const made = await makeManipulated(doc, Rng.derive(opts.seed, `manipulate:${doc.id}`), { worker, scratch, dir: opts.out, today, identity, finance });
       const { bytes, ...rest } = made;
       const label: CorpusLabel = {
         id: doc.id,

@@ -34,12 +34,12 @@ def run(a):
     else:
         mask = np.zeros(img.shape[:2], np.uint8)
         mask[y0:y1, x0:x1] = 255
-    # The eyedropper: the mean of the twentieth of the old strokes farthest from the paper
-    # colour (the strokes' cores, not their anti-aliased edges).
+    # The eyedropper: the mean of the 3% of the selection farthest from the paper
+    # colour (the strokes' cores, not their anti-aliased edges nor the paper in a box).
     paper = ring_median(img, x0, y0, x1, y1)
     strokes = img[mask > 0].reshape(-1, 3).astype(np.float32)
     order = np.argsort(-np.abs(strokes - paper).sum(axis=1))
-    ink = strokes[order[: max(1, len(order) // 20)]].mean(axis=0)
+    ink = strokes[order[: max(1, len(order) * 3 // 100)]].mean(axis=0)
     method = cv2.INPAINT_TELEA if a["method"] == "telea" else cv2.INPAINT_NS
     out = cv2.inpaint(img, mask, float(a["radius"]), method)
 

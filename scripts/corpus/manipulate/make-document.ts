@@ -12,6 +12,7 @@ import type { ForgeryRegion, MadeDocument } from "../labels.ts";
 import type { Box } from "../render/svg.ts";
 import type { Rng } from "../rng.ts";
 import { alterValue } from "./alter.ts";
+import { amountLayer, type FinanceBase, raiseAmount } from "./finance-bases.ts";
 import { drawIdentity, fieldBox, type IdentityBase, PORTRAIT, TARGET_FIELDS } from "./bases.ts";
 import { photographScreen, printAndPhotograph } from "./capture-paths.ts";
 import type { PixelWorker } from "./pixel-worker.ts";
@@ -26,6 +27,8 @@ export interface Context {
   today: Date;
   /** Every identity base of the folder, for donors of the same template. */
   identity: readonly IdentityBase[];
+  /** Finance bases, each with the path of its exported page image. */
+  finance: ReadonlyMap<string, { base: FinanceBase; path: string }>;
 }
 
 interface Edit {
@@ -125,23 +128,56 @@ async function pasteField(rng: Rng, ctx: Context, base: IdentityBase, basePath: 
   return { path: out, regions: regions.map((r) => region(field, r, base.rendered.values[field] ?? "", to)), step: `opencv:paste-field:from-${donor.id}` };
 }
 
+/** An amount on a statement, payslip or bill erased and retyped larger. */
+async function inpaintAmount(rng: Rng, ctx: Context, base: FinanceBase, basePath: string): Promise<Edit> {
+  const amount = rng.pick(base.amounts);
+  const to = raiseAmount(rng, amount.text);
+  const layer = join(ctx.scratch, "text.png");
+  await writeFile(layer, await amountLayer(base, amount, to));
+  const method = rng.chance(0.5) ? "telea" : "ns";
+  const select = rng.chance(0.6) ? "ink" : "rect";
+  const out = join(ctx.scratch, "edited.png");
+  const { regions } = await ctx.worker.call<{ regions: Box[] }>("inpaint_retype", {
+    base: basePath,
+    text: layer,
+    out,
+    box: amount.box,
+    pad: rng.int(2, 3),
+    select,
+    threshold: rng.int(40, 70),
+    dilate: 1,
+    method,
+    radius: rng.int(2, 4),
+    dx: rng.float(-0.6, 0.6),
+    dy: rng.float(-0.6, 0.6),
+    soften: rng.chance(0.5) ? rng.float(0.2, 0.5) : 0,
+    ink_jitter: [rng.int(-6, 6), rng.int(-6, 6), rng.int(-6, 6)],
+  });
+  return { path: out, regions: regions.map((b) => region("amount", b, amount.text, to)), step: `opencv:inpaint-${method}-${select}+retype` };
+}
+
 function clipTo(b: Box, width: number, height: number): Box {
   const x = Math.max(0, Math.min(width - 1, b.x));
   const y = Math.max(0, Math.min(height - 1, b.y));
   return { x, y, w: Math.max(1, Math.min(width, b.x + b.w) - x), h: Math.max(1, Math.min(height, b.y + b.h) - y) };
 }
 
-export async function makeManipulated(doc: PlannedManipulation, rng: Rng, ctx: Context): Promise<MadeDocument> {
-  const base = ctx.identity.find((b) => b.label.id === doc.base.id);
-  if (!base) throw new Error(`base ${doc.base.id} is not an identity base`);
-  const basePath = join(ctx.dir, base.label.file);
-  const { width, height } = base.rendered;
-  const history = ["render:png", `base:${base.label.id}`];
+async function edited(doc: PlannedManipulation, rng: Rng, ctx: Context, identity: IdentityBase | undefined, finance: FinanceBase | undefined, basePath: string): Promise<Edit | undefined> {
+  if (doc.kind === "image_inpaint_retype") return finance ? inpaintAmount(rng, ctx, finance, basePath) : inpaintRetype(rng, ctx, identity!, basePath);
+  if (doc.kind !== "image_portrait_swap" && doc.kind !== "image_paste_field") return undefined;
+  if (!identity) throw new Error(`${doc.kind} needs an identity document, not ${doc.base.id}`);
+  return doc.kind === "image_portrait_swap" ? portraitSwap(rng, ctx, identity, basePath) : pasteField(rng, ctx, identity, basePath);
+}
 
-  let edit: Edit | undefined;
-  if (doc.kind === "image_portrait_swap") edit = await portraitSwap(rng, ctx, base, basePath);
-  else if (doc.kind === "image_inpaint_retype") edit = await inpaintRetype(rng, ctx, base, basePath);
-  else if (doc.kind === "image_paste_field") edit = await pasteField(rng, ctx, base, basePath);
+export async function makeManipulated(doc: PlannedManipulation, rng: Rng, ctx: Context): Promise<MadeDocument> {
+  const identity = ctx.identity.find((b) => b.label.id === doc.base.id);
+  const finance = ctx.finance.get(doc.base.id);
+  if (!identity && !finance) throw new Error(`base ${doc.base.id} was not loaded`);
+  const basePath = identity ? join(ctx.dir, identity.label.file) : finance!.path;
+  const { width, height } = identity ? identity.rendered : finance!.base;
+  // What happened to the base before the manipulation: drawn as an image, or exported from its PDF.
+  const history = [...doc.base.history, ...(finance ? ["mupdf:render"] : []), `base:${doc.base.id}`];
+  const edit = await edited(doc, rng, ctx, identity, finance?.base, basePath);
 
   const rendering: CapturedImage = { bytes: await readFile(basePath), format: "png", width, height, map: (b) => b, history: [] };
   let img = rendering;
@@ -166,11 +202,11 @@ export async function makeManipulated(doc: PlannedManipulation, rng: Rng, ctx: C
   const regions = edit?.regions.map((r) => ({ ...r, box: clipTo(img.map(r.box), W, H) }));
   return {
     generator: "opencv",
-    source: base.label.source,
+    source: doc.base.source,
     bytes: img.bytes,
     format: img.format,
     history: [...history, ...(edit ? [edit.step] : []), ...img.history],
-    mrz: base.label.mrz,
+    mrz: doc.base.mrz,
     forgery: regions ? { regions, software } : undefined,
   };
 }

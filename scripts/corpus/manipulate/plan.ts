@@ -64,10 +64,22 @@ export function planManipulations(seed: number, size: CorpusSize, bases: readonl
     docs.push({ id: `m${String(docs.length + 1).padStart(4, "0")}`, kind, documentType, path, messaging, base, split: base.split });
   };
   const copies = COPIES[size];
-  const genuineTypes = [...new Set(MANIPULATIONS.flatMap((k) => available(k)))];
   PATHS.forEach((path, p) => {
-    for (const kind of MANIPULATIONS) for (let c = 0; c < copies.forged; c++) add(kind, path, c, p * copies.forged + c, available(kind));
-    for (let c = 0; c < copies.genuine; c++) add(GENUINE_OF[path], path, c, p * copies.genuine + c, genuineTypes);
+    const forged: CorpusDocumentType[] = [];
+    for (const kind of MANIPULATIONS) {
+      for (let c = 0; c < copies.forged; c++) {
+        add(kind, path, c, p * copies.forged + c, available(kind));
+        forged.push(docs[docs.length - 1]!.documentType);
+      }
+    }
+    // The genuine documents of a path mirror its forgeries' document types, so no type is
+    // mostly genuine or mostly forged within a family (a small run, with fewer genuine than
+    // forged, takes the forgeries' types in turn instead).
+    const distinct = [...new Set(forged)];
+    for (let c = 0; c < copies.genuine; c++) {
+      const type = copies.genuine === forged.length ? forged[c]! : distinct[c % distinct.length]!;
+      add(GENUINE_OF[path], path, c, 0, [type]);
+    }
   });
   return docs;
 }
