@@ -9,6 +9,7 @@ import { docsRoutes } from "./docs";
 import { healthRoutes } from "./health";
 import { verifyRoutes } from "./verify";
 import { batchRoutes } from "./batches";
+import { deliveryRoutes } from "./deliveries";
 import { verificationRoutes } from "./verifications";
 import { allowedMethods } from "./route-table";
 import type { AppDeps } from "./deps";
@@ -57,6 +58,7 @@ export function createApp(deps: AppDeps) {
     .use(healthRoutes(deps))
     .use(verifyRoutes(deps))
     .use(batchRoutes(deps))
+    .use(deliveryRoutes(deps))
     .use(verificationRoutes(deps));
   return app;
 }

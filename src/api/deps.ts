@@ -23,6 +23,8 @@ export interface AppDeps {
   readiness(): Promise<Readiness>;
   /** Tells the batch worker new documents are waiting, so it need not wait for its timer. */
   wakeBatchWorker(): void;
+  /** Tells the webhook dispatcher a redelivery is waiting, so it need not wait for its timer. */
+  wakeDispatcher(): void;
   /** False once shutdown began: new work is refused with 503. */
   accepting(): boolean;
 }

@@ -71,6 +71,7 @@ export async function startService(config: Config, clock: Clock = systemClock): 
     rateLimiter: new RateLimiter(),
     readiness,
     wakeBatchWorker: () => worker.wake(),
+    wakeDispatcher: () => dispatcher.nudge(),
     accepting: () => accepting,
   });
   app.listen({ port: config.port, hostname: config.host, maxRequestBodySize: 16 * 1024 * 1024 });

@@ -98,4 +98,21 @@ export const MIGRATIONS: string[] = [
   `
   ALTER TABLE fingerprints ADD COLUMN holder TEXT NOT NULL DEFAULT '[]';
   `,
+  `
+  -- Every webhook attempt, written in the transaction that records its outcome. redeliver_at
+  -- asks for one attempt outside the retry schedule (an integrator's redelivery).
+  CREATE TABLE delivery_attempts (
+    delivery_id TEXT NOT NULL REFERENCES outbox(delivery_id),
+    attempt INTEGER NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('scheduled', 'redelivery')),
+    started_at INTEGER NOT NULL,
+    duration_ms INTEGER NOT NULL,
+    status INTEGER,
+    error TEXT,
+    PRIMARY KEY (delivery_id, attempt)
+  ) STRICT;
+  ALTER TABLE outbox ADD COLUMN redeliver_at INTEGER;
+  CREATE INDEX outbox_batch ON outbox (batch_id, document_index);
+  CREATE INDEX outbox_redeliver ON outbox (redeliver_at) WHERE redeliver_at IS NOT NULL;
+  `,
 ];

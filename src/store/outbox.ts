@@ -1,34 +1,96 @@
-// Webhook deliveries waiting to be sent. Rows are claimed with a lease (never a
-// transaction held across network I/O); the delivery id and body bytes never change, so a
-// retry or a duplicate after a crash is byte-identical.
+// Webhook deliveries waiting to be sent, and the log of every attempt. Rows are claimed with
+// a lease (never a transaction held across network I/O); the delivery id and body bytes
+// never change, so a retry, a redelivery or a duplicate after a crash is byte-identical. An
+// attempt's log row is written in the same transaction as the outcome it led to, so the log
+// and the state never disagree after a crash.
 import type { Db } from "./db";
+
+export type DeliveryState = "pending" | "delivered" | "failed";
+export type AttemptKind = "scheduled" | "redelivery";
 
 export interface Delivery {
   deliveryId: string;
   batchId: string;
   documentIndex: number;
   body: Uint8Array;
+  /** Scheduled attempts so far, this one included: the index into the retry schedule. */
   attempts: number;
+  /** Set when this claim is a redelivery: one attempt outside the retry schedule. */
+  redeliverAt: number | null;
   callbackUrl: string;
   callbackSecret: string;
 }
 
+/** One attempt as it happened; `status` is null when no HTTP answer came (then `error` says why). */
+export interface AttemptRecord {
+  startedAt: number;
+  durationMs: number;
+  status: number | null;
+  error: string | null;
+}
+
+export interface LoggedAttempt extends AttemptRecord {
+  attempt: number;
+  kind: AttemptKind;
+}
+
+export interface DeliveryLog {
+  deliveryId: string;
+  documentIndex: number;
+  state: DeliveryState;
+  attempts: LoggedAttempt[];
+  /** When the next attempt is due, a requested redelivery first; null when none will be made. */
+  nextAttemptAt: number | null;
+}
+
+interface OutboxRow {
+  delivery_id: string;
+  batch_id: string;
+  document_index: number;
+  state: DeliveryState;
+  next_attempt_at: number;
+  redeliver_at: number | null;
+}
+
+interface AttemptRow {
+  delivery_id: string;
+  attempt: number;
+  kind: AttemptKind;
+  started_at: number;
+  duration_ms: number;
+  status: number | null;
+  error: string | null;
+}
+
+/** Turns a stored callback secret into the one to sign with (the store keeps them sealed). */
+export type SecretOpener = (stored: string) => string;
+
 export class OutboxStore {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly openSecret: SecretOpener = (stored) => stored,
+  ) {}
 
   claimDue(owner: string, now: number, leaseMs: number, limit: number): Delivery[] {
     return this.db
       .transaction((): Delivery[] => {
         const rows = this.db
           .query(
-            `UPDATE outbox SET lease_owner = ?, lease_until = ?, attempts = attempts + 1
+            `UPDATE outbox SET lease_owner = ?, lease_until = ?, attempts = attempts + CASE WHEN redeliver_at IS NULL THEN 1 ELSE 0 END
              WHERE delivery_id IN (
                SELECT delivery_id FROM outbox
-               WHERE state = 'pending' AND next_attempt_at <= ? AND lease_until <= ?
-               ORDER BY next_attempt_at LIMIT ?)
-             RETURNING delivery_id, batch_id, document_index, body, attempts`,
+               WHERE lease_until <= ? AND ((state = 'pending' AND next_attempt_at <= ?) OR redeliver_at <= ?)
+               ORDER BY COALESCE(redeliver_at, next_attempt_at) LIMIT ?)
+             RETURNING delivery_id, batch_id, document_index, body, attempts, redeliver_at`,
           )
-          .all(owner, now + leaseMs, now, now, limit) as { delivery_id: string; batch_id: string; document_index: number; body: Uint8Array; attempts: number }[];
+          .all(owner, now + leaseMs, now, now, now, limit) as {
+          delivery_id: string;
+          batch_id: string;
+          document_index: number;
+          body: Uint8Array;
+          attempts: number;
+          redeliver_at: number | null;
+        }[];
         const batch = this.db.query("SELECT callback_url, callback_secret FROM batches WHERE id = ?");
         return rows.map((row) => {
           const target = batch.get(row.batch_id) as { callback_url: string; callback_secret: string };
@@ -38,42 +100,145 @@ export class OutboxStore {
             documentIndex: row.document_index,
             body: row.body,
             attempts: row.attempts,
+            redeliverAt: row.redeliver_at,
             callbackUrl: target.callback_url,
-            callbackSecret: target.callback_secret,
+            callbackSecret: this.openSecret(target.callback_secret),
           };
         });
       })
       .immediate();
   }
 
-  markDelivered(deliveryId: string, owner: string, status: number, now: number): void {
+  private logAttempt(delivery: Delivery, attempt: AttemptRecord): void {
     this.db
       .query(
-        `UPDATE outbox SET state = 'delivered', last_status = ?, last_error = NULL, lease_owner = NULL, lease_until = 0, finished_at = ?
-         WHERE delivery_id = ? AND lease_owner = ?`,
+        `INSERT INTO delivery_attempts (delivery_id, attempt, kind, started_at, duration_ms, status, error)
+         VALUES (?, (SELECT COUNT(*) + 1 FROM delivery_attempts WHERE delivery_id = ?), ?, ?, ?, ?, ?)`,
       )
-      .run(status, now, deliveryId, owner);
+      .run(
+        delivery.deliveryId,
+        delivery.deliveryId,
+        delivery.redeliverAt === null ? "scheduled" : "redelivery",
+        attempt.startedAt,
+        Math.max(0, Math.round(attempt.durationMs)),
+        attempt.status,
+        attempt.status === null ? attempt.error : null,
+      );
   }
 
-  /** Schedules the next attempt, or gives up when `nextAttemptAt` is null. */
-  markFailed(deliveryId: string, owner: string, failure: { status: number | null; error: string }, nextAttemptAt: number | null, now: number): void {
-    this.db
-      .query(
-        `UPDATE outbox SET state = ?, last_status = ?, last_error = ?, next_attempt_at = COALESCE(?, next_attempt_at),
-           lease_owner = NULL, lease_until = 0, finished_at = ?
-         WHERE delivery_id = ? AND lease_owner = ?`,
-      )
-      .run(nextAttemptAt === null ? "failed" : "pending", failure.status, failure.error, nextAttemptAt, nextAttemptAt === null ? now : null, deliveryId, owner);
+  /**
+   * Records a 2xx. Returns false (and logs nothing) when the lease was lost. A redelivery
+   * request made while this attempt was in flight stays for the dispatcher to honour.
+   */
+  markDelivered(delivery: Delivery, owner: string, attempt: AttemptRecord & { status: number }, now: number): boolean {
+    return this.db
+      .transaction((): boolean => {
+        const updated = this.db
+          .query(
+            `UPDATE outbox SET state = 'delivered', last_status = ?, last_error = NULL, lease_owner = NULL, lease_until = 0,
+               finished_at = ?, redeliver_at = CASE WHEN redeliver_at = ? THEN NULL ELSE redeliver_at END
+             WHERE delivery_id = ? AND lease_owner = ?`,
+          )
+          .run(attempt.status, now, delivery.redeliverAt, delivery.deliveryId, owner);
+        if (updated.changes !== 1) return false;
+        this.logAttempt(delivery, attempt);
+        return true;
+      })
+      .immediate();
+  }
+
+  /**
+   * Records a failed attempt. A scheduled one schedules the next attempt, or gives up when
+   * `nextAttemptAt` is null; a failed redelivery leaves the delivery's state and schedule as
+   * they were. Returns false (and logs nothing) when the lease was lost.
+   */
+  markFailed(delivery: Delivery, owner: string, attempt: AttemptRecord, failure: { error: string }, nextAttemptAt: number | null, now: number): boolean {
+    return this.db
+      .transaction((): boolean => {
+        const updated =
+          delivery.redeliverAt === null
+            ? this.db
+                .query(
+                  `UPDATE outbox SET state = ?, last_status = ?, last_error = ?, next_attempt_at = COALESCE(?, next_attempt_at),
+                     lease_owner = NULL, lease_until = 0, finished_at = ?
+                   WHERE delivery_id = ? AND lease_owner = ?`,
+                )
+                .run(
+                  nextAttemptAt === null ? "failed" : "pending",
+                  attempt.status,
+                  failure.error,
+                  nextAttemptAt,
+                  nextAttemptAt === null ? now : null,
+                  delivery.deliveryId,
+                  owner,
+                )
+            : this.db
+                .query(
+                  `UPDATE outbox SET last_status = ?, last_error = ?, lease_owner = NULL, lease_until = 0,
+                     redeliver_at = CASE WHEN redeliver_at = ? THEN NULL ELSE redeliver_at END
+                   WHERE delivery_id = ? AND lease_owner = ?`,
+                )
+                .run(attempt.status, failure.error, delivery.redeliverAt, delivery.deliveryId, owner);
+        if (updated.changes !== 1) return false;
+        this.logAttempt(delivery, attempt);
+        return true;
+      })
+      .immediate();
   }
 
   releaseForeignLeases(owner: string): number {
-    return this.db.query("UPDATE outbox SET lease_owner = NULL, lease_until = 0 WHERE state = 'pending' AND lease_owner IS NOT NULL AND lease_owner != ?").run(owner).changes;
+    return this.db
+      .query(
+        `UPDATE outbox SET lease_owner = NULL, lease_until = 0
+         WHERE (state = 'pending' OR redeliver_at IS NOT NULL) AND lease_owner IS NOT NULL AND lease_owner != ?`,
+      )
+      .run(owner).changes;
   }
 
-  counts(): Record<"pending" | "delivered" | "failed", number> {
+  /** Every delivery of a batch with its attempts, by document. */
+  listForBatch(batchId: string): DeliveryLog[] {
+    const rows = this.db
+      .query("SELECT delivery_id, batch_id, document_index, state, next_attempt_at, redeliver_at FROM outbox WHERE batch_id = ? ORDER BY document_index, created_at")
+      .all(batchId) as OutboxRow[];
+    const attempts = this.db
+      .query(
+        `SELECT a.* FROM delivery_attempts a JOIN outbox o ON o.delivery_id = a.delivery_id
+         WHERE o.batch_id = ? ORDER BY a.delivery_id, a.attempt`,
+      )
+      .all(batchId) as AttemptRow[];
+    const byDelivery = new Map<string, LoggedAttempt[]>();
+    for (const row of attempts) {
+      const list = byDelivery.get(row.delivery_id) ?? [];
+      list.push({ attempt: row.attempt, kind: row.kind, startedAt: row.started_at, durationMs: row.duration_ms, status: row.status, error: row.error });
+      byDelivery.set(row.delivery_id, list);
+    }
+    return rows.map((row) => toLog(row, byDelivery.get(row.delivery_id) ?? []));
+  }
+
+  find(batchId: string, deliveryId: string): DeliveryLog | null {
+    return this.listForBatch(batchId).find((delivery) => delivery.deliveryId === deliveryId) ?? null;
+  }
+
+  /**
+   * Asks for one attempt now, outside the retry schedule, whatever the delivery's state.
+   * A request already waiting keeps its time. Returns false when the batch has no such delivery.
+   */
+  requestRedelivery(batchId: string, deliveryId: string, now: number): boolean {
+    return (
+      this.db.query("UPDATE outbox SET redeliver_at = COALESCE(redeliver_at, ?) WHERE batch_id = ? AND delivery_id = ?").run(now, batchId, deliveryId).changes === 1
+    );
+  }
+
+  counts(): Record<DeliveryState, number> {
     const rows = this.db.query("SELECT state, COUNT(*) AS n FROM outbox GROUP BY state").all() as { state: string; n: number }[];
     const counts = { pending: 0, delivered: 0, failed: 0 };
     for (const row of rows) counts[row.state as keyof typeof counts] = row.n;
     return counts;
   }
+}
+
+function toLog(row: OutboxRow, attempts: LoggedAttempt[]): DeliveryLog {
+  const scheduled = row.state === "pending" ? row.next_attempt_at : null;
+  const nextAttemptAt = row.redeliver_at === null ? scheduled : scheduled === null ? row.redeliver_at : Math.min(row.redeliver_at, scheduled);
+  return { deliveryId: row.delivery_id, documentIndex: row.document_index, state: row.state, attempts, nextAttemptAt };
 }

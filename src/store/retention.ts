@@ -14,10 +14,11 @@ export function sweepExpired(store: Store, cutoffMs: number): SweepCounts {
     .transaction((): SweepCounts => {
       const verifications = store.verifications.deleteOlderThan(cutoffMs);
       const fingerprints = store.fingerprints.deleteOlderThan(cutoffMs);
-      // A batch goes with its documents and deliveries once it is complete and nothing of it
-      // is still waiting to be delivered.
+      // A batch goes with its documents, deliveries and their attempts once it is complete and
+      // nothing of it is still waiting to be delivered or redelivered.
       const expired = `SELECT id FROM batches WHERE status = 'completed' AND created_at < ?
-        AND NOT EXISTS (SELECT 1 FROM outbox WHERE outbox.batch_id = batches.id AND outbox.state = 'pending')`;
+        AND NOT EXISTS (SELECT 1 FROM outbox WHERE outbox.batch_id = batches.id AND (outbox.state = 'pending' OR outbox.redeliver_at IS NOT NULL))`;
+      db.query(`DELETE FROM delivery_attempts WHERE delivery_id IN (SELECT delivery_id FROM outbox WHERE batch_id IN (${expired}))`).run(cutoffMs);
       db.query(`DELETE FROM outbox WHERE batch_id IN (${expired})`).run(cutoffMs);
       db.query(`DELETE FROM batch_documents WHERE batch_id IN (${expired})`).run(cutoffMs);
       const batches = db.query(`DELETE FROM batches WHERE id IN (${expired})`).run(cutoffMs).changes;

@@ -68,21 +68,28 @@ export class WebhookDispatcher {
 
   private async attempt(delivery: Delivery): Promise<void> {
     const { outbox, clock, log, metrics, retryScheduleMs } = this.options;
-    const headers = deliveryHeaders({ secret: delivery.callbackSecret, deliveryId: delivery.deliveryId, body: delivery.body, nowMs: clock.now() });
+    const startedAt = clock.now();
+    const headers = deliveryHeaders({ secret: delivery.callbackSecret, deliveryId: delivery.deliveryId, body: delivery.body, nowMs: startedAt });
+    const started = performance.now();
     const outcome = await this.options.send({ url: delivery.callbackUrl, body: delivery.body, headers });
-    const fields = { deliveryId: delivery.deliveryId, batchId: delivery.batchId, documentIndex: delivery.documentIndex, attempt: delivery.attempts };
+    const durationMs = performance.now() - started;
+    const redelivery = delivery.redeliverAt !== null;
+    const fields = { deliveryId: delivery.deliveryId, batchId: delivery.batchId, documentIndex: delivery.documentIndex, attempt: delivery.attempts, redelivery };
     if (outcome.ok) {
-      outbox.markDelivered(delivery.deliveryId, this.owner, outcome.status, clock.now());
+      const recorded = outbox.markDelivered(delivery, this.owner, { startedAt, durationMs, status: outcome.status, error: null }, clock.now());
       metrics.webhookAttempt("delivered");
-      log.info("webhook delivered", { ...fields, status: outcome.status });
+      log.info(recorded ? "webhook delivered" : "webhook delivered but its lease was lost; not recorded", { ...fields, status: outcome.status });
       return;
     }
-    // attempts counts this one: attempt 1 failing schedules retry 1, and so on.
-    const delay = retryScheduleMs[delivery.attempts - 1];
+    // attempts counts this one: attempt 1 failing schedules retry 1, and so on. A redelivery
+    // is outside the schedule and schedules nothing.
+    const delay = redelivery ? undefined : retryScheduleMs[delivery.attempts - 1];
     const next = delay === undefined ? null : clock.now() + delay;
-    outbox.markFailed(delivery.deliveryId, this.owner, { status: outcome.status, error: outcome.error }, next, clock.now());
+    const attempt = { startedAt, durationMs, status: outcome.status, error: outcome.error };
+    const recorded = outbox.markFailed(delivery, this.owner, attempt, { error: outcome.error }, next, clock.now());
     metrics.webhookAttempt(next === null ? "failed" : "retry");
-    log.warn(next === null ? "webhook delivery failed for good" : "webhook attempt failed; will retry", {
+    const message = redelivery ? "webhook redelivery failed" : next === null ? "webhook delivery failed for good" : "webhook attempt failed; will retry";
+    log.warn(recorded ? message : `${message} (lease lost; not recorded)`, {
       ...fields,
       status: outcome.status,
       error: outcome.error,

@@ -45,6 +45,15 @@ describe("the OpenAPI document", () => {
     expect(Object.keys(hook.requestBody.content["application/json"].schema.properties)).toEqual(["batchId", "documentIndex", "result", "error"]);
   });
 
+  test("documents the delivery log and redelivery with their responses", () => {
+    const log = spec.paths["/api/v1/batches/{batchId}/deliveries"].get;
+    expect(Object.keys(log.responses).sort()).toEqual(["200", "401", "404", "429"]);
+    expect(log.security).toEqual([{ bearerAuth: [] }]);
+    const redeliver = spec.paths["/api/v1/batches/{batchId}/deliveries/{deliveryId}/redeliver"].post;
+    expect(Object.keys(redeliver.responses).sort()).toEqual(["202", "401", "404", "429"]);
+    expect(JSON.stringify(redeliver.responses["202"])).toContain('"redelivery"');
+  });
+
   test("declares every response status of POST /api/v1/verify", () => {
     expect(Object.keys(spec.paths["/api/v1/verify"].post.responses).sort()).toEqual(["200", "400", "401", "402", "422", "429", "503"]);
   });

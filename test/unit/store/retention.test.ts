@@ -20,7 +20,8 @@ test("expired results and finished batches go; recent ones and batches with pend
   const claimed = store.batches.claimNext("w", now - 40 * day, 1000)!;
   store.batches.recordOutcome({ batch: claimed.batch, documentIndex: 0, owner: "w", keyId: "k", outcome: { ok: false, error: { code: "UNSUPPORTED_FORMAT", message: "x" } }, now: now - 40 * day });
   const [delivery] = store.outbox.claimDue("d", now, 1000, 1);
-  store.outbox.markDelivered(delivery!.deliveryId, "d", 200, now);
+  expect(store.outbox.markDelivered(delivery!, "d", { startedAt: now, durationMs: 3, status: 200, error: null }, now)).toBe(true);
+  expect(store.outbox.listForBatch(finished.id)[0]!.attempts).toHaveLength(1);
 
   const undelivered = store.batches.create({ keyId: "k", sandbox: true, callbackUrl: "https://a.example", callbackSecret: "0123456789abcdef", documents: [new Uint8Array([1])], now: now - 40 * day });
   const second = store.batches.claimNext("w", now - 40 * day, 1000)!;
@@ -31,5 +32,7 @@ test("expired results and finished batches go; recent ones and batches with pend
   expect(counts.batches).toBe(1);
   expect(store.verifications.findForKey("ver_new", "k")).not.toBeNull();
   expect(store.batches.get(finished.id)).toBeNull();
+  expect(store.outbox.listForBatch(finished.id)).toEqual([]);
+  expect(store.db.query("SELECT COUNT(*) AS n FROM delivery_attempts").get()).toEqual({ n: 0 });
   expect(store.batches.get(undelivered.id)).not.toBeNull();
 });
