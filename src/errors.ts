@@ -15,6 +15,8 @@ export const ERROR_CODES = [
   "METHOD_NOT_ALLOWED",
   "SERVICE_UNAVAILABLE",
   "INTERNAL_ERROR",
+  "IDEMPOTENCY_KEY_REUSED",
+  "IDEMPOTENCY_KEY_IN_USE",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

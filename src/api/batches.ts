@@ -9,6 +9,8 @@ import { Batch, BatchAcknowledgement, BatchRequest, UUID_PATTERN } from "./schem
 import { ErrorBody } from "./schemas/error";
 import { readBody } from "./read-body";
 import { keyOf } from "./request-context";
+import { IDEMPOTENCY_PARAMETER } from "./schemas/idempotency";
+import { runIdempotently, type Answer } from "./idempotency";
 import type { AppDeps } from "./deps";
 
 /** Decodes every document up front so a bad one is refused before anything is stored. */
@@ -29,43 +31,44 @@ export const batchRoutes = (deps: AppDeps) =>
   new Elysia({ name: "batches" })
     .post(
       "/api/v1/verify/batch",
-      async ({ body, request, set }) => {
-        const key = keyOf(request);
-        const callbackUrl = parseHttpsUrl(body.callbackUrl, "callbackUrl");
-        await checkCallbackUrl(callbackUrl, deps.config.allowPrivateUrls);
-        const documents = decodeAll(body.documents);
-        const now = deps.clock.now();
-        const reservation = reserveDocuments(deps.store.usage, key, documents.length, deps.config.pricePerDocument, now);
-        let batch;
-        try {
-          batch = deps.store.batches.create({
-            keyId: key.id,
-            sandbox: key.mode === "test",
-            callbackUrl: callbackUrl.href,
-            callbackSecret: body.callbackSecret,
-            documents,
-            now,
-          });
-        } catch (error) {
-          if (reservation) deps.store.usage.release(reservation);
-          throw error;
-        }
-        deps.wakeBatchWorker();
-        set.status = 202;
-        return { data: { batchId: batch.id, totalDocuments: batch.total, status: "processing" as const } };
-      },
+      ({ body, request, set }) =>
+        runIdempotently(deps, request, set, async (): Promise<Answer<{ data: BatchAcknowledgement }>> => {
+          const key = keyOf(request);
+          const callbackUrl = parseHttpsUrl(body.callbackUrl, "callbackUrl");
+          await checkCallbackUrl(callbackUrl, deps.config.allowPrivateUrls);
+          const documents = decodeAll(body.documents);
+          const now = deps.clock.now();
+          const reservation = reserveDocuments(deps.store.usage, key, documents.length, deps.config.pricePerDocument, now);
+          let batch;
+          try {
+            batch = deps.store.batches.create({
+              keyId: key.id,
+              sandbox: key.mode === "test",
+              callbackUrl: callbackUrl.href,
+              callbackSecret: body.callbackSecret,
+              documents,
+              now,
+            });
+          } catch (error) {
+            if (reservation) deps.store.usage.release(reservation);
+            throw error;
+          }
+          deps.wakeBatchWorker();
+          return { status: 202, body: { data: { batchId: batch.id, totalDocuments: batch.total, status: "processing" as const } } };
+        }),
       {
         // "Total request body under 4.5 MB": a body of exactly 4,500,000 bytes is refused.
         // See verify.ts: the named parser only tells the OpenAPI document the media type.
         parse: [({ request }) => readBody(request, LIMITS.batchBodyBytes - 1), "application/json"],
         body: BatchRequest,
-        response: { 202: t.Object({ data: BatchAcknowledgement }), 400: ErrorBody, 401: ErrorBody, 402: ErrorBody, 422: ErrorBody, 429: ErrorBody },
+        response: { 202: t.Object({ data: BatchAcknowledgement }), 400: ErrorBody, 401: ErrorBody, 402: ErrorBody, 409: ErrorBody, 422: ErrorBody, 429: ErrorBody },
         detail: {
           summary: "Submit up to 50 documents for asynchronous analysis",
           description:
             "Documents are stored durably before the 202 is sent. Each document's result is POSTed to `callbackUrl` as `{ batchId, documentIndex, result }` (or `error` for a document that could not be analysed), signed with `X-Service-Signature: sha256=<lowercase hex HMAC-SHA256 of the raw body>` using `callbackSecret`, with `X-Service-Delivery` (stable across retries) and `X-Service-Timestamp`, and with the Standard Webhooks headers `webhook-id`, `webhook-timestamp` and `webhook-signature` (see the `batchDocumentResult` webhook). Non-2xx answers are retried after 1, 5 and 30 minutes.",
           tags: ["Batches"],
           security: [{ bearerAuth: [] }],
+          parameters: [IDEMPOTENCY_PARAMETER],
         },
       },
     )

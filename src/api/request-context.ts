@@ -8,6 +8,8 @@ export interface RequestContext {
   requestId: string;
   startedAt: number;
   key?: ApiKeyRecord;
+  /** SHA-256 of the request body in a form that survives re-sending (see read-body.ts). */
+  bodyDigest?: string;
 }
 
 const contexts = new WeakMap<Request, RequestContext>();

@@ -11,6 +11,8 @@ import { VerificationResult } from "./schemas/verification";
 import { ErrorBody } from "./schemas/error";
 import { readBody } from "./read-body";
 import { keyOf } from "./request-context";
+import { IDEMPOTENCY_PARAMETER } from "./schemas/idempotency";
+import { runIdempotently, type Answer } from "./idempotency";
 import type { AppDeps } from "./deps";
 
 // A base64 JSON body may be 4/3 of the decoded limit plus a data-URL prefix and JSON
@@ -45,21 +47,22 @@ async function documentBytes(body: typeof VerifyRequest.static, allowPrivateUrls
 export const verifyRoutes = (deps: AppDeps) =>
   new Elysia({ name: "verify" }).post(
     "/api/v1/verify",
-    async ({ body, request }) => {
-      const key = keyOf(request);
-      const startedAt = deps.clock.now();
-      const reservation = reserveDocuments(deps.store.usage, key, 1, deps.config.pricePerDocument, startedAt);
-      try {
-        const document = await validateDocument(await documentBytes(body, deps.config.allowPrivateUrls));
-        const { result, report } = await runVerification({ analyzer: deps.analyzer, document, keyId: key.id, sandbox: key.mode === "test", clock: deps.clock, startedAt });
-        deps.store.verifications.insert({ keyId: key.id, result, report, createdAt: deps.clock.now() });
-        deps.metrics.documentAnalysed(result, report);
-        return { data: result };
-      } catch (error) {
-        if (reservation) deps.store.usage.release(reservation);
-        throw error;
-      }
-    },
+    ({ body, request, set }) =>
+      runIdempotently(deps, request, set, async (): Promise<Answer<{ data: VerificationResult }>> => {
+        const key = keyOf(request);
+        const startedAt = deps.clock.now();
+        const reservation = reserveDocuments(deps.store.usage, key, 1, deps.config.pricePerDocument, startedAt);
+        try {
+          const document = await validateDocument(await documentBytes(body, deps.config.allowPrivateUrls));
+          const { result, report } = await runVerification({ analyzer: deps.analyzer, document, keyId: key.id, sandbox: key.mode === "test", clock: deps.clock, startedAt });
+          deps.store.verifications.insert({ keyId: key.id, result, report, createdAt: deps.clock.now() });
+          deps.metrics.documentAnalysed(result, report);
+          return { status: 200, body: { data: result } };
+        } catch (error) {
+          if (reservation) deps.store.usage.release(reservation);
+          throw error;
+        }
+      }),
     {
       // Our size-limited reader always answers; the named parsers after it never run and
       // are there so the OpenAPI document lists the media types this route accepts.
@@ -77,6 +80,7 @@ export const verifyRoutes = (deps: AppDeps) =>
         400: ErrorBody,
         401: ErrorBody,
         402: ErrorBody,
+        409: ErrorBody,
         422: ErrorBody,
         429: ErrorBody,
         503: ErrorBody,
@@ -87,6 +91,7 @@ export const verifyRoutes = (deps: AppDeps) =>
           "Submits one JPEG, PNG or PDF for forgery analysis and returns the result. Send exactly one of: a multipart `document` file, a JSON `document` (base64 or data URL), or a JSON `documentUrl` (HTTPS).",
         tags: ["Verification"],
         security: [{ bearerAuth: [] }],
+        parameters: [IDEMPOTENCY_PARAMETER],
       },
     },
   );

@@ -79,7 +79,11 @@ export async function startService(config: Config, clock: Clock = systemClock): 
 
   worker.start();
   dispatcher.start();
+  // One serve process owns the data directory: an unfinished idempotent request left in the
+  // store died with the process before this one, and its key is free again.
+  store.idempotency.abandonAllInProgress();
   const sweep = () => {
+    store.idempotency.deleteExpired(clock.now());
     const removed = sweepExpired(store, clock.now() - config.retentionDays * 86_400_000);
     if (Object.values(removed).some((count) => count > 0)) log.info("retention: removed expired results and batches", { ...removed });
   };

@@ -5,6 +5,7 @@ import { VerificationStore } from "./verifications";
 import { BatchStore } from "./batches";
 import { OutboxStore } from "./outbox";
 import { FingerprintStore } from "./fingerprints";
+import { IdempotencyStore } from "./idempotency";
 
 export interface Store {
   db: Db;
@@ -14,6 +15,7 @@ export interface Store {
   batches: BatchStore;
   outbox: OutboxStore;
   fingerprints: FingerprintStore;
+  idempotency: IdempotencyStore;
   /** True when the database answers a trivial query (readiness). */
   ping(): boolean;
   close(): void;
@@ -30,6 +32,7 @@ export function createStore(dataDir: string): Store {
     batches: new BatchStore(db, verifications),
     outbox: new OutboxStore(db),
     fingerprints: new FingerprintStore(db),
+    idempotency: new IdempotencyStore(db),
     ping: () => {
       try {
         db.query("SELECT 1").get();

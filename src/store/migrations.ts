@@ -115,4 +115,22 @@ export const MIGRATIONS: string[] = [
   CREATE INDEX outbox_batch ON outbox (batch_id, document_index);
   CREATE INDEX outbox_redeliver ON outbox (redeliver_at) WHERE redeliver_at IS NOT NULL;
   `,
+  `
+  -- The first answer to a request sent with an Idempotency-Key, per API key, until it
+  -- expires. An in_progress row is a request being worked on; its lock runs out if the
+  -- process died with it.
+  CREATE TABLE idempotency_keys (
+    key_id TEXT NOT NULL,
+    idempotency_key TEXT NOT NULL,
+    request_hash TEXT NOT NULL,
+    state TEXT NOT NULL CHECK (state IN ('in_progress', 'done')),
+    status INTEGER,
+    response BLOB,
+    locked_until INTEGER NOT NULL DEFAULT 0,
+    created_at INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL,
+    PRIMARY KEY (key_id, idempotency_key)
+  ) STRICT;
+  CREATE INDEX idempotency_keys_expires ON idempotency_keys (expires_at);
+  `,
 ];

@@ -29,6 +29,8 @@ export const BatchAcknowledgement = t.Object(
   { examples: [{ batchId: "0b8f6f5e-3c1d-4a7e-9f2b-6d5c4b3a2918", totalDocuments: 2, status: "processing" }] },
 );
 
+export type BatchAcknowledgement = Static<typeof BatchAcknowledgement>;
+
 export const Batch = t.Object(
   {
     batchId: BatchId,

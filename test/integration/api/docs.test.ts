@@ -55,7 +55,15 @@ describe("the OpenAPI document", () => {
   });
 
   test("declares every response status of POST /api/v1/verify", () => {
-    expect(Object.keys(spec.paths["/api/v1/verify"].post.responses).sort()).toEqual(["200", "400", "401", "402", "422", "429", "503"]);
+    expect(Object.keys(spec.paths["/api/v1/verify"].post.responses).sort()).toEqual(["200", "400", "401", "402", "409", "422", "429", "503"]);
+  });
+
+  test("documents the Idempotency-Key header on both endpoints that analyse", () => {
+    for (const path of ["/api/v1/verify", "/api/v1/verify/batch"]) {
+      const parameter = spec.paths[path].post.parameters.find((p: { name: string }) => p.name === "Idempotency-Key");
+      expect(parameter).toEqual(expect.objectContaining({ in: "header", required: false, example: expect.any(String) }));
+      expect(parameter.schema).toEqual(expect.objectContaining({ minLength: 1, maxLength: 255 }));
+    }
   });
 
   test("has the error codes as the enum of error.code and the flag vocabulary as the enum of flags", () => {
