@@ -18,6 +18,7 @@ export const PUBLIC_KINDS = [
   "public_portrait_swap", // the holder's portrait replaced by another person's
   "public_inpaint", // a text field erased (inpainted) and written again
   "public_splice", // a field pasted from another document's image
+  "public_copy_move", // a character or region copied from elsewhere in the same image
   "public_recapture", // the document reproduced (printed copy or screen) and photographed again
 ] as const;
 
