@@ -38,6 +38,8 @@ export const ConfigSchema = Type.Object({
   /** Worker threads for the structure and metadata inspection in the API process. */
   analysisWorkers: Type.Integer({ minimum: 1, maximum: 32 }),
   sidecarDeadlineMs: Type.Integer({ minimum: 1000 }),
+  /** Base64 AES-256 keys sealing callback secrets, the first current; empty: the data directory's key file. */
+  secretKeys: Type.Array(Type.String()),
 });
 
 export type Config = Static<typeof ConfigSchema>;
@@ -153,6 +155,19 @@ const nonEmpty: Parser<string> = (raw) => {
   return raw.trim();
 };
 
+/** Comma-separated base64 keys of 32 bytes each (`openssl rand -base64 32`). */
+const secretKeyList: Parser<string[]> = (raw) =>
+  raw
+    .split(",")
+    .map((item) => item.trim())
+    .filter(Boolean)
+    .map((item, index) => {
+      if (!/^[A-Za-z0-9+/]+={0,2}$/.test(item) || Buffer.from(item, "base64").length !== 32) {
+        throw new Error(`key ${index + 1} is not 32 bytes in base64 (make one with \`openssl rand -base64 32\`)`);
+      }
+      return item;
+    });
+
 const SETTINGS = [
   { key: "port", env: "DOCVERIFY_PORT", fallback: "8080", parse: integer(0, 65535) },
   { key: "host", env: "DOCVERIFY_HOST", fallback: "0.0.0.0", parse: nonEmpty },
@@ -178,6 +193,7 @@ const SETTINGS = [
   { key: "sidecarCudaLibDir", env: "DOCVERIFY_SIDECAR_CUDA_LIB_DIR", fallback: "", parse: optional(absoluteDirectory) },
   { key: "analysisWorkers", env: "DOCVERIFY_ANALYSIS_WORKERS", fallback: "2", parse: integer(1, 32) },
   { key: "sidecarDeadlineMs", env: "DOCVERIFY_SIDECAR_DEADLINE", fallback: "120s", parse: singleDuration },
+  { key: "secretKeys", env: "DOCVERIFY_SECRET_KEY", fallback: "", parse: secretKeyList },
 ] as const satisfies readonly Setting<keyof Config>[];
 
 /** `DOCVERIFY_WEBHOOK_RETRY_SCHEDULE` ⇄ `--webhook-retry-schedule`. */

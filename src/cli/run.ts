@@ -10,6 +10,7 @@ const USAGE = `usage: docverify <command>
   keys create --mode test|live [--plan trial|paid] [--trial-quota N] [--rate-limit N/s] [--monthly-cap AMOUNT]
   keys list
   keys revoke ID|KEY
+  secrets rotate                re-seal stored callback secrets under a new key (service stopped)
   analyze FILE [--json]         analyse a document locally and print the report`;
 
 export async function run(argv: string[], env: Record<string, string | undefined>): Promise<number> {
@@ -47,6 +48,12 @@ export async function run(argv: string[], env: Record<string, string | undefined
         else if (sub === "revoke") console.log(`revoked ${revokeKey(config, arg)}`);
         else throw new UsageError("usage: docverify keys create|list|revoke");
         return 0;
+      case "secrets": {
+        if (sub !== "rotate") throw new UsageError("usage: docverify secrets rotate");
+        const { rotateSecrets } = await import("./secrets");
+        console.log(rotateSecrets(config));
+        return 0;
+      }
       case "analyze": {
         if (!sub) throw new UsageError("usage: docverify analyze FILE [--json]");
         const { analyzeFile } = await import("./analyze");

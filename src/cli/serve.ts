@@ -13,8 +13,27 @@ import { WebhookDispatcher } from "../webhooks/dispatcher";
 import { createWebhookSender } from "../webhooks/send";
 import { createAnalyzer } from "../analysis/create-analyzer";
 import type { Readiness } from "../api/deps";
+import { ConfigError } from "../config";
+import type { Store } from "../store";
+import type { Logger } from "../log";
 
 const RETENTION_SWEEP_MS = 60 * 60_000;
+
+/**
+ * Refuses to start when a stored callback secret was sealed under a key we no longer hold
+ * (its webhooks could never be signed), then seals what an older release left in plaintext
+ * and re-seals what an older key sealed.
+ */
+function openCallbackSecrets(store: Store, log: Logger): void {
+  const keyring = store.keyring();
+  const unknown = store.callbackSecrets.unknownKeyIds(keyring);
+  if (unknown.length > 0) {
+    const where = store.keySource() === "environment" ? "DOCVERIFY_SECRET_KEY" : "the data directory's secret.key";
+    throw new ConfigError("DOCVERIFY_SECRET_KEY", `callback secrets are sealed under key ${unknown.join(", ")}, which ${where} does not hold`);
+  }
+  const sealed = store.callbackSecrets.sealAll(keyring);
+  if (sealed > 0) log.info("callback secrets sealed under the current key", { batches: sealed, keyId: keyring.currentId });
+}
 
 export interface RunningService {
   port: number;
@@ -24,7 +43,8 @@ export interface RunningService {
 export async function startService(config: Config, clock: Clock = systemClock): Promise<RunningService> {
   const log = createLogger(config.logLevel, { component: "serve" });
   const unlock = lockDataDir(config.dataDir);
-  const store = createStore(config.dataDir);
+  const store = createStore(config.dataDir, { secretKeys: config.secretKeys });
+  openCallbackSecrets(store, log);
   const metrics = createMetrics();
   const analyzer = await createAnalyzer(config, log, { fingerprints: store.fingerprints, now: () => clock.now() });
   let accepting = true;

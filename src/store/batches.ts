@@ -19,8 +19,13 @@ export interface BatchRecord {
   failed: number;
   status: BatchStatus;
   callbackUrl: string;
-  callbackSecret: string;
   createdAt: number;
+}
+
+/** Seals and opens callback secrets; `context` (the batch id) binds a ciphertext to its row. */
+export interface SecretSealer {
+  seal(plaintext: string, context: string): string;
+  open(sealed: string, context: string): string;
 }
 
 interface BatchRow {
@@ -32,7 +37,6 @@ interface BatchRow {
   failed: number;
   status: BatchStatus;
   callback_url: string;
-  callback_secret: string;
   created_at: number;
 }
 
@@ -45,7 +49,6 @@ const toBatch = (row: BatchRow): BatchRecord => ({
   failed: row.failed,
   status: row.status,
   callbackUrl: row.callback_url,
-  callbackSecret: row.callback_secret,
   createdAt: row.created_at,
 });
 
@@ -64,18 +67,21 @@ export class BatchStore {
   constructor(
     private readonly db: Db,
     private readonly verifications: VerificationStore,
+    private readonly secrets: SecretSealer,
   ) {}
 
   create(input: { keyId: string; sandbox: boolean; callbackUrl: string; callbackSecret: string; documents: Uint8Array[]; now: number }): BatchRecord {
     const id = randomUUID();
+    // Sealed before the transaction: a key file made on first use is written outside it.
+    const sealed = this.secrets.seal(input.callbackSecret, id);
     this.db
       .transaction(() => {
         this.db
           .query(
-            `INSERT INTO batches (id, key_id, sandbox, total, status, callback_url, callback_secret, created_at)
-             VALUES (?, ?, ?, ?, 'processing', ?, ?, ?)`,
+            `INSERT INTO batches (id, key_id, sandbox, total, status, callback_url, callback_secret, callback_secret_sealed, created_at)
+             VALUES (?, ?, ?, ?, 'processing', ?, '', ?, ?)`,
           )
-          .run(id, input.keyId, input.sandbox ? 1 : 0, input.documents.length, input.callbackUrl, input.callbackSecret, input.now);
+          .run(id, input.keyId, input.sandbox ? 1 : 0, input.documents.length, input.callbackUrl, sealed, input.now);
         const insert = this.db.query("INSERT INTO batch_documents (batch_id, document_index, content, state) VALUES (?, ?, ?, 'pending')");
         input.documents.forEach((content, index) => insert.run(id, index, content));
       })
@@ -84,7 +90,7 @@ export class BatchStore {
   }
 
   get(id: string): BatchRecord | null {
-    const row = this.db.query("SELECT * FROM batches WHERE id = ?").get(id) as BatchRow | null;
+    const row = this.db.query("SELECT id, key_id, sandbox, total, completed, failed, status, callback_url, created_at FROM batches WHERE id = ?").get(id) as BatchRow | null;
     return row ? toBatch(row) : null;
   }
 

@@ -14,6 +14,8 @@ export function openDatabase(dataDir: string): Db {
   db.exec("PRAGMA busy_timeout = 5000");
   db.exec("PRAGMA synchronous = NORMAL");
   db.exec("PRAGMA foreign_keys = ON");
+  // Deleted and overwritten content is zeroed, so a secret sealed in place leaves no plaintext behind.
+  db.exec("PRAGMA secure_delete = ON");
   migrate(db);
   return db;
 }

@@ -6,6 +6,8 @@ import { BatchStore } from "./batches";
 import { OutboxStore } from "./outbox";
 import { FingerprintStore } from "./fingerprints";
 import { IdempotencyStore } from "./idempotency";
+import { CallbackSecretStore } from "./callback-secrets";
+import { Keyring, loadKeys, type KeySource } from "../keys/secret-keyring";
 
 export interface Store {
   db: Db;
@@ -16,23 +18,46 @@ export interface Store {
   outbox: OutboxStore;
   fingerprints: FingerprintStore;
   idempotency: IdempotencyStore;
+  callbackSecrets: CallbackSecretStore;
+  /** The keys sealing callback secrets, loaded (and a key file made) on first use. */
+  keyring(): Keyring;
+  /** Where the keyring's keys come from. */
+  keySource(): KeySource["kind"];
   /** True when the database answers a trivial query (readiness). */
   ping(): boolean;
   close(): void;
 }
 
-export function createStore(dataDir: string): Store {
+export interface StoreOptions {
+  /** DOCVERIFY_SECRET_KEY's keys (base64), first current; none: the data directory's key file. */
+  secretKeys?: string[];
+}
+
+export function createStore(dataDir: string, options: StoreOptions = {}): Store {
   const db = openDatabase(dataDir);
   const verifications = new VerificationStore(db);
+  // Lazy: commands that never touch a callback secret (keys, audit) make no key file.
+  let loaded: { keyring: Keyring; source: KeySource["kind"] } | null = null;
+  const load = () => {
+    if (!loaded) {
+      const source = loadKeys(dataDir, options.secretKeys?.map((key) => new Uint8Array(Buffer.from(key, "base64"))));
+      loaded = { keyring: new Keyring(source.keys), source: source.kind };
+    }
+    return loaded;
+  };
+  const sealer = { seal: (plaintext: string, context: string) => load().keyring.seal(plaintext, context), open: (sealed: string, context: string) => load().keyring.open(sealed, context) };
   return {
     db,
     keys: new KeyStore(db),
     usage: new UsageStore(db),
     verifications,
-    batches: new BatchStore(db, verifications),
-    outbox: new OutboxStore(db),
+    batches: new BatchStore(db, verifications, sealer),
+    outbox: new OutboxStore(db, sealer),
     fingerprints: new FingerprintStore(db),
     idempotency: new IdempotencyStore(db),
+    callbackSecrets: new CallbackSecretStore(db),
+    keyring: () => load().keyring,
+    keySource: () => load().source,
     ping: () => {
       try {
         db.query("SELECT 1").get();

@@ -133,4 +133,9 @@ export const MIGRATIONS: string[] = [
   ) STRICT;
   CREATE INDEX idempotency_keys_expires ON idempotency_keys (expires_at);
   `,
+  `
+  -- Callback secrets sealed with AES-256-GCM (src/keys/secret-keyring.ts). callback_secret
+  -- keeps plaintext only for rows written before this migration, until serve seals them.
+  ALTER TABLE batches ADD COLUMN callback_secret_sealed TEXT;
+  `,
 ];

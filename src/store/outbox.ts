@@ -4,6 +4,7 @@
 // attempt's log row is written in the same transaction as the outcome it led to, so the log
 // and the state never disagree after a crash.
 import type { Db } from "./db";
+import type { SecretSealer } from "./batches";
 
 export type DeliveryState = "pending" | "delivered" | "failed";
 export type AttemptKind = "scheduled" | "redelivery";
@@ -62,13 +63,10 @@ interface AttemptRow {
   error: string | null;
 }
 
-/** Turns a stored callback secret into the one to sign with (the store keeps them sealed). */
-export type SecretOpener = (stored: string) => string;
-
 export class OutboxStore {
   constructor(
     private readonly db: Db,
-    private readonly openSecret: SecretOpener = (stored) => stored,
+    private readonly secrets: Pick<SecretSealer, "open">,
   ) {}
 
   claimDue(owner: string, now: number, leaseMs: number, limit: number): Delivery[] {
@@ -91,9 +89,9 @@ export class OutboxStore {
           attempts: number;
           redeliver_at: number | null;
         }[];
-        const batch = this.db.query("SELECT callback_url, callback_secret FROM batches WHERE id = ?");
+        const batch = this.db.query("SELECT callback_url, callback_secret, callback_secret_sealed FROM batches WHERE id = ?");
         return rows.map((row) => {
-          const target = batch.get(row.batch_id) as { callback_url: string; callback_secret: string };
+          const target = batch.get(row.batch_id) as { callback_url: string; callback_secret: string; callback_secret_sealed: string | null };
           return {
             deliveryId: row.delivery_id,
             batchId: row.batch_id,
@@ -102,7 +100,8 @@ export class OutboxStore {
             attempts: row.attempts,
             redeliverAt: row.redeliver_at,
             callbackUrl: target.callback_url,
-            callbackSecret: this.openSecret(target.callback_secret),
+            // A row from before secrets were sealed keeps plaintext until serve seals it at start.
+            callbackSecret: target.callback_secret_sealed === null ? target.callback_secret : this.secrets.open(target.callback_secret_sealed, row.batch_id),
           };
         });
       })

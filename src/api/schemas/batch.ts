@@ -14,7 +14,7 @@ export const BatchRequest = t.Object(
     callbackSecret: t.String({
       minLength: LIMITS.callbackSecretMinLength,
       maxLength: 1024,
-      description: "Key (its UTF-8 bytes) of the HMAC-SHA256 signatures in X-Service-Signature and webhook-signature; at least 16 characters.",
+      description: "Key (its UTF-8 bytes) of the HMAC-SHA256 signatures in X-Service-Signature and webhook-signature; at least 16 characters. Stored encrypted, never returned.",
     }),
   },
   { additionalProperties: false },

@@ -8,6 +8,7 @@ describe("configuration", () => {
     ["DOCVERIFY_ALLOW_PRIVATE_URLS", "maybe"],
     ["DOCVERIFY_SIDECAR_DEVICE", "tpu"],
     ["DOCVERIFY_SIDECAR", "not a host"],
+    ["DOCVERIFY_SECRET_KEY", "c2hvcnQ="],
   ])("a bad %s stops start-up with exit 2 and one line naming it", async (setting, value) => {
     const result = await runCli(["serve"], { [setting]: value, DOCVERIFY_DATA_DIR: newDataDir() });
     expect(result.exitCode).toBe(2);

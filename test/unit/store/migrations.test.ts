@@ -1,6 +1,7 @@
 // A data directory written by an earlier release upgrades on open: its batches, deliveries
 // and keys carry on under the new schema.
 import { Database } from "bun:sqlite";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, expect, test } from "bun:test";
 import { createStore, type Store } from "../../../src/store";
@@ -55,4 +56,22 @@ test("opening a migrated database again changes nothing", () => {
   opened.push(store);
   expect(store.db.query("PRAGMA user_version").get()).toEqual({ user_version: MIGRATIONS.length });
   expect(store.outbox.counts()).toEqual({ pending: 1, delivered: 0, failed: 0 });
+});
+
+/** Every file of the data directory (database, WAL, shared memory) holding `needle`. */
+const filesHolding = (dataDir: string, needle: string): string[] =>
+  readdirSync(dataDir).filter((file) => readFileSync(join(dataDir, file)).includes(Buffer.from(needle, "utf8")));
+
+test("a plaintext callback secret of the previous release is sealed and leaves no trace in the database files", () => {
+  const dataDir = previousReleaseDataDir();
+  expect(filesHolding(dataDir, "an-old-plaintext-secret").length).toBeGreaterThan(0);
+  const store = createStore(dataDir);
+  opened.push(store);
+  expect(store.callbackSecrets.sealAll(store.keyring())).toBe(1);
+  expect(store.callbackSecrets.sealAll(store.keyring())).toBe(0);
+  const [due] = store.outbox.claimDue("d", 2000, 1000, 10);
+  expect(due!.callbackSecret).toBe("an-old-plaintext-secret");
+  store.close();
+  opened.pop();
+  expect(filesHolding(dataDir, "an-old-plaintext-secret")).toEqual([]);
 });
