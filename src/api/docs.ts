@@ -10,6 +10,7 @@ import favicon from "swagger-ui-dist/favicon-32x32.png" with { type: "file" };
 import { AppError, ERROR_CODES } from "../errors";
 import { FLAG_CLASS_DOCUMENTATION } from "./schemas/verification";
 import { WEBHOOK_DOCUMENTATION } from "./schemas/webhook";
+import { finishOpenApiDocument } from "./openapi-document";
 
 const ASSETS: Record<string, { path: string; type: string }> = {
   "swagger-ui.css": { path: swaggerCss, type: "text/css; charset=utf-8" },
@@ -27,6 +28,8 @@ Flags: each is raised by a named detector; \`GET /api/v1/verifications/{id}\` re
 
 export const docsRoutes = () =>
   new Elysia({ name: "docs" })
+    // The plugin serves what it generates; integrators get it finished (openapi-document.ts).
+    .onAfterHandle({ as: "global" }, ({ path, response }) => (path === "/openapi.json" ? finishOpenApiDocument(response) : undefined))
     .use(
       openapi({
         path: "/docs",

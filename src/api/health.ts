@@ -7,7 +7,7 @@ export const healthRoutes = (deps: AppDeps) =>
   new Elysia({ name: "health" })
     .get("/healthz", () => ({ status: "ok" as const }), {
       response: { 200: t.Object({ status: t.Literal("ok") }) },
-      detail: { summary: "Liveness: the process answers", tags: ["Operations"] },
+      detail: { operationId: "getHealthz", summary: "Liveness: the process answers", tags: ["Operations"], security: [] },
     })
     .get(
       "/readyz",
@@ -21,12 +21,12 @@ export const healthRoutes = (deps: AppDeps) =>
           200: t.Object({ status: t.Literal("ready"), checks: t.Record(t.String(), Check) }),
           503: t.Object({ status: t.Literal("not_ready"), checks: t.Record(t.String(), Check) }),
         },
-        detail: { summary: "Readiness: the store and the analyser answer", tags: ["Operations"] },
+        detail: { operationId: "getReadyz", summary: "Readiness: the store and the analyser answer", tags: ["Operations"], security: [] },
       },
     )
     .get(
       "/metrics",
       async () =>
         new Response(await deps.metrics.registry.metrics(), { headers: { "content-type": deps.metrics.registry.contentType } }),
-      { detail: { summary: "Prometheus metrics", tags: ["Operations"] } },
+      { detail: { operationId: "getMetrics", summary: "Prometheus metrics", tags: ["Operations"], security: [] } },
     );

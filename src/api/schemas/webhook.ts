@@ -31,7 +31,10 @@ const header = (name: string, description: string, example: string) => ({
 export const WEBHOOK_DOCUMENTATION = {
   batchDocumentResult: {
     post: {
+      operationId: "batchDocumentResult",
       summary: "One batch document's result, POSTed to your callbackUrl",
+      // The receiver authenticates us by the signatures, not by a bearer key.
+      security: [],
       description:
         "Verify a signature before trusting the body. Two are sent, both keyed with the UTF-8 bytes of your `callbackSecret`: `X-Service-Signature` is `sha256=` + the lowercase hex HMAC-SHA256 of the exact raw body bytes (GitHub's scheme), and `webhook-signature` is `v1,` + the base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body` (Standard Webhooks), which also signs the attempt's time, so a receiver can refuse old or replayed deliveries (Standard Webhooks verifiers take the key as `whsec_` + the base64 of the secret's UTF-8 bytes). Answer any 2xx within 15 s; otherwise the same delivery (same `X-Service-Delivery` and `webhook-id`, same bytes) is retried after 1, 5 and 30 minutes, each attempt with its own timestamp and signature. Delivery is at least once: de-duplicate on `webhook-id`.",
       tags: ["Batches"],
