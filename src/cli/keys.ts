@@ -1,5 +1,6 @@
-// `docverify keys create|list|revoke`: key administration on the server's data directory.
-// A running service reads keys on every request, so changes apply to it at once.
+// `docverify keys create|list|rotate|revoke`: key administration on the server's data
+// directory. A running service reads keys on every request, so changes apply to it at once.
+// Every change is written to the audit log with the change itself (store/keys.ts).
 import type { Config } from "../config";
 import { createStore } from "../store";
 import type { Plan } from "../store/keys";
@@ -56,10 +57,19 @@ export function createKey(config: Config, flags: Map<string, string>, now = new 
   return key;
 }
 
-export function listKeys(config: Config): string {
+const DURATION_MS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** "24h", "90m", "7d", "0s": how long a rotated-out key stays valid. */
+export function parseGrace(raw: string): number {
+  const match = /^(\d+)(s|m|h|d)$/.exec(raw.trim());
+  if (!match) throw new UsageError(`--grace: expected a duration like 24h, 90m, 7d or 0s, got "${raw}"`);
+  return Number(match[1]) * DURATION_MS[match[2]!]!;
+}
+
+export function listKeys(config: Config, now = new Date()): string {
   const store = createStore(config.dataDir);
   try {
-    const rows = store.keys.list().map((key) => [
+    const rows = store.keys.list(now.toISOString()).map((key) => [
       key.id,
       key.mode,
       key.plan,
@@ -67,12 +77,35 @@ export function listKeys(config: Config): string {
       key.rateLimitPerSecond === null ? "-" : `${key.rateLimitPerSecond}/s`,
       key.monthlyCap === null ? "-" : String(key.monthlyCap),
       key.createdAt,
+      key.lastUsedAt ?? "-",
+      key.previousValidUntil ?? "-",
       key.revokedAt ?? "-",
     ]);
-    const header = ["ID", "MODE", "PLAN", "TRIAL_QUOTA", "RATE_LIMIT", "MONTHLY_CAP", "CREATED", "REVOKED"];
+    const header = ["ID", "MODE", "PLAN", "TRIAL_QUOTA", "RATE_LIMIT", "MONTHLY_CAP", "CREATED", "LAST_USED", "OLD_KEY_UNTIL", "REVOKED"];
     const table = [header, ...rows];
     const widths = header.map((_, column) => Math.max(...table.map((row) => row[column]!.length)));
     return table.map((row) => row.map((cell, column) => cell.padEnd(widths[column]!)).join("  ").trimEnd()).join("\n");
+  } finally {
+    store.close();
+  }
+}
+
+/**
+ * Issues a new key for the same account (same id, limits, usage and results); the old key is
+ * accepted until the grace period ends. Returns lines to print, the new key last.
+ */
+export function rotateKey(config: Config, id: string | undefined, flags: Map<string, string>, now = new Date()): string[] {
+  if (!id || looksLikeKey(id)) throw new UsageError("usage: docverify keys rotate ID [--grace 24h]");
+  const graceMs = parseGrace(flags.get("--grace") ?? "24h");
+  const store = createStore(config.dataDir);
+  try {
+    const existing = store.keys.get(id);
+    if (!existing) throw new UsageError(`no key matches ${id}`);
+    if (existing.revokedAt !== null) throw new UsageError(`${id} is revoked; create a new key instead`);
+    const key = generateKey(existing.mode);
+    const graceUntil = new Date(now.getTime() + graceMs).toISOString();
+    if (!store.keys.rotate(id, hashKey(key), now.toISOString(), graceUntil)) throw new UsageError(`${id} could not be rotated`);
+    return [`rotated ${id}; the previous key is accepted until ${graceUntil}`, key];
   } finally {
     store.close();
   }
@@ -83,11 +116,10 @@ export function revokeKey(config: Config, idOrKey: string | undefined, now = new
   const store = createStore(config.dataDir);
   try {
     const target = looksLikeKey(idOrKey) ? { keyHash: hashKey(idOrKey) } : { id: idOrKey };
-    const revoked = store.keys.revoke(target, now.toISOString());
-    if (!revoked) throw new UsageError(`no key matches ${looksLikeKey(idOrKey) ? "that key" : idOrKey}`);
-    return revoked;
+    const outcome = store.keys.revoke(target, now.toISOString());
+    if (!outcome) throw new UsageError(`no key matches ${looksLikeKey(idOrKey) ? "that key" : idOrKey}`);
+    return outcome.kind === "revoked" ? `revoked ${outcome.keyId}` : `ended the grace period of a rotated-out key of ${outcome.keyId}; its current key still works`;
   } finally {
     store.close();
   }
 }
-

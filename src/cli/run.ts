@@ -2,14 +2,17 @@
 // configuration (with one stderr line `docverify: <SETTING>: <reason>`).
 import { ConfigError, loadConfig, splitFlags } from "../config";
 import { isAppError } from "../errors";
-import { UsageError, createKey, listKeys, revokeKey } from "./keys";
+import { UsageError, createKey, listKeys, revokeKey, rotateKey } from "./keys";
+import { auditLines } from "./audit";
 
 const USAGE = `usage: docverify <command>
   serve                         start the API (and an embedded sidecar unless --sidecar is set)
   sidecar                       start the inference sidecar
   keys create --mode test|live [--plan trial|paid] [--trial-quota N] [--rate-limit N/s] [--monthly-cap AMOUNT]
-  keys list
-  keys revoke ID|KEY
+  keys list                     id, mode, plan, limits, created, last use, old key's grace, revoked
+  keys rotate ID [--grace 24h]  new key for the same account; the old one works until the grace ends
+  keys revoke ID|KEY            a rotated-out KEY only loses its grace; otherwise the key is revoked
+  audit [--since DATE] [--key ID] [--limit N]   the audit log as JSON lines
   secrets rotate                re-seal stored callback secrets under a new key (service stopped)
   analyze FILE [--json]         analyse a document locally and print the report`;
 
@@ -45,8 +48,12 @@ export async function run(argv: string[], env: Record<string, string | undefined
       case "keys":
         if (sub === "create") console.log(createKey(config, flags));
         else if (sub === "list") console.log(listKeys(config));
-        else if (sub === "revoke") console.log(`revoked ${revokeKey(config, arg)}`);
-        else throw new UsageError("usage: docverify keys create|list|revoke");
+        else if (sub === "rotate") console.log(rotateKey(config, arg, flags).join("\n"));
+        else if (sub === "revoke") console.log(revokeKey(config, arg));
+        else throw new UsageError("usage: docverify keys create|list|rotate|revoke");
+        return 0;
+      case "audit":
+        for (const line of auditLines(config, flags)) console.log(line);
         return 0;
       case "secrets": {
         if (sub !== "rotate") throw new UsageError("usage: docverify secrets rotate");

@@ -104,6 +104,7 @@ export async function startService(config: Config, clock: Clock = systemClock): 
   store.idempotency.abandonAllInProgress();
   const sweep = () => {
     store.idempotency.deleteExpired(clock.now());
+    store.audit.deleteRefusalsOlderThan(new Date(clock.now() - config.retentionDays * 86_400_000).toISOString());
     const removed = sweepExpired(store, clock.now() - config.retentionDays * 86_400_000);
     if (Object.values(removed).some((count) => count > 0)) log.info("retention: removed expired results and batches", { ...removed });
   };

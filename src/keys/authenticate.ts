@@ -4,11 +4,36 @@ import { hashKey, looksLikeKey } from "./secret";
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
-/** Missing, malformed, unknown and revoked keys all look the same to the caller. */
-export function authenticate(authorization: string | null, keys: KeyStore): ApiKeyRecord {
+export type RefusalReason = "missing" | "malformed" | "unknown" | "revoked" | "expired";
+
+/**
+ * Why a key was refused, for the audit log only: it rides as the AppError's cause, which
+ * never reaches the client, so every refusal looks the same from outside.
+ */
+export class KeyRefusal extends Error {
+  constructor(
+    readonly reason: RefusalReason,
+    readonly keyId: string | null,
+    /** The first 16 hex digits of the presented key's SHA-256, to tie refusals together without the key. */
+    readonly tokenHash: string | null,
+  ) {
+    super(`API key refused: ${reason}`);
+    this.name = "KeyRefusal";
+  }
+}
+
+export interface Authenticated {
+  record: ApiKeyRecord;
+  keyHash: string;
+}
+
+/** Missing, malformed, unknown, revoked and expired keys all look the same to the caller. */
+export function authenticate(authorization: string | null, keys: KeyStore, nowMs: number): Authenticated {
   const token = authorization ? BEARER.exec(authorization)?.[1] : undefined;
-  if (!token) throw new AppError("UNAUTHORIZED", "Missing API key: send Authorization: Bearer <API_KEY>");
-  const record = looksLikeKey(token) ? keys.findActiveByHash(hashKey(token)) : null;
-  if (!record) throw new AppError("UNAUTHORIZED", "Invalid API key");
-  return record;
+  if (!token) throw new AppError("UNAUTHORIZED", "Missing API key: send Authorization: Bearer <API_KEY>", { cause: new KeyRefusal("missing", null, null) });
+  if (!looksLikeKey(token)) throw new AppError("UNAUTHORIZED", "Invalid API key", { cause: new KeyRefusal("malformed", null, null) });
+  const keyHash = hashKey(token);
+  const lookup = keys.findByHash(keyHash, new Date(nowMs).toISOString());
+  if (!lookup.ok) throw new AppError("UNAUTHORIZED", "Invalid API key", { cause: new KeyRefusal(lookup.reason, lookup.keyId, keyHash.slice(0, 16)) });
+  return { record: lookup.record, keyHash };
 }

@@ -7,11 +7,13 @@ import { OutboxStore } from "./outbox";
 import { FingerprintStore } from "./fingerprints";
 import { IdempotencyStore } from "./idempotency";
 import { CallbackSecretStore } from "./callback-secrets";
+import { AuditStore } from "./audit";
 import { Keyring, loadKeys, type KeySource } from "../keys/secret-keyring";
 
 export interface Store {
   db: Db;
   keys: KeyStore;
+  audit: AuditStore;
   usage: UsageStore;
   verifications: VerificationStore;
   batches: BatchStore;
@@ -36,6 +38,7 @@ export interface StoreOptions {
 export function createStore(dataDir: string, options: StoreOptions = {}): Store {
   const db = openDatabase(dataDir);
   const verifications = new VerificationStore(db);
+  const audit = new AuditStore(db);
   // Lazy: commands that never touch a callback secret (keys, audit) make no key file.
   let loaded: { keyring: Keyring; source: KeySource["kind"] } | null = null;
   const load = () => {
@@ -48,7 +51,8 @@ export function createStore(dataDir: string, options: StoreOptions = {}): Store 
   const sealer = { seal: (plaintext: string, context: string) => load().keyring.seal(plaintext, context), open: (sealed: string, context: string) => load().keyring.open(sealed, context) };
   return {
     db,
-    keys: new KeyStore(db),
+    keys: new KeyStore(db, audit),
+    audit,
     usage: new UsageStore(db),
     verifications,
     batches: new BatchStore(db, verifications, sealer),

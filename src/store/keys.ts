@@ -1,5 +1,10 @@
+// API keys and their secrets. A key (id, mode, plan, limits, usage, results) outlives its
+// secrets: a rotation adds a new secret and gives the old one a grace period, so the account,
+// its limits and its history stay the same. Lifecycle events are audited in the transaction
+// that makes them.
 import type { Db } from "./db";
 import type { KeyMode } from "../keys/secret";
+import type { AuditStore } from "./audit";
 
 export type Plan = "sandbox" | "trial" | "paid";
 
@@ -13,6 +18,17 @@ export interface ApiKeyRecord {
   createdAt: string;
   revokedAt: string | null;
 }
+
+export interface KeyListing extends ApiKeyRecord {
+  /** The latest request any of its secrets authenticated (recorded at most once a minute). */
+  lastUsedAt: string | null;
+  /** Until when a rotated-out secret is still accepted; null when none is. */
+  previousValidUntil: string | null;
+}
+
+export type KeyLookup =
+  | { ok: true; record: ApiKeyRecord; keyHash: string }
+  | { ok: false; reason: "unknown" | "revoked" | "expired"; keyId: string | null };
 
 interface Row {
   id: string;
@@ -36,33 +52,124 @@ const toRecord = (row: Row): ApiKeyRecord => ({
   revokedAt: row.revoked_at,
 });
 
+const KEY_COLUMNS = "k.id, k.mode, k.plan, k.trial_quota, k.rate_limit_per_s, k.monthly_cap, k.created_at, k.revoked_at";
+/** Last use is written at most this often per secret: a write per request would be too many. */
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+export type RevokeOutcome = { kind: "revoked"; keyId: string } | { kind: "grace_ended"; keyId: string } | null;
+
 export class KeyStore {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly audit: AuditStore,
+  ) {}
 
   insert(record: Omit<ApiKeyRecord, "revokedAt">, keyHash: string): void {
     this.db
-      .query(
-        `INSERT INTO api_keys (id, key_hash, mode, plan, trial_quota, rate_limit_per_s, monthly_cap, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(record.id, keyHash, record.mode, record.plan, record.trialQuota, record.rateLimitPerSecond, record.monthlyCap, record.createdAt);
+      .transaction(() => {
+        this.db
+          .query(
+            `INSERT INTO api_keys (id, key_hash, mode, plan, trial_quota, rate_limit_per_s, monthly_cap, created_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+          )
+          .run(record.id, keyHash, record.mode, record.plan, record.trialQuota, record.rateLimitPerSecond, record.monthlyCap, record.createdAt);
+        this.db.query("INSERT INTO api_key_secrets (key_hash, key_id, created_at) VALUES (?, ?, ?)").run(keyHash, record.id, record.createdAt);
+        this.audit.record("key.created", record.id, record.createdAt, {
+          mode: record.mode,
+          plan: record.plan,
+          trialQuota: record.trialQuota,
+          rateLimitPerSecond: record.rateLimitPerSecond,
+          monthlyCap: record.monthlyCap,
+        });
+      })
+      .immediate();
   }
 
-  /** Read on every request (no cache) so keys created or revoked elsewhere apply at once. */
-  findActiveByHash(keyHash: string): ApiKeyRecord | null {
-    const row = this.db.query("SELECT * FROM api_keys WHERE key_hash = ? AND revoked_at IS NULL").get(keyHash) as Row | null;
+  /** Read on every request (no cache) so keys created, rotated or revoked elsewhere apply at once. */
+  findByHash(keyHash: string, nowIso: string): KeyLookup {
+    const row = this.db
+      .query(`SELECT ${KEY_COLUMNS}, s.expires_at FROM api_key_secrets s JOIN api_keys k ON k.id = s.key_id WHERE s.key_hash = ?`)
+      .get(keyHash) as (Row & { expires_at: string | null }) | null;
+    if (!row) return { ok: false, reason: "unknown", keyId: null };
+    if (row.revoked_at !== null) return { ok: false, reason: "revoked", keyId: row.id };
+    if (row.expires_at !== null && row.expires_at <= nowIso) return { ok: false, reason: "expired", keyId: row.id };
+    return { ok: true, record: toRecord(row), keyHash };
+  }
+
+  /** Records that a secret was used, at most once a minute. */
+  touch(keyHash: string, nowMs: number): void {
+    this.db
+      .query("UPDATE api_key_secrets SET last_used_at = ? WHERE key_hash = ? AND (last_used_at IS NULL OR last_used_at < ?)")
+      .run(new Date(nowMs).toISOString(), keyHash, new Date(nowMs - LAST_USED_RESOLUTION_MS).toISOString());
+  }
+
+  get(id: string): ApiKeyRecord | null {
+    const row = this.db.query(`SELECT ${KEY_COLUMNS} FROM api_keys k WHERE k.id = ?`).get(id) as Row | null;
     return row ? toRecord(row) : null;
   }
 
-  list(): ApiKeyRecord[] {
-    return (this.db.query("SELECT * FROM api_keys ORDER BY created_at, id").all() as Row[]).map(toRecord);
+  list(nowIso: string): KeyListing[] {
+    const rows = this.db
+      .query(
+        `SELECT ${KEY_COLUMNS},
+           (SELECT MAX(last_used_at) FROM api_key_secrets s WHERE s.key_id = k.id) AS last_used_at,
+           (SELECT MAX(expires_at) FROM api_key_secrets s WHERE s.key_id = k.id AND s.expires_at > ?) AS previous_valid_until
+         FROM api_keys k ORDER BY k.created_at, k.id`,
+      )
+      .all(nowIso) as (Row & { last_used_at: string | null; previous_valid_until: string | null })[];
+    return rows.map((row) => ({ ...toRecord(row), lastUsedAt: row.last_used_at, previousValidUntil: row.previous_valid_until }));
   }
 
-  /** Revokes by id or by key hash; returns the id revoked, or null when none matched. */
-  revoke(idOrHash: { id?: string; keyHash?: string }, at: string): string | null {
-    const row = this.db
-      .query("UPDATE api_keys SET revoked_at = COALESCE(revoked_at, ?) WHERE id = ? OR key_hash = ? RETURNING id")
-      .get(at, idOrHash.id ?? null, idOrHash.keyHash ?? null) as { id: string } | null;
-    return row?.id ?? null;
+  /**
+   * Gives the key a new secret; its other secrets stay accepted until `graceUntil` (never
+   * longer than they already were). Returns false when the key does not exist or is revoked.
+   */
+  rotate(id: string, newHash: string, nowIso: string, graceUntilIso: string): boolean {
+    return this.db
+      .transaction((): boolean => {
+        const key = this.get(id);
+        if (!key || key.revokedAt !== null) return false;
+        this.db
+          .query("UPDATE api_key_secrets SET expires_at = ? WHERE key_id = ? AND (expires_at IS NULL OR expires_at > ?)")
+          .run(graceUntilIso, id, graceUntilIso);
+        this.db.query("INSERT INTO api_key_secrets (key_hash, key_id, created_at) VALUES (?, ?, ?)").run(newHash, id, nowIso);
+        this.db.query("UPDATE api_keys SET key_hash = ? WHERE id = ?").run(newHash, id);
+        this.audit.record("key.rotated", id, nowIso, { previousValidUntil: graceUntilIso });
+        return true;
+      })
+      .immediate();
+  }
+
+  /**
+   * Revokes a key by id, or by one of its secrets. A rotated-out secret in its grace period
+   * only loses its grace (the current secret keeps working); the current one revokes the key.
+   */
+  revoke(target: { id?: string; keyHash?: string }, at: string): RevokeOutcome {
+    return this.db
+      .transaction((): RevokeOutcome => {
+        if (target.keyHash !== undefined) {
+          const secret = this.db.query("SELECT key_id, expires_at FROM api_key_secrets WHERE key_hash = ?").get(target.keyHash) as {
+            key_id: string;
+            expires_at: string | null;
+          } | null;
+          if (!secret) return null;
+          if (secret.expires_at !== null) {
+            if (secret.expires_at > at) {
+              this.db.query("UPDATE api_key_secrets SET expires_at = ? WHERE key_hash = ?").run(at, target.keyHash);
+              this.audit.record("key.grace_ended", secret.key_id, at, {});
+            }
+            return { kind: "grace_ended", keyId: secret.key_id };
+          }
+          target = { id: secret.key_id };
+        }
+        const revoked = this.db.query("UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL RETURNING id").get(at, target.id ?? null) as { id: string } | null;
+        if (revoked) {
+          this.audit.record("key.revoked", revoked.id, at, {});
+          return { kind: "revoked", keyId: revoked.id };
+        }
+        // Revoking a revoked key again changes nothing and says which key it was.
+        return this.get(target.id ?? "") ? { kind: "revoked", keyId: target.id! } : null;
+      })
+      .immediate();
   }
 }

@@ -138,4 +138,28 @@ export const MIGRATIONS: string[] = [
   -- keeps plaintext only for rows written before this migration, until serve seals them.
   ALTER TABLE batches ADD COLUMN callback_secret_sealed TEXT;
   `,
+  `
+  -- A key's secrets: the current one and, after a rotation, the old one until its grace
+  -- period ends. The key (id, limits, usage, results) stays the same across rotations.
+  CREATE TABLE api_key_secrets (
+    key_hash TEXT PRIMARY KEY,
+    key_id TEXT NOT NULL REFERENCES api_keys(id),
+    created_at TEXT NOT NULL,
+    expires_at TEXT,
+    last_used_at TEXT
+  ) STRICT;
+  CREATE INDEX api_key_secrets_key ON api_key_secrets (key_id);
+  INSERT INTO api_key_secrets (key_hash, key_id, created_at) SELECT key_hash, id, created_at FROM api_keys;
+
+  -- Key lifecycle and refused requests; identifiers and codes only, never document content.
+  CREATE TABLE audit_log (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    at TEXT NOT NULL,
+    event TEXT NOT NULL,
+    key_id TEXT,
+    details TEXT NOT NULL
+  ) STRICT;
+  CREATE INDEX audit_log_at ON audit_log (at);
+  CREATE INDEX audit_log_key ON audit_log (key_id, at);
+  `,
 ];

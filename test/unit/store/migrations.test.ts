@@ -46,7 +46,9 @@ test("a database of the previous release migrates, and its pending delivery is s
   expect(due).toEqual(expect.objectContaining({ attempts: 2, redeliverAt: null, callbackSecret: "an-old-plaintext-secret", callbackUrl: "https://a.example/hooks" }));
   expect(store.outbox.markDelivered(due!, "d", { startedAt: 2000, durationMs: 5, status: 200, error: null }, 2005)).toBe(true);
   expect(store.outbox.listForBatch(batchId)[0]).toEqual(expect.objectContaining({ state: "delivered", attempts: [expect.objectContaining({ attempt: 1, status: 200 })] }));
-  expect(store.keys.list().map((key) => key.id)).toEqual(["key_0123456789abcdef"]);
+  expect(store.keys.list(new Date().toISOString()).map((key) => key.id)).toEqual(["key_0123456789abcdef"]);
+  // The key's hash became its one secret: the key authenticates as before.
+  expect(store.keys.findByHash("hash", new Date().toISOString())).toEqual(expect.objectContaining({ ok: true, record: expect.objectContaining({ id: "key_0123456789abcdef" }) }));
 });
 
 test("opening a migrated database again changes nothing", () => {
