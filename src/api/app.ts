@@ -38,7 +38,7 @@ export function createApp(deps: AppDeps) {
         if (!deps.accepting()) throw new AppError("SERVICE_UNAVAILABLE", "The service is shutting down", { retryAfterSec: 5 });
         const authenticated = authenticate(request.headers.get("authorization"), deps.store.keys, deps.clock.now());
         context.key = authenticated.record;
-        deps.store.keys.touch(authenticated.keyHash, deps.clock.now());
+        deps.store.keys.touch(authenticated.keyHash, deps.clock.now(), authenticated.lastUsedAt);
         if (context.key.rateLimitPerSecond !== null) {
           const decision = deps.rateLimiter.take(context.key.id, context.key.rateLimitPerSecond, deps.clock.now());
           if (!decision.ok) throw new AppError("RATE_LIMITED", "Too many requests for this API key", { retryAfterSec: decision.retryAfterSec });

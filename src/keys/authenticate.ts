@@ -25,6 +25,8 @@ export class KeyRefusal extends Error {
 export interface Authenticated {
   record: ApiKeyRecord;
   keyHash: string;
+  /** When this secret was last recorded as used (at most once a minute). */
+  lastUsedAt: string | null;
 }
 
 /** Missing, malformed, unknown, revoked and expired keys all look the same to the caller. */
@@ -35,5 +37,5 @@ export function authenticate(authorization: string | null, keys: KeyStore, nowMs
   const keyHash = hashKey(token);
   const lookup = keys.findByHash(keyHash, new Date(nowMs).toISOString());
   if (!lookup.ok) throw new AppError("UNAUTHORIZED", "Invalid API key", { cause: new KeyRefusal(lookup.reason, lookup.keyId, keyHash.slice(0, 16)) });
-  return { record: lookup.record, keyHash };
+  return { record: lookup.record, keyHash, lastUsedAt: lookup.lastUsedAt };
 }

@@ -15,7 +15,12 @@ describe("key rotation", () => {
   test("keeps the key and accepts the old secret until the grace ends", () => {
     newKey("key_a");
     expect(store.keys.rotate("key_a", "key_a-hash-2", at(10), at(70))).toBe(true);
-    expect(store.keys.findByHash("key_a-hash-1", at(69))).toEqual(expect.objectContaining({ ok: true, record: expect.objectContaining({ id: "key_a", rateLimitPerSecond: 5, monthlyCap: 100 }) }));
+    expect(store.keys.findByHash("key_a-hash-1", at(69))).toEqual({
+      ok: true,
+      keyHash: "key_a-hash-1",
+      lastUsedAt: null,
+      record: expect.objectContaining({ id: "key_a", rateLimitPerSecond: 5, monthlyCap: 100 }),
+    });
     expect(store.keys.findByHash("key_a-hash-1", at(70))).toEqual({ ok: false, reason: "expired", keyId: "key_a" });
     expect(store.keys.findByHash("key_a-hash-2", at(70))).toEqual(expect.objectContaining({ ok: true }));
     expect(store.keys.list(at(69)).find((key) => key.id === "key_a")?.previousValidUntil).toBe(at(70));
@@ -48,7 +53,10 @@ describe("key rotation", () => {
     store.keys.touch("key_d-hash-1", base);
     store.keys.touch("key_d-hash-1", base + 30_000);
     expect(store.keys.list(at(0)).find((key) => key.id === "key_d")?.lastUsedAt).toBe(at(0));
-    store.keys.touch("key_d-hash-1", base + 61_000);
+    // What findByHash read spares the write; a stale reading does not.
+    store.keys.touch("key_d-hash-1", base + 61_000, new Date(base + 30_000).toISOString());
+    expect(store.keys.list(at(0)).find((key) => key.id === "key_d")?.lastUsedAt).toBe(at(0));
+    store.keys.touch("key_d-hash-1", base + 61_000, at(0));
     expect(store.keys.list(at(0)).find((key) => key.id === "key_d")?.lastUsedAt).toBe(new Date(base + 61_000).toISOString());
   });
 
