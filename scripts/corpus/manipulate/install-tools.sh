@@ -1,11 +1,11 @@
 #!/bin/sh
 # Installs, from Debian's packages, what the manipulated families need
-# (scripts/corpus/manipulate/generate.ts): Python 3 with OpenCV, numpy and Pillow, run as
+# (scripts/corpus/manipulate/generate.ts): Python 3 with OpenCV and numpy, run as
 # /usr/bin/python3 so that a pyenv or virtualenv python on PATH does not shadow Debian's
 # modules. Idempotent: apt-get runs only when a package is missing. Needs root (or sudo).
 set -eu
 
-PACKAGES="python3 python3-opencv python3-numpy python3-pil"
+PACKAGES="python3 python3-opencv python3-numpy"
 
 missing=""
 for p in $PACKAGES; do

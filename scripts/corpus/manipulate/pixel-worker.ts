@@ -1,6 +1,6 @@
 // The Python/OpenCV process that does the pixel work, driven over stdin/stdout (one JSON line
 // per request and per answer). Debian's interpreter is named explicitly: a pyenv or virtualenv
-// python3 on PATH lacks the Debian-packaged cv2, numpy and Pillow that install-tools.sh adds.
+// python3 on PATH lacks the Debian-packaged cv2 and numpy that install-tools.sh adds.
 import { join } from "node:path";
 import type { Subprocess } from "bun";
 
@@ -11,9 +11,9 @@ export class MissingToolError extends Error {}
 
 /** Stops the run with one line when the interpreter or its modules are missing. */
 export function requirePixelTools(): void {
-  const probe = Bun.spawnSync([PYTHON, "-c", "import cv2, numpy, PIL"], { stdout: "ignore", stderr: "ignore" });
+  const probe = Bun.spawnSync([PYTHON, "-c", "import cv2, numpy"], { stdout: "ignore", stderr: "ignore" });
   if (probe.exitCode !== 0) {
-    throw new MissingToolError(`${PYTHON} with OpenCV, numpy and Pillow not found (Debian python3-opencv python3-numpy python3-pil): run scripts/corpus/manipulate/install-tools.sh`);
+    throw new MissingToolError(`${PYTHON} with OpenCV and numpy not found (Debian python3-opencv python3-numpy): run scripts/corpus/manipulate/install-tools.sh`);
   }
 }
 
