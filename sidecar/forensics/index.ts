@@ -2,6 +2,7 @@
 // per-block summaries in TypeScript. Every trace carries its reliability on this image, and
 // line and region scores are robust z-scores within the page, so that low evidence lowers
 // confidence downstream instead of raising a forgery score.
+import { cueTraces, measureCues } from "../cues/index.ts";
 import { assertRgb } from "../image/rgb.ts";
 import type { Device } from "../ocr/providers.ts";
 import { findCopyMoves, textBlockMask } from "./copy-move.ts";
@@ -110,7 +111,14 @@ export async function analyzePixels(input: PixelInput, lines: OcrLine[], options
   const residualReliability = sizeFactor * lineFactor * compressionFactor;
   const cleanPaper = clamp01((ELA_PAPER_NOISE[1] - paperNoise) / (ELA_PAPER_NOISE[1] - ELA_PAPER_NOISE[0]));
 
-  const traces: Trace[] = [
+  // Portrait checks and recapture cues. A page photographed off a screen or a print carries
+  // that capture's pattern over every fine trace, hiding the original's: where the recapture
+  // cue passes its threshold, the residual, grid and double-compression traces count half.
+  const cues = cueTraces(measureCues(prepared.rgb, prepared.width, prepared.height, maps, boxes, BLOCK));
+  const recaptured = cues.some((t) => t.name === "recapture" && t.reliability > 0 && t.globalScore >= 1);
+  const fine = recaptured ? 0.5 : 1;
+
+  const traces = ([
     residualTrace("ela", ela, residualReliability * cleanPaper, { quality: elaQuality, qualitySource: tables ? "jpeg_tables" : "default", paperNoise }),
     // Measured: on a clean digital render the noise residual is the ink's own rendering, and
     // genuine lines reach z 4-6, so the trace counts only where the paper itself is noisy (scans, photos).
@@ -128,7 +136,8 @@ export async function analyzePixels(input: PixelInput, lines: OcrLine[], options
       globalScore: copy.copyMoves.reduce((m, c) => Math.max(m, c.score), 0),
       facts: { texturedBlocks: copy.texturedBlocks, bestVotes: copy.bestVotes, periodicMatches: copy.periodicMatches, textToTextCompared: "no" },
     },
-  ];
+  ] satisfies Trace[]).map((t): Trace => (fine < 1 && t.name !== "copy_move" ? recapturedTrace(t, fine) : t));
+  traces.push(...cues);
 
   const lineScores: LineScore[] = [];
   lines.forEach((_, lineIndex) => {
@@ -153,6 +162,12 @@ export async function analyzePixels(input: PixelInput, lines: OcrLine[], options
     .slice(0, MAX_REGIONS);
 
   return { traces, regions, lineScores, copyMoves: copy.copyMoves, singleCompressedAreas: areas, heatmap: heatmap([ela, noise]) };
+}
+
+/** A fine trace on a recaptured page: its reliability (and the double-compression areas') times `factor`. */
+function recapturedTrace(t: Trace, factor: number): Trace {
+  const area = t.facts.areaReliability;
+  return { ...t, reliability: t.reliability * factor, facts: { ...t.facts, ...(typeof area === "number" ? { areaReliability: area * factor } : {}), recaptured: "yes" } };
 }
 
 function residualTrace(name: "ela" | "noise", scores: ResidualScores, reliability: number, facts: Trace["facts"]): Trace {
@@ -218,7 +233,7 @@ function heatmap(traces: ResidualScores[]): PixelForensics["heatmap"] {
 
 /** A page too small to hold even two copy-move blocks: every trace present, none usable. */
 function nothingToSay(input: PixelInput): PixelForensics {
-  const names = ["ela", "noise", "jpeg_grid", "double_quant", "copy_move"] as const;
+  const names = ["ela", "noise", "jpeg_grid", "double_quant", "copy_move", "portrait", "recapture"] as const;
   return {
     traces: names.map((name) => ({ name, reliability: 0, globalScore: 0, facts: { reason: `page of ${input.width}x${input.height} is too small` } })),
     regions: [],

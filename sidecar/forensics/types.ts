@@ -7,7 +7,7 @@ import type { SingleCompressedArea } from "./single-compressed-areas.ts";
 
 export type Box = [x: number, y: number, width: number, height: number];
 
-export type TraceName = "ela" | "noise" | "jpeg_grid" | "double_quant" | "copy_move";
+export type TraceName = "ela" | "noise" | "jpeg_grid" | "double_quant" | "copy_move" | "portrait" | "recapture";
 
 export interface Trace {
   name: TraceName;

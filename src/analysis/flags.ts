@@ -14,6 +14,7 @@ export const FLAGS = [
   "copy_move",
   "text_inconsistency",
   "screenshot",
+  "recaptured",
   "mrz_checksum_invalid",
   "mrz_mismatch",
   "document_expired",
@@ -31,7 +32,8 @@ export type Flag = (typeof FLAGS)[number];
  *   disagrees with the page, a pasted area, cloned pixels, dates or balances that
  *   contradict each other, the same portrait under another name);
  * - provenance: how the file came to be (an editor saved it, its metadata dates, a later
- *   revision, embedded content, a re-compression, a screen capture). Genuine documents have
+ *   revision, embedded content, a re-compression, a screen capture, a photograph of a screen
+ *   or print). Genuine documents have
  *   such histories every day (a customer crops a photo, a viewer saves a PDF), so a
  *   provenance concern alone keeps the score below the verdict line and never gives high
  *   confidence;
@@ -52,6 +54,7 @@ export const FLAG_CLASSES: Readonly<Record<Flag, FlagClass>> = {
   copy_move: "alteration",
   text_inconsistency: "alteration",
   screenshot: "provenance",
+  recaptured: "provenance",
   mrz_checksum_invalid: "alteration",
   mrz_mismatch: "alteration",
   document_expired: "informational",

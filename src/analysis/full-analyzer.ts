@@ -25,7 +25,9 @@ import type { DocumentType } from "./flags";
 import { fuse, NOT_APPLICABLE } from "./fusion";
 import { IMAGE_METADATA_DETECTOR } from "./image/metadata";
 import { COPY_MOVE_DETECTOR, detectCopyMove } from "./pixel/copy-move";
+import { detectPortraitTampering, PORTRAIT_DETECTOR } from "./pixel/portrait";
 import { detectReadingQuality } from "./pixel/reading-quality";
+import { detectRecapture, RECAPTURE_DETECTOR } from "./pixel/recapture";
 import { detectRegionTampering, REGION_TAMPERING_DETECTOR } from "./pixel/region-tampering";
 import { detectScreenshot } from "./pixel/screenshot";
 import { reportOf, type AnalysisReport, type DetectorResult } from "./report";
@@ -133,6 +135,11 @@ export function createFullAnalyzer(options: FullAnalyzerOptions): Analyzer {
       const pixelResults = [
         onPictures(REGION_TAMPERING_DETECTOR, pictured, detectRegionTampering),
         onPictures(COPY_MOVE_DETECTOR, pictured, detectCopyMove),
+        // Only an identity document's portrait is judged: a bill's logo or a statement's chart is no photo of anyone.
+        IDENTITY_TYPES.includes(type.documentType)
+          ? onPictures(PORTRAIT_DETECTOR, pictured, detectPortraitTampering)
+          : { detector: PORTRAIT_DETECTOR, evidence: [], facts: { ...NOT_APPLICABLE, reason: "not an identity document" }, coverage: 0 },
+        onPictures(RECAPTURE_DETECTOR, pictured, detectRecapture),
         detectReadingQuality(pixels.pages),
         detectScreenshot({ format: doc.format, width: first?.sourceWidth ?? 0, height: first?.sourceHeight ?? 0, camera: hasCamera(local) }),
       ];

@@ -35,6 +35,7 @@ export const PRIOR_FLAG_WEIGHTS: Record<Flag, number> = {
   copy_move: 0.9,
   text_inconsistency: 0.7,
   screenshot: 0.35,
+  recaptured: 0.35,
   mrz_checksum_invalid: 0.8,
   mrz_mismatch: 0.85,
   document_expired: 0,

@@ -50,8 +50,11 @@ export const concerns = (flags: Iterable<Flag>): boolean => [...flags].some((f) 
  * show too; alone they never carry the score over the verdict line.
  */
 export const accuses = (flags: Iterable<Flag>): boolean => [...flags].some((f) => FLAG_CLASSES[f] === "alteration");
-/** Informational flags, and duplicate_submission, which no corpus can show. */
-const NOT_SCORED: readonly Flag[] = [...INFORMATIONAL_FLAGS, "duplicate_submission"];
+/**
+ * Informational flags, duplicate_submission, which no corpus can show, and recaptured, which
+ * the committed model's corpus holds no recapture of: they weigh by their prior weight (fusion.ts).
+ */
+const NOT_SCORED: readonly Flag[] = [...INFORMATIONAL_FLAGS, "duplicate_submission", "recaptured"];
 export const SCORED_FLAGS: readonly Flag[] = FLAGS.filter((f) => !NOT_SCORED.includes(f));
 
 /** Detectors whose blind spots are features: those of the full analysis (full-analyzer.ts). */

@@ -13,7 +13,7 @@ describe("pixel forensics given bad input", () => {
 
   test("answers a page too small to judge with every trace at zero reliability", async () => {
     const result = await analyzePixels({ rgb: new Uint8Array(20 * 20 * 3), width: 20, height: 20 }, []);
-    expect(result.traces.map((t) => t.reliability)).toEqual([0, 0, 0, 0, 0]);
+    expect(result.traces.map((t) => t.reliability)).toEqual([0, 0, 0, 0, 0, 0, 0]);
     expect(result.copyMoves).toEqual([]);
   });
 

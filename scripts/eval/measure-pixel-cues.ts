@@ -1,0 +1,88 @@
+// How the portrait checks and recapture cues score on a labelled corpus: per image document,
+// the sidecar's decode, OCR lines, forensic graph and cue measures, written one JSON line each
+// (OUT/cues.jsonl); then, per family and kind, how often each cue passes its threshold on
+// genuine and forged documents. OCR lines are cached in OUT/lines/ so that a rerun after a
+// change to a measure costs the graph and the cues alone.
+// Run: bun scripts/eval/measure-pixel-cues.ts --corpus DIR --out OUT [--only-identity]
+import { existsSync } from "node:fs";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { type PixelCues, PORTRAIT_THRESHOLDS, RECAPTURE_THRESHOLDS, measureCues, portraitExcess, recaptureScores } from "../../sidecar/cues/index.ts";
+import { createForensicsGraph } from "../../sidecar/forensics/index.ts";
+import { BLOCK } from "../../sidecar/forensics/graph-spec.ts";
+import { prepare } from "../../sidecar/forensics/prepare.ts";
+import type { Box } from "../../sidecar/forensics/types.ts";
+import { createOcrEngine } from "../../sidecar/ocr/engine.ts";
+import { decodeImage } from "../../sidecar/server/decode-image.ts";
+import { DEFAULT_LIMITS } from "../../sidecar/server/limits.ts";
+
+const { values } = parseArgs({ options: { corpus: { type: "string" }, out: { type: "string" }, "only-identity": { type: "boolean", default: false }, "report-only": { type: "boolean", default: false } } });
+if (!values.corpus || !values.out) throw new Error("usage: --corpus DIR --out OUT");
+const IDENTITY = new Set(["passport", "id", "drivers_license"]);
+
+interface Label {
+  id: string;
+  file: string;
+  label: "genuine" | "forged";
+  kind: string;
+  family?: string;
+  documentType: string;
+  format: string;
+}
+interface Row extends Omit<Label, "file" | "format"> {
+  cues: PixelCues;
+  ms: number;
+}
+
+const labels = (await readFile(join(values.corpus, "labels.jsonl"), "utf8"))
+  .split("\n")
+  .filter(Boolean)
+  .map((l) => JSON.parse(l) as Label)
+  .filter((l) => (l.format === "jpeg" || l.format === "png") && existsSync(join(values.corpus!, l.file)))
+  .filter((l) => !values["only-identity"] || IDENTITY.has(l.documentType));
+await mkdir(join(values.out, "lines"), { recursive: true });
+const rowsFile = join(values.out, "cues.jsonl");
+
+if (!values["report-only"]) {
+  const ocr = await createOcrEngine({ device: "cpu", batch: { maxBatch: 8, maxWaitMs: 2 } });
+  const graph = await createForensicsGraph({ device: "cpu" });
+  const rows: string[] = [];
+  for (const [n, label] of labels.entries()) {
+    const bytes = new Uint8Array(await readFile(join(values.corpus, label.file)));
+    const page = await decodeImage(bytes, label.format as "jpeg" | "png", DEFAULT_LIMITS);
+    const cached = join(values.out, "lines", `${label.id}.json`);
+    const lines: Box[] = existsSync(cached) ? JSON.parse(await readFile(cached, "utf8")) : (await ocr.readImage(page.image)).map((l) => l.box);
+    if (!existsSync(cached)) await writeFile(cached, JSON.stringify(lines));
+    const prepared = prepare(page.image.data, page.image.width, page.image.height, 90);
+    const maps = await graph.run(prepared.rgb, prepared.width, prepared.height, prepared.elaSteps);
+    const started = performance.now();
+    const cues = measureCues(prepared.rgb, prepared.width, prepared.height, maps, lines, BLOCK);
+    const ms = performance.now() - started;
+    const { file: _f, format: _fm, ...rest } = label;
+    rows.push(JSON.stringify({ ...rest, cues, ms: Math.round(ms) } satisfies Row));
+    if (n % 20 === 0) console.error(`${n}/${labels.length}`);
+  }
+  await writeFile(rowsFile, rows.join("\n") + "\n");
+  await ocr.close();
+  await graph.close();
+}
+
+// Per family and kind: documents, portraits judged, portrait cue fired, recapture cue fired.
+const rows = (await readFile(rowsFile, "utf8")).split("\n").filter(Boolean).map((l) => JSON.parse(l) as Row);
+const judged = (r: Row) => r.cues.portrait.innerBlocks > 0 && r.cues.portrait.restBlocks > 0 && (r.cues.portrait.noise !== 0 || r.cues.portrait.sharpness !== 0);
+const portraitFired = (r: Row) => IDENTITY.has(r.documentType) && judged(r) && portraitExcess(r.cues.portrait).ratio >= 1;
+const recaptureFired = (r: Row) => r.cues.recapture.patches > 0 && Math.max(...Object.values(recaptureScores(r.cues.recapture))) >= 1;
+const groups = new Map<string, Row[]>();
+for (const r of rows) {
+  const key = `${r.label}\t${r.family ?? "-"}\t${r.kind}`;
+  groups.set(key, [...(groups.get(key) ?? []), r]);
+}
+console.log(`thresholds: portrait ${JSON.stringify(PORTRAIT_THRESHOLDS)}, recapture ${JSON.stringify(RECAPTURE_THRESHOLDS)}`);
+console.log("label\tfamily\tkind\tdocs\tidentity\tportraitJudged\tportraitFired\trecaptureFired");
+for (const [key, group] of [...groups].sort()) {
+  const identity = group.filter((r) => IDENTITY.has(r.documentType));
+  console.log(`${key}\t${group.length}\t${identity.length}\t${identity.filter(judged).length}\t${group.filter(portraitFired).length}\t${group.filter(recaptureFired).length}`);
+}
+const ms = rows.map((r) => r.ms).sort((a, b) => a - b);
+console.log(`cue time: median ${ms[ms.length >> 1]} ms, max ${ms[ms.length - 1]} ms per page (${rows.length} pages)`);

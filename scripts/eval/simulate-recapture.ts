@@ -1,0 +1,118 @@
+// Recaptured copies of genuine images, to measure the recapture cue against until a corpus
+// holds real ones: each image shown on a screen (every pixel three sub-pixel stripes with a
+// dark gap, as an LCD) or printed (a 45° halftone dot screen), then photographed (a slight
+// turn, the lens's blur, a camera's resolution that does not match the screen's, sensor noise
+// and a phone's JPEG). The same genuine images photographed without the screen or print in
+// between are written too, so the cue is judged on both through the same capture.
+// Run: bun scripts/eval/simulate-recapture.ts --corpus DIR --out OUT [--max N]
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import sharp from "sharp";
+
+export type RecaptureMedium = "screen" | "print" | "none";
+
+interface Raw {
+  data: Uint8Array;
+  width: number;
+  height: number;
+}
+
+/** A deterministic generator (mulberry32): the same seed gives the same captures. */
+export function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Each pixel as 3 x 3 screen cells: red, green and blue stripes, the bottom row the dark gap between pixel rows. */
+function onScreen({ data, width, height }: Raw): Raw {
+  const w = width * 3;
+  const h = height * 3;
+  const out = new Uint8Array(w * h * 3);
+  for (let y = 0; y < h; y++) {
+    const gap = y % 3 === 2 ? 0.35 : 1;
+    for (let x = 0; x < w; x++) {
+      const src = (Math.floor(y / 3) * width + Math.floor(x / 3)) * 3;
+      const channel = x % 3;
+      out[(y * w + x) * 3 + channel] = Math.round(data[src + channel]! * gap);
+    }
+  }
+  return { data: out, width: w, height: h };
+}
+
+/** Luma and colour printed through a 45° dot screen of `period` pixels, twice the resolution of the image. */
+function onPaper({ data, width, height }: Raw, period: number): Raw {
+  const w = width * 2;
+  const h = height * 2;
+  const out = new Uint8Array(w * h * 3);
+  const c = Math.SQRT1_2;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const src = (Math.floor(y / 2) * width + Math.floor(x / 2)) * 3;
+      const u = ((x * c + y * c) / period) % 1;
+      const v = ((x * c - y * c + 1e6) / period) % 1;
+      // Distance to the dot centre; a darker tone is a larger dot.
+      const d = Math.hypot(u - 0.5, v - 0.5) / 0.7071;
+      for (let ch = 0; ch < 3; ch++) {
+        const ink = 1 - data[src + ch]! / 255;
+        out[(y * w + x) * 3 + ch] = d < Math.sqrt(ink) ? 30 : 250;
+      }
+    }
+  }
+  return { data: out, width: w, height: h };
+}
+
+/** Photographs `raw`: a turn, blur, a resize to `scale` of the original's size, noise, JPEG. */
+async function photograph(raw: Raw, targetWidth: number, random: () => number): Promise<Buffer> {
+  const angle = (random() - 0.5) * 4;
+  const turned = await sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: 3 } })
+    .rotate(angle, { background: "#808080" })
+    .blur(0.6 + random() * 0.6)
+    .resize({ width: targetWidth })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const noisy = new Uint8Array(turned.data.length);
+  for (let i = 0; i < noisy.length; i++) noisy[i] = Math.max(0, Math.min(255, turned.data[i]! + (random() + random() + random() - 1.5) * 6));
+  return sharp(noisy, { raw: { width: turned.info.width, height: turned.info.height, channels: 3 } })
+    .jpeg({ quality: 80 + Math.floor(random() * 12) })
+    .toBuffer();
+}
+
+export async function recapture(image: Uint8Array, medium: RecaptureMedium, seed: number): Promise<Buffer> {
+  const random = seeded(seed);
+  const { data, info } = await sharp(image).flatten({ background: "#ffffff" }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const raw: Raw = { data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height };
+  const shown = medium === "screen" ? onScreen(raw) : medium === "print" ? onPaper(raw, 4 + random() * 2) : raw;
+  // The camera sees the page at about its own resolution, never a whole multiple of the screen's.
+  return photograph(shown, Math.round(info.width * (0.95 + random() * 0.3)), random);
+}
+
+if (import.meta.main) {
+  const { values } = parseArgs({ options: { corpus: { type: "string" }, out: { type: "string" }, max: { type: "string", default: "30" } } });
+  if (!values.corpus || !values.out) throw new Error("usage: --corpus DIR --out OUT [--max N]");
+  const labels = (await readFile(join(values.corpus, "labels.jsonl"), "utf8"))
+    .split("\n")
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as { id: string; file: string; label: string; kind: string; documentType: string; format: string })
+    .filter((l) => l.label === "genuine" && l.format !== "pdf" && (l.kind === "genuine_clean" || l.kind === "genuine_scan"))
+    .slice(0, Number(values.max));
+  await mkdir(values.out, { recursive: true });
+  const out: string[] = [];
+  for (const [n, label] of labels.entries()) {
+    const bytes = new Uint8Array(await readFile(join(values.corpus, label.file)));
+    for (const medium of ["screen", "print", "none"] as const) {
+      const id = `${medium[0]}${label.id}`;
+      await writeFile(join(values.out, `${id}.jpg`), await recapture(bytes, medium, n * 3 + medium.length));
+      const kind = medium === "none" ? "genuine_photo" : `recaptured_${medium}`;
+      out.push(JSON.stringify({ id, file: `${id}.jpg`, label: medium === "none" ? "genuine" : "forged", kind, family: `simulated/${medium}`, documentType: label.documentType, format: "jpeg" }));
+    }
+  }
+  await writeFile(join(values.out, "labels.jsonl"), out.join("\n") + "\n");
+  console.log(`${out.length} images in ${values.out}`);
+}

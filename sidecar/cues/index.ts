@@ -1,0 +1,95 @@
+// Portrait checks and recapture cues of one page, as forensic traces: each says what it
+// measured (facts), how far it can be trusted here (reliability, 0 where it could not judge)
+// and the threshold it was measured against, so the API judges a remote sidecar's values by
+// that sidecar's own thresholds. The per-pixel work they need is the forensic graph's
+// per-block maps (portrait) and a few patch spectra (recapture).
+import type { ForensicMaps } from "../forensics/graph.ts";
+import type { Box, Trace } from "../forensics/types.ts";
+import { type GhostMeasure, measureGhost } from "./portrait-ghost.ts";
+import { type PortraitMeasure, measurePortrait } from "./portrait.ts";
+import { type RecaptureMeasure, measureRecapture } from "./recapture.ts";
+import { PORTRAIT_THRESHOLDS, RECAPTURE_THRESHOLDS } from "./thresholds.ts";
+
+export { PORTRAIT_THRESHOLDS, RECAPTURE_THRESHOLDS } from "./thresholds.ts";
+export type { PortraitMeasure } from "./portrait.ts";
+export type { RecaptureMeasure } from "./recapture.ts";
+
+export interface PixelCues {
+  portrait: PortraitMeasure;
+  ghost: GhostMeasure;
+  recapture: RecaptureMeasure;
+}
+
+export function measureCues(rgb: Uint8Array, width: number, height: number, maps: ForensicMaps, lines: Box[], block: number): PixelCues {
+  const portrait = measurePortrait(maps, lines, block);
+  const ghost = portrait.box ? measureGhost(rgb, width, maps.edge, maps.cols, maps.rows, lines, portrait.box, block) : { box: null, correlation: 0 };
+  return { portrait, ghost, recapture: measureRecapture(rgb, width, height) };
+}
+
+const round3 = (v: number) => Math.round(v * 1000) / 1000;
+
+/** The portrait measure furthest above its threshold, as a multiple of it (1 = at the threshold); only a rise accuses. */
+export function portraitExcess(m: PortraitMeasure): { measure: keyof typeof PORTRAIT_THRESHOLDS; ratio: number } {
+  let best: { measure: keyof typeof PORTRAIT_THRESHOLDS; ratio: number } = { measure: "sharpness", ratio: 0 };
+  for (const measure of Object.keys(PORTRAIT_THRESHOLDS) as (keyof typeof PORTRAIT_THRESHOLDS)[]) {
+    const ratio = Math.max(0, m[measure]) / PORTRAIT_THRESHOLDS[measure];
+    if (ratio > best.ratio) best = { measure, ratio };
+  }
+  return best;
+}
+
+/** Per channel, its peak over its threshold where enough patches agree on the peak's frequency, else 0. */
+export function recaptureScores(r: RecaptureMeasure): { luma: number; chroma: number } {
+  const t = RECAPTURE_THRESHOLDS;
+  return {
+    luma: r.lumaAgreement >= t.agreement ? r.lumaPeak / t.lumaPeak : 0,
+    chroma: r.chromaAgreement >= t.agreement ? r.chromaPeak / t.chromaPeak : 0,
+  };
+}
+
+export function cueTraces(cues: PixelCues): Trace[] {
+  const p = cues.portrait;
+  const judged = p.box !== null && p.innerBlocks > 0 && p.restBlocks > 0 && (p.noise !== 0 || p.sharpness !== 0);
+  const excess = portraitExcess(p);
+  const portrait: Trace = {
+    name: "portrait",
+    reliability: judged ? 1 : 0,
+    globalScore: judged ? round3(excess.ratio) : 0,
+    facts: {
+      ...(p.box ? { boxX: p.box[0], boxY: p.box[1], boxWidth: p.box[2], boxHeight: p.box[3] } : { reason: "no portrait-shaped textured area without text" }),
+      ...(p.box && !judged ? { reason: "portrait or rest of the card too small to compare" } : {}),
+      innerBlocks: p.innerBlocks,
+      restBlocks: p.restBlocks,
+      noise: round3(p.noise),
+      sharpness: round3(p.sharpness),
+      errorLevel: round3(p.errorLevel),
+      blockiness: round3(p.blockiness),
+      seam: round3(p.seam),
+      ...(cues.ghost.box ? { ghostX: cues.ghost.box[0], ghostY: cues.ghost.box[1], ghostWidth: cues.ghost.box[2], ghostHeight: cues.ghost.box[3], ghostCorrelation: round3(cues.ghost.correlation) } : { ghost: "none found" }),
+      strongestMeasure: excess.measure,
+      ...Object.fromEntries(Object.entries(PORTRAIT_THRESHOLDS).map(([k, v]) => [`${k}Threshold`, v])),
+    },
+  };
+  const r = cues.recapture;
+  const score = recaptureScores(r);
+  const recapture: Trace = {
+    name: "recapture",
+    reliability: r.patches > 0 ? 1 : 0,
+    globalScore: round3(Math.max(score.luma, score.chroma)),
+    facts: {
+      ...(r.patches > 0 ? {} : { reason: "page smaller than one spectrum patch" }),
+      patches: r.patches,
+      patchSide: r.patchSide,
+      lumaPeak: round3(r.lumaPeak),
+      chromaPeak: round3(r.chromaPeak),
+      lumaPeakFrequency: round3(r.lumaPeakFrequency),
+      lumaAgreement: r.lumaAgreement,
+      chromaAgreement: r.chromaAgreement,
+      strongestChannel: score.luma >= score.chroma ? "luma" : "chroma",
+      lumaPeakThreshold: RECAPTURE_THRESHOLDS.lumaPeak,
+      chromaPeakThreshold: RECAPTURE_THRESHOLDS.chromaPeak,
+      agreementThreshold: RECAPTURE_THRESHOLDS.agreement,
+    },
+  };
+  return [portrait, recapture];
+}

@@ -1,0 +1,49 @@
+// recaptured from the sidecar's recapture cue: the page is a photograph of a screen or of a
+// print rather than of the document itself, shown by periodic peaks (a screen's pixel grid,
+// moire, halftone dots) in the spectra of patches across the page, beyond thresholds measured
+// on genuine scans and photos. Provenance, not alteration: a customer may photograph a copy,
+// but a recapture also hides the original's pixel traces (the sidecar counts them half there).
+import type { SidecarPage } from "../../sidecar-client/result";
+import type { DetectorResult, Evidence } from "../report";
+import { MIN_RELIABILITY, meanOver, numberFact, round2, scaledStrength, traceOf } from "./traces";
+
+export const RECAPTURE_DETECTOR = "recapture";
+
+/** 0.5 at the threshold, 1 at twice the threshold (globalScore is the peak over its threshold). */
+const baseStrength = (excess: number) => Math.min(1, 0.5 * excess);
+
+export function detectRecapture(pages: readonly SidecarPage[]): DetectorResult {
+  const coverage = meanOver(pages, (page) => traceOf(page, "recapture")?.reliability ?? 0);
+  const evidence: Evidence[] = [];
+  const perPage = pages.map((page) => {
+    const trace = traceOf(page, "recapture");
+    if (!trace) return { page: page.index + 1, recapture: "not measured (sidecar without recapture cues)" };
+    const luma = numberFact(trace, "lumaPeak") ?? 0;
+    const chroma = numberFact(trace, "chromaPeak") ?? 0;
+    const lumaThreshold = numberFact(trace, "lumaPeakThreshold");
+    const chromaThreshold = numberFact(trace, "chromaPeakThreshold");
+    if (trace.reliability >= MIN_RELIABILITY && trace.globalScore >= 1 && lumaThreshold !== undefined && chromaThreshold !== undefined) {
+      const byLuma = trace.facts.strongestChannel !== "chroma";
+      evidence.push({
+        flag: "recaptured",
+        detector: RECAPTURE_DETECTOR,
+        strength: scaledStrength(baseStrength(trace.globalScore), trace.reliability, coverage),
+        message: `The page shows a periodic pattern (a screen's pixel grid, moire or printed halftone) in its ${byLuma ? "brightness" : "colour"}: it looks like a photograph of a screen or of a print, not of the document (peak height over the spectrum, log10)`,
+        page: page.index + 1,
+        box: [0, 0, page.width, page.height],
+        measured: round2(byLuma ? luma : chroma),
+        threshold: byLuma ? lumaThreshold : chromaThreshold,
+      });
+    }
+    return {
+      page: page.index + 1,
+      reliability: round2(trace.reliability),
+      ...(typeof trace.facts.reason === "string" ? { reason: trace.facts.reason } : {}),
+      lumaPeak: round2(luma),
+      chromaPeak: round2(chroma),
+      patchesAgreeing: { luma: numberFact(trace, "lumaAgreement"), chroma: numberFact(trace, "chromaAgreement"), of: numberFact(trace, "patches") },
+      thresholds: { lumaPeak: lumaThreshold, chromaPeak: chromaThreshold, patchesAgreeing: numberFact(trace, "agreementThreshold") },
+    };
+  });
+  return { detector: RECAPTURE_DETECTOR, evidence, facts: { pages: perPage, peaks: "strongest spectral peak over its radius's median, log10 power, median over patches; counted where enough patches peak at one frequency" }, coverage };
+}

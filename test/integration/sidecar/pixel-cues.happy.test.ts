@@ -1,0 +1,64 @@
+// The portrait checks and recapture cues through a real sidecar process over gRPC: a scanned
+// identity card (a genuine render of the corpus generator) and the same card printed and
+// photographed (scripts/eval/simulate-recapture.ts), both committed under
+// test/fixtures/pixel-cues/. The traces cross the wire with their facts and thresholds, and the
+// API's detectors judge them: the scan raises nothing, the print recapture is recaptured.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { detectPortraitTampering } from "../../../src/analysis/pixel/portrait.ts";
+import { detectRecapture } from "../../../src/analysis/pixel/recapture.ts";
+import { createLogger } from "../../../src/log.ts";
+import { type SidecarClient, createSidecarClient } from "../../../src/sidecar-client/client.ts";
+import { type SidecarProcess, startSidecarProcess } from "../../helpers/sidecar-process.ts";
+
+const FIXTURES = join(import.meta.dir, "..", "..", "fixtures", "pixel-cues");
+let sidecar: SidecarProcess;
+let client: SidecarClient;
+
+beforeAll(async () => {
+  sidecar = await startSidecarProcess();
+  client = createSidecarClient({ targets: [sidecar.address], log: createLogger("error") });
+}, 30_000);
+
+afterAll(async () => {
+  client?.close();
+  await sidecar?.stop();
+});
+
+const analyse = async (file: string) => client.analyzeDocument({ format: "jpeg", bytes: new Uint8Array(await readFile(join(FIXTURES, file))) });
+
+describe("portrait checks and recapture cues through the sidecar", () => {
+  test("a scanned card: its portrait found and like the rest of the card, no recapture", async () => {
+    const { pages } = await analyse("id-card-scan.jpg");
+    const page = pages[0]!;
+    const portrait = page.traces.find((t) => t.name === "portrait")!;
+    expect(portrait.reliability).toBe(1);
+    // The photo sits left of the fields, about 230 x 290 pixels from (37, 122).
+    const [x, y, w, h] = [portrait.facts.boxX, portrait.facts.boxY, portrait.facts.boxWidth, portrait.facts.boxHeight] as number[];
+    expect(x! + w! / 2).toBeGreaterThan(100);
+    expect(x! + w! / 2).toBeLessThan(220);
+    expect(y! + h! / 2).toBeGreaterThan(220);
+    expect(y! + h! / 2).toBeLessThan(340);
+    expect(portrait.globalScore).toBeLessThan(1);
+    expect(typeof portrait.facts.sharpnessThreshold).toBe("number");
+    const recapture = page.traces.find((t) => t.name === "recapture")!;
+    expect(recapture.reliability).toBe(1);
+    expect(recapture.globalScore).toBeLessThan(1);
+    expect(detectPortraitTampering(pages).evidence).toEqual([]);
+    expect(detectRecapture(pages).evidence).toEqual([]);
+    expect(detectRecapture(pages).coverage).toBe(1);
+  }, 60_000);
+
+  test("the card printed and photographed: recaptured, its fine traces counted half", async () => {
+    const { pages } = await analyse("id-card-print-recaptured.jpg");
+    const page = pages[0]!;
+    const recapture = page.traces.find((t) => t.name === "recapture")!;
+    expect(recapture.globalScore).toBeGreaterThanOrEqual(1);
+    expect(page.traces.find((t) => t.name === "ela")!.facts.recaptured).toBe("yes");
+    const result = detectRecapture(pages);
+    expect(result.evidence).toHaveLength(1);
+    expect(result.evidence[0]).toMatchObject({ flag: "recaptured", detector: "recapture", page: 1, box: [0, 0, page.width, page.height] });
+    expect(result.evidence[0]!.measured).toBeGreaterThanOrEqual(result.evidence[0]!.threshold as number);
+  }, 60_000);
+});

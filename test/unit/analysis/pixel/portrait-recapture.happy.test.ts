@@ -1,0 +1,89 @@
+// The portrait and recapture detectors judge the sidecar's cue traces: a portrait measure past
+// its threshold is region_tampering with the portrait's box, a recapture peak past its own is
+// recaptured (provenance: alone it never carries the score over the verdict line), and a page
+// where no portrait was found says so with coverage 0.
+import { describe, expect, test } from "bun:test";
+import { NO_ALTERATION_CEILING, fuse } from "../../../../src/analysis/fusion";
+import { detectPortraitTampering } from "../../../../src/analysis/pixel/portrait";
+import { detectRecapture } from "../../../../src/analysis/pixel/recapture";
+import type { SidecarPage, SidecarTrace } from "../../../../src/sidecar-client/result";
+
+const page = (traces: SidecarTrace[]): SidecarPage => ({
+  index: 0,
+  width: 947,
+  height: 598,
+  dpi: 0,
+  sourceWidth: 947,
+  sourceHeight: 598,
+  scale: 1,
+  lines: [],
+  regions: [],
+  heatmap: null,
+  facts: null,
+  lineScores: [],
+  forensicFacts: {},
+  traces,
+  copyMoves: [],
+  singleCompressedAreas: [],
+});
+
+const thresholds = { sharpnessThreshold: 0.5, seamThreshold: 0.6, errorLevelThreshold: 0.8 };
+const portrait = (measures: { sharpness: number; seam: number; errorLevel: number }, globalScore: number): SidecarTrace => ({
+  name: "portrait",
+  reliability: 1,
+  globalScore,
+  facts: { boxX: 64, boxY: 144, boxWidth: 224, boxHeight: 304, ...measures, noise: 0.3, blockiness: -0.1, strongestMeasure: "seam", ...thresholds },
+});
+
+const recapture = (lumaPeak: number, globalScore: number): SidecarTrace => ({
+  name: "recapture",
+  reliability: 1,
+  globalScore,
+  facts: { lumaPeak, chromaPeak: 1.5, lumaAgreement: 9, chromaAgreement: 2, patches: 9, strongestChannel: "luma", lumaPeakThreshold: 2.7, chromaPeakThreshold: 3, agreementThreshold: 7 },
+});
+
+describe("portrait checks", () => {
+  test("a seam past its threshold is region_tampering on the portrait's box, with the measure", () => {
+    const result = detectPortraitTampering([page([portrait({ sharpness: 0.3, seam: 1.2, errorLevel: 0.1 }, 2)])]);
+    expect(result.coverage).toBe(1);
+    expect(result.evidence).toHaveLength(1);
+    expect(result.evidence[0]).toMatchObject({ flag: "region_tampering", detector: "portrait-consistency", page: 1, box: [64, 144, 224, 304], measured: 1.2, threshold: 0.6, strength: 1 });
+    expect(result.evidence[0]!.message).toContain("seam");
+  });
+
+  test("a portrait like the rest of the card raises nothing and shows what was measured", () => {
+    const result = detectPortraitTampering([page([portrait({ sharpness: 0.1, seam: 0.2, errorLevel: 0.1 }, 0.33)])]);
+    expect(result.evidence).toEqual([]);
+    expect(result.coverage).toBe(1);
+    expect(JSON.stringify(result.facts)).toContain('"seam":0.2');
+  });
+
+  test("no portrait found: coverage 0 and the reason", () => {
+    const none: SidecarTrace = { name: "portrait", reliability: 0, globalScore: 0, facts: { reason: "no portrait-shaped textured area without text", ...thresholds } };
+    const result = detectPortraitTampering([page([none])]);
+    expect(result.coverage).toBe(0);
+    expect(result.evidence).toEqual([]);
+    expect(JSON.stringify(result.facts)).toContain("no portrait-shaped");
+  });
+});
+
+describe("recapture cue", () => {
+  test("a periodic peak past the threshold is recaptured, over the whole page", () => {
+    const result = detectRecapture([page([recapture(3.4, 3.4 / 2.7)])]);
+    expect(result.evidence).toHaveLength(1);
+    expect(result.evidence[0]).toMatchObject({ flag: "recaptured", detector: "recapture", page: 1, box: [0, 0, 947, 598], measured: 3.4, threshold: 2.7 });
+  });
+
+  test("recaptured alone is a provenance concern: the score stays under the verdict line", () => {
+    const result = detectRecapture([page([recapture(6, 2)])]);
+    const fusion = fuse([result]);
+    expect(fusion.flags).toContain("recaptured");
+    expect(fusion.forgeryScore).toBeLessThanOrEqual(NO_ALTERATION_CEILING);
+  });
+
+  test("a genuine photo's spectrum raises nothing", () => {
+    const result = detectRecapture([page([recapture(1.8, 0)])]);
+    expect(result.evidence).toEqual([]);
+    expect(result.coverage).toBe(1);
+  });
+});
