@@ -3,7 +3,7 @@
 // (OUT/cues.jsonl); then, per family and kind, how often each cue passes its threshold on
 // genuine and forged documents. OCR lines are cached in OUT/lines/ so that a rerun after a
 // change to a measure costs the graph and the cues alone.
-// Run: bun scripts/eval/measure-pixel-cues.ts --corpus DIR --out OUT [--only-identity]
+// Run: bun scripts/eval/measure-pixel-cues.ts --corpus DIR --out OUT [--only-identity] [--id-prefix m] [--report-only]
 import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -17,7 +17,7 @@ import { createOcrEngine } from "../../sidecar/ocr/engine.ts";
 import { decodeImage } from "../../sidecar/server/decode-image.ts";
 import { DEFAULT_LIMITS } from "../../sidecar/server/limits.ts";
 
-const { values } = parseArgs({ options: { corpus: { type: "string" }, out: { type: "string" }, "only-identity": { type: "boolean", default: false }, "report-only": { type: "boolean", default: false } } });
+const { values } = parseArgs({ options: { corpus: { type: "string" }, out: { type: "string" }, "only-identity": { type: "boolean", default: false }, "report-only": { type: "boolean", default: false }, "id-prefix": { type: "string", default: "" } } });
 if (!values.corpus || !values.out) throw new Error("usage: --corpus DIR --out OUT");
 const IDENTITY = new Set(["passport", "id", "drivers_license"]);
 
@@ -40,7 +40,8 @@ const labels = (await readFile(join(values.corpus, "labels.jsonl"), "utf8"))
   .filter(Boolean)
   .map((l) => JSON.parse(l) as Label)
   .filter((l) => (l.format === "jpeg" || l.format === "png") && existsSync(join(values.corpus!, l.file)))
-  .filter((l) => !values["only-identity"] || IDENTITY.has(l.documentType));
+  .filter((l) => !values["only-identity"] || IDENTITY.has(l.documentType))
+  .filter((l) => l.id.startsWith(values["id-prefix"] ?? ""));
 await mkdir(join(values.out, "lines"), { recursive: true });
 const rowsFile = join(values.out, "cues.jsonl");
 

@@ -28,11 +28,15 @@ export function measureCues(rgb: Uint8Array, width: number, height: number, maps
 
 const round3 = (v: number) => Math.round(v * 1000) / 1000;
 
+/** Sharper than the card and with a sharp seam, both: the smaller of the two log2 ratios. */
+export const sharpSeam = (m: PortraitMeasure): number => Math.min(m.sharpness, m.seam);
+
 /** The portrait measure furthest above its threshold, as a multiple of it (1 = at the threshold); only a rise accuses. */
 export function portraitExcess(m: PortraitMeasure): { measure: keyof typeof PORTRAIT_THRESHOLDS; ratio: number } {
-  let best: { measure: keyof typeof PORTRAIT_THRESHOLDS; ratio: number } = { measure: "sharpness", ratio: 0 };
+  let best: { measure: keyof typeof PORTRAIT_THRESHOLDS; ratio: number } = { measure: "sharpSeam", ratio: 0 };
+  const values = { sharpSeam: sharpSeam(m), errorLevel: m.errorLevel };
   for (const measure of Object.keys(PORTRAIT_THRESHOLDS) as (keyof typeof PORTRAIT_THRESHOLDS)[]) {
-    const ratio = Math.max(0, m[measure]) / PORTRAIT_THRESHOLDS[measure];
+    const ratio = Math.max(0, values[measure]) / PORTRAIT_THRESHOLDS[measure];
     if (ratio > best.ratio) best = { measure, ratio };
   }
   return best;
@@ -65,6 +69,7 @@ export function cueTraces(cues: PixelCues): Trace[] {
       errorLevel: round3(p.errorLevel),
       blockiness: round3(p.blockiness),
       seam: round3(p.seam),
+      sharpSeam: round3(sharpSeam(p)),
       ...(cues.ghost.box ? { ghostX: cues.ghost.box[0], ghostY: cues.ghost.box[1], ghostWidth: cues.ghost.box[2], ghostHeight: cues.ghost.box[3], ghostCorrelation: round3(cues.ghost.correlation) } : { ghost: "none found" }),
       strongestMeasure: excess.measure,
       ...Object.fromEntries(Object.entries(PORTRAIT_THRESHOLDS).map(([k, v]) => [`${k}Threshold`, v])),

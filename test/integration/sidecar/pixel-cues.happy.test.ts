@@ -41,7 +41,7 @@ describe("portrait checks and recapture cues through the sidecar", () => {
     expect(y! + h! / 2).toBeGreaterThan(220);
     expect(y! + h! / 2).toBeLessThan(340);
     expect(portrait.globalScore).toBeLessThan(1);
-    expect(typeof portrait.facts.sharpnessThreshold).toBe("number");
+    expect(typeof portrait.facts.sharpSeamThreshold).toBe("number");
     const recapture = page.traces.find((t) => t.name === "recapture")!;
     expect(recapture.reliability).toBe(1);
     expect(recapture.globalScore).toBeLessThan(1);

@@ -27,12 +27,12 @@ const page = (traces: SidecarTrace[]): SidecarPage => ({
   singleCompressedAreas: [],
 });
 
-const thresholds = { sharpnessThreshold: 0.5, seamThreshold: 0.6, errorLevelThreshold: 0.8 };
+const thresholds = { sharpSeamThreshold: 0.6, errorLevelThreshold: 0.8 };
 const portrait = (measures: { sharpness: number; seam: number; errorLevel: number }, globalScore: number): SidecarTrace => ({
   name: "portrait",
   reliability: 1,
   globalScore,
-  facts: { boxX: 64, boxY: 144, boxWidth: 224, boxHeight: 304, ...measures, noise: 0.3, blockiness: -0.1, strongestMeasure: "seam", ...thresholds },
+  facts: { boxX: 64, boxY: 144, boxWidth: 224, boxHeight: 304, ...measures, sharpSeam: Math.min(measures.sharpness, measures.seam), noise: 0.3, blockiness: -0.1, strongestMeasure: "sharpSeam", ...thresholds },
 });
 
 const recapture = (lumaPeak: number, globalScore: number): SidecarTrace => ({
@@ -43,8 +43,8 @@ const recapture = (lumaPeak: number, globalScore: number): SidecarTrace => ({
 });
 
 describe("portrait checks", () => {
-  test("a seam past its threshold is region_tampering on the portrait's box, with the measure", () => {
-    const result = detectPortraitTampering([page([portrait({ sharpness: 0.3, seam: 1.2, errorLevel: 0.1 }, 2)])]);
+  test("a sharp portrait with a seam past the threshold is region_tampering on the portrait's box, with the measure", () => {
+    const result = detectPortraitTampering([page([portrait({ sharpness: 1.4, seam: 1.2, errorLevel: 0.1 }, 2)])]);
     expect(result.coverage).toBe(1);
     expect(result.evidence).toHaveLength(1);
     expect(result.evidence[0]).toMatchObject({ flag: "region_tampering", detector: "portrait-consistency", page: 1, box: [64, 144, 224, 304], measured: 1.2, threshold: 0.6, strength: 1 });
@@ -52,7 +52,7 @@ describe("portrait checks", () => {
   });
 
   test("a portrait like the rest of the card raises nothing and shows what was measured", () => {
-    const result = detectPortraitTampering([page([portrait({ sharpness: 0.1, seam: 0.2, errorLevel: 0.1 }, 0.33)])]);
+    const result = detectPortraitTampering([page([portrait({ sharpness: 1.3, seam: 0.2, errorLevel: 0.1 }, 0.33)])]);
     expect(result.evidence).toEqual([]);
     expect(result.coverage).toBe(1);
     expect(JSON.stringify(result.facts)).toContain('"seam":0.2');
