@@ -2,7 +2,7 @@
 // model that never saw their family: the leave-one-family-out predictions of
 // scripts/train-fusion.ts, and sets no model was tuned on (real public documents). On other
 // runs they are still printed, as an indication.
-import { FORGERY_KINDS, type ForgeryKind } from "../corpus/labels.ts";
+import { FORGERY_KINDS, type ForgeryKind, MANIPULATED_FORGERY_KINDS } from "../corpus/labels.ts";
 import type { Evaluation, GroupMetrics } from "./evaluation.ts";
 
 export const TARGETS = {
@@ -25,7 +25,12 @@ export const CONTENT_KINDS: readonly string[] = FORGERY_KINDS.filter((k) => k.st
  * pasted, inpainted and retyped, a forgery photographed or recaptured to hide its traces):
  * each judged against genuine documents captured the same way (evaluation.ts sameCapture).
  */
-export const MANIPULATION_KINDS: readonly ForgeryKind[] = ["image_splice_portrait", "image_splice_field", "pdf_forged_photographed"];
+export const MANIPULATION_KINDS: readonly ForgeryKind[] = [
+  "image_splice_portrait",
+  "image_splice_field",
+  "pdf_forged_photographed",
+  ...MANIPULATED_FORGERY_KINDS,
+];
 
 export interface TargetCheck {
   name: string;
