@@ -22,8 +22,10 @@ export const PORTRAIT_THRESHOLDS = { sharpSeam: 1.2, errorLevel: 0.4 } as const;
 
 /**
  * Recapture: the median patch's strongest peak over its ring's median (log10 power) where at
- * least `agreement` of the 9 patches peak at one frequency. Genuine images reached a luma peak
- * of 2.59 and a colour peak of 2.79 (where 7 patches agreed: never for luma); printed and
- * photographed cards reached 4.2, 21 of 30 past these thresholds.
+ * least `agreement` of the 9 patches peak at one frequency. Genuine images that are no
+ * recapture (329: the seed-7 corpus and its recompressed new family) reached a luma peak of
+ * 2.51 and a colour peak of 2.83 where 5 patches agreed; printed and photographed cards of our
+ * own simulation reached 4.2 (21 of 30 past these thresholds), the new families' print and
+ * screen recaptures rarely show one peak across the page (7 of 120).
  */
-export const RECAPTURE_THRESHOLDS = { lumaPeak: 2.6, chromaPeak: 3, agreement: 7 } as const;
+export const RECAPTURE_THRESHOLDS = { lumaPeak: 2.6, chromaPeak: 3, agreement: 5 } as const;
