@@ -51,13 +51,18 @@ export function recaptureScores(r: RecaptureMeasure): { luma: number; chroma: nu
   };
 }
 
-export function cueTraces(cues: PixelCues): Trace[] {
+/**
+ * `evidence` (0..1) is what the page allows any cue to see: a heavy last compression wipes out
+ * the fine periods and noise the cues compare, and a small page holds too few patches and
+ * blocks. It multiplies both traces' reliability.
+ */
+export function cueTraces(cues: PixelCues, evidence = 1): Trace[] {
   const p = cues.portrait;
   const judged = p.box !== null && p.innerBlocks > 0 && p.restBlocks > 0 && (p.noise !== 0 || p.sharpness !== 0);
   const excess = portraitExcess(p);
   const portrait: Trace = {
     name: "portrait",
-    reliability: judged ? 1 : 0,
+    reliability: judged ? evidence : 0,
     globalScore: judged ? round3(excess.ratio) : 0,
     facts: {
       ...(p.box ? { boxX: p.box[0], boxY: p.box[1], boxWidth: p.box[2], boxHeight: p.box[3] } : { reason: "no portrait-shaped textured area without text" }),
@@ -79,7 +84,7 @@ export function cueTraces(cues: PixelCues): Trace[] {
   const score = recaptureScores(r);
   const recapture: Trace = {
     name: "recapture",
-    reliability: r.patches > 0 ? 1 : 0,
+    reliability: r.patches > 0 ? evidence : 0,
     globalScore: round3(Math.max(score.luma, score.chroma)),
     facts: {
       ...(r.patches > 0 ? {} : { reason: "page smaller than one spectrum patch" }),

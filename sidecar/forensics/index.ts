@@ -114,8 +114,11 @@ export async function analyzePixels(input: PixelInput, lines: OcrLine[], options
   // Portrait checks and recapture cues. A page photographed off a screen or a print carries
   // that capture's pattern over every fine trace, hiding the original's: where the recapture
   // cue passes its threshold, the residual, grid and double-compression traces count half.
-  const cues = cueTraces(measureCues(prepared.rgb, prepared.width, prepared.height, maps, boxes, BLOCK));
-  const recaptured = cues.some((t) => t.name === "recapture" && t.reliability > 0 && t.globalScore >= 1);
+  // The cues need the fine detail a last compression below q80 wipes out, and two patches'
+  // width of page (256 pixels) before they say anything.
+  const cueEvidence = compressionFactor * clamp01((Math.min(input.width, input.height) - 256) / 256);
+  const cues = cueTraces(measureCues(prepared.rgb, prepared.width, prepared.height, maps, boxes, BLOCK), cueEvidence);
+  const recaptured = cues.some((t) => t.name === "recapture" && t.reliability >= 0.5 && t.globalScore >= 1);
   const fine = recaptured ? 0.5 : 1;
 
   const traces = ([
