@@ -6,11 +6,14 @@
 import ocrDetection from "./ch_PP-OCRv4_det_infer.onnx" with { type: "file" };
 import ocrRecognition from "./latin_PP-OCRv4_rec_infer.onnx" with { type: "file" };
 import ocrDictionary from "./latin_ppocr_keys.txt" with { type: "file" };
+// Trained here by scripts/models/localiser/train.py (README.md, "The localiser").
+import localiser from "./localiser.onnx" with { type: "file" };
 
 const MODEL_PATHS = {
   "ocr-detection": ocrDetection,
   "ocr-recognition": ocrRecognition,
   "ocr-dictionary": ocrDictionary,
+  localiser,
 } as const;
 
 export type ModelName = keyof typeof MODEL_PATHS;
