@@ -19,6 +19,7 @@ import type { OcrLine as _docverify_sidecar_v1_OcrLine, OcrLine__Output as _docv
 import type { Page as _docverify_sidecar_v1_Page, Page__Output as _docverify_sidecar_v1_Page__Output } from './docverify/sidecar/v1/Page';
 import type { Point as _docverify_sidecar_v1_Point, Point__Output as _docverify_sidecar_v1_Point__Output } from './docverify/sidecar/v1/Point';
 import type { SingleCompressedArea as _docverify_sidecar_v1_SingleCompressedArea, SingleCompressedArea__Output as _docverify_sidecar_v1_SingleCompressedArea__Output } from './docverify/sidecar/v1/SingleCompressedArea';
+import type { TamperLocalisation as _docverify_sidecar_v1_TamperLocalisation, TamperLocalisation__Output as _docverify_sidecar_v1_TamperLocalisation__Output } from './docverify/sidecar/v1/TamperLocalisation';
 import type { TraceScore as _docverify_sidecar_v1_TraceScore, TraceScore__Output as _docverify_sidecar_v1_TraceScore__Output } from './docverify/sidecar/v1/TraceScore';
 
 type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> = {
@@ -48,6 +49,7 @@ export interface ProtoGrpcType {
         Page: MessageTypeDefinition<_docverify_sidecar_v1_Page, _docverify_sidecar_v1_Page__Output>
         Point: MessageTypeDefinition<_docverify_sidecar_v1_Point, _docverify_sidecar_v1_Point__Output>
         SingleCompressedArea: MessageTypeDefinition<_docverify_sidecar_v1_SingleCompressedArea, _docverify_sidecar_v1_SingleCompressedArea__Output>
+        TamperLocalisation: MessageTypeDefinition<_docverify_sidecar_v1_TamperLocalisation, _docverify_sidecar_v1_TamperLocalisation__Output>
         TraceScore: MessageTypeDefinition<_docverify_sidecar_v1_TraceScore, _docverify_sidecar_v1_TraceScore__Output>
       }
     }

@@ -3,7 +3,9 @@
 import type { AnalyzeDocumentResponse__Output } from "../../proto/generated/docverify/sidecar/v1/AnalyzeDocumentResponse.ts";
 import type { Box__Output } from "../../proto/generated/docverify/sidecar/v1/Box.ts";
 import type { Fact__Output } from "../../proto/generated/docverify/sidecar/v1/Fact.ts";
+import type { Heatmap__Output } from "../../proto/generated/docverify/sidecar/v1/Heatmap.ts";
 import type { ImageFacts__Output } from "../../proto/generated/docverify/sidecar/v1/ImageFacts.ts";
+import type { TamperLocalisation__Output } from "../../proto/generated/docverify/sidecar/v1/TamperLocalisation.ts";
 import type { CharacterReading } from "../analysis/content/text.ts";
 import type { Box } from "../analysis/report.ts";
 
@@ -53,6 +55,20 @@ export interface SidecarCopyMove {
   score: number;
 }
 
+/** What the learnt tampered-region localiser saw on a page. */
+export interface SidecarLocalisation {
+  /** The page's highest cell probability of tampering, 0..1. */
+  score: number;
+  /** The score from which the sidecar reports a region (at most 1% of genuine validation pages reach it). */
+  threshold: number;
+  /** 0 the model cannot see this page (too small) .. 1 fully usable. */
+  reliability: number;
+  /** Groups of cells at or above the threshold, strongest first; score is the group's highest probability. */
+  regions: SidecarRegion[];
+  heatmap: SidecarHeatmap | null;
+  facts: Record<string, FactValue>;
+}
+
 export interface SidecarPage {
   index: number;
   /** The analysed pixels; every box is in this space. */
@@ -76,6 +92,8 @@ export interface SidecarPage {
   copyMoves: SidecarCopyMove[];
   /** Areas away from text compressed once on a page compressed twice, largest first. */
   singleCompressedAreas: { box: Box; tiles: number; meanZ: number }[];
+  /** Absent from a sidecar that has no localiser. */
+  localisation?: SidecarLocalisation;
 }
 
 export interface SidecarAnalysis {
@@ -105,6 +123,18 @@ const factRecord = (facts: Fact__Output[]): Record<string, FactValue> =>
       return value === undefined ? [] : [[fact.name, value]];
     }),
   );
+
+const heatmapOf = (h: Heatmap__Output | null): SidecarHeatmap | null =>
+  h && h.width > 0 ? { width: h.width, height: h.height, values: new Uint8Array(h.values) } : null;
+
+const localisationOf = (l: TamperLocalisation__Output): SidecarLocalisation => ({
+  score: l.score,
+  threshold: l.threshold,
+  reliability: l.reliability,
+  regions: l.regions.map((region) => ({ box: box(region.box), score: region.score, trace: region.trace })),
+  heatmap: heatmapOf(l.heatmap),
+  facts: factRecord(l.facts),
+});
 
 export function fromResponse(response: AnalyzeDocumentResponse__Output, sidecar: string): SidecarAnalysis {
   return {
@@ -141,6 +171,7 @@ export function fromResponse(response: AnalyzeDocumentResponse__Output, sidecar:
       traces: page.traces.map((trace) => ({ name: trace.name, reliability: trace.reliability, globalScore: trace.globalScore, facts: factRecord(trace.facts) })),
       copyMoves: page.copyMoves.map((copy) => ({ source: box(copy.source), target: box(copy.target), score: copy.score })),
       singleCompressedAreas: page.singleCompressedAreas.map((area) => ({ box: box(area.box), tiles: area.tiles, meanZ: area.meanZ })),
+      ...(page.localisation ? { localisation: localisationOf(page.localisation) } : {}),
     })),
   };
 }

@@ -9,6 +9,7 @@ import type { Fact as _docverify_sidecar_v1_Fact, Fact__Output as _docverify_sid
 import type { ForensicTrace as _docverify_sidecar_v1_ForensicTrace, ForensicTrace__Output as _docverify_sidecar_v1_ForensicTrace__Output } from '../../../docverify/sidecar/v1/ForensicTrace';
 import type { CopyMove as _docverify_sidecar_v1_CopyMove, CopyMove__Output as _docverify_sidecar_v1_CopyMove__Output } from '../../../docverify/sidecar/v1/CopyMove';
 import type { SingleCompressedArea as _docverify_sidecar_v1_SingleCompressedArea, SingleCompressedArea__Output as _docverify_sidecar_v1_SingleCompressedArea__Output } from '../../../docverify/sidecar/v1/SingleCompressedArea';
+import type { TamperLocalisation as _docverify_sidecar_v1_TamperLocalisation, TamperLocalisation__Output as _docverify_sidecar_v1_TamperLocalisation__Output } from '../../../docverify/sidecar/v1/TamperLocalisation';
 
 export interface Page {
   /**
@@ -60,6 +61,11 @@ export interface Page {
    * saves), largest first.
    */
   'singleCompressedAreas'?: (_docverify_sidecar_v1_SingleCompressedArea)[];
+  /**
+   * The learnt tampered-region localiser's view of the page (absent from a sidecar without it).
+   * Numbered apart from the fields above so that fields added beside it do not collide.
+   */
+  'localisation'?: (_docverify_sidecar_v1_TamperLocalisation | null);
 }
 
 export interface Page__Output {
@@ -112,4 +118,9 @@ export interface Page__Output {
    * saves), largest first.
    */
   'singleCompressedAreas': (_docverify_sidecar_v1_SingleCompressedArea__Output)[];
+  /**
+   * The learnt tampered-region localiser's view of the page (absent from a sidecar without it).
+   * Numbered apart from the fields above so that fields added beside it do not collide.
+   */
+  'localisation': (_docverify_sidecar_v1_TamperLocalisation__Output | null);
 }
