@@ -34,7 +34,7 @@ export const sharpSeam = (m: PortraitMeasure): number => Math.min(m.sharpness, m
 /** The portrait measure furthest above its threshold, as a multiple of it (1 = at the threshold); only a rise accuses. */
 export function portraitExcess(m: PortraitMeasure): { measure: keyof typeof PORTRAIT_THRESHOLDS; ratio: number } {
   let best: { measure: keyof typeof PORTRAIT_THRESHOLDS; ratio: number } = { measure: "sharpSeam", ratio: 0 };
-  const values = { sharpSeam: sharpSeam(m), errorLevel: m.errorLevel };
+  const values = { sharpSeam: sharpSeam(m) };
   for (const measure of Object.keys(PORTRAIT_THRESHOLDS) as (keyof typeof PORTRAIT_THRESHOLDS)[]) {
     const ratio = Math.max(0, values[measure]) / PORTRAIT_THRESHOLDS[measure];
     if (ratio > best.ratio) best = { measure, ratio };

@@ -1,7 +1,7 @@
 // region_tampering from the sidecar's portrait checks: on an identity document, the portrait
 // (located without a template: the largest portrait-shaped textured area no text crosses)
 // compared with the rest of the same card: sharper than the captured card with a seam at its
-// edge sharper than any printed edge, or a higher error level, beyond thresholds measured on
+// edge sharper than any printed edge, beyond a threshold measured on
 // genuine cards of every capture path. A portrait pasted after the capture shows so; one
 // printed on the card went through the same capture as everything else. Where no portrait
 // was found, or the card is too small to compare, coverage is 0 and nothing is raised.
@@ -13,7 +13,6 @@ export const PORTRAIT_DETECTOR = "portrait-consistency";
 
 const LABEL: Record<string, string> = {
   sharpSeam: "is sharper (less blurred, or noisier) than the rest of the card, with an edge sharper than any printed edge (a seam)",
-  errorLevel: "shows a higher error level than the rest of the card (compressed differently)",
 };
 
 /** 0.5 at the threshold, 1 at twice the threshold (globalScore is the measure over its threshold). */
@@ -59,7 +58,7 @@ export function detectPortraitTampering(pages: readonly SidecarPage[]): Detector
         noise: numberFact(trace, "noise"),
         blockiness: numberFact(trace, "blockiness"),
       },
-      thresholds: { sharpSeam: numberFact(trace, "sharpSeamThreshold"), errorLevel: numberFact(trace, "errorLevelThreshold") },
+      threshold: { sharpSeam: numberFact(trace, "sharpSeamThreshold") },
     };
   });
   return { detector: PORTRAIT_DETECTOR, evidence, facts: { pages: perPage, measures: "log2 of the portrait's value over the rest of the card's; 0 = alike" }, coverage };

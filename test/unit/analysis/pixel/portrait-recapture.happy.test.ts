@@ -27,7 +27,7 @@ const page = (traces: SidecarTrace[]): SidecarPage => ({
   singleCompressedAreas: [],
 });
 
-const thresholds = { sharpSeamThreshold: 0.6, errorLevelThreshold: 0.8 };
+const thresholds = { sharpSeamThreshold: 0.6 };
 const portrait = (measures: { sharpness: number; seam: number; errorLevel: number }, globalScore: number): SidecarTrace => ({
   name: "portrait",
   reliability: 1,
