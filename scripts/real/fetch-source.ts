@@ -6,6 +6,9 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { RealSource } from "./sources.ts";
 
+/** What a fetch reads of a manifest entry: where the file is pinned and what it must hash to. */
+export type PinnedFile = Pick<RealSource, "repo" | "commit" | "path" | "sha256">;
+
 /** At most this many bytes per document: the set keeps to files a customer would upload. */
 const MAX_BYTES = 10 * 1024 * 1024;
 
@@ -18,14 +21,14 @@ function gitDirOf(mirror: string, repo: string): string | undefined {
   return [join(base, "repo"), base].find((dir) => existsSync(join(dir, "HEAD")));
 }
 
-async function fromMirror(gitDir: string, source: RealSource): Promise<Uint8Array> {
+async function fromMirror(gitDir: string, source: PinnedFile): Promise<Uint8Array> {
   const child = Bun.spawn(["git", "--git-dir", gitDir, "cat-file", "blob", `${source.commit}:${source.path}`], { stdout: "pipe", stderr: "pipe" });
   const [bytes, stderr, code] = await Promise.all([new Response(child.stdout).bytes(), new Response(child.stderr).text(), child.exited]);
   if (code !== 0) throw new Error(`git cat-file in ${gitDir}: ${stderr.trim() || `exit ${code}`}`);
   return bytes;
 }
 
-async function fromGitHub(source: RealSource): Promise<Uint8Array> {
+async function fromGitHub(source: PinnedFile): Promise<Uint8Array> {
   const path = source.path.split("/").map(encodeURIComponent).join("/");
   const url = `https://raw.githubusercontent.com/${source.repo}/${source.commit}/${path}`;
   const response = await fetch(url).catch((error: Error) => {
@@ -36,7 +39,7 @@ async function fromGitHub(source: RealSource): Promise<Uint8Array> {
 }
 
 /** The document's bytes, or an error that names where they were looked for and what was wrong. */
-export async function fetchSource(source: RealSource, mirror?: string): Promise<{ bytes: Uint8Array; from: string }> {
+export async function fetchSource(source: PinnedFile, mirror?: string): Promise<{ bytes: Uint8Array; from: string }> {
   const gitDir = mirror === undefined ? undefined : gitDirOf(mirror, source.repo);
   const bytes = gitDir ? await fromMirror(gitDir, source) : await fromGitHub(source);
   const from = gitDir ?? "github";
