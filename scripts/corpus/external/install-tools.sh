@@ -7,20 +7,5 @@
 # is missing. Needs root (or sudo) and Debian 12+.
 set -eu
 
-PACKAGES="libreoffice-writer-nogui chromium ghostscript imagemagick fonts-dejavu-core fonts-liberation fonts-liberation2 fonts-noto-core"
-
-missing=""
-for p in $PACKAGES; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
-done
-if [ -z "$missing" ]; then
-  echo "install-tools: all present ($PACKAGES)" >&2
-  exit 0
-fi
-
-SUDO=""
-[ "$(id -u)" -eq 0 ] || SUDO="sudo"
-echo "install-tools: installing$missing" >&2
-$SUDO apt-get update -qq
-# --no-install-recommends keeps LibreOffice and Chromium from pulling in a desktop.
-DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends $missing
+. "$(dirname "$0")/../apt-install.sh"
+install_missing libreoffice-writer-nogui chromium ghostscript imagemagick fonts-dejavu-core fonts-liberation fonts-liberation2 fonts-noto-core
