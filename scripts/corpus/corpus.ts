@@ -3,13 +3,11 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { corpusToday } from "./clock.ts";
-import { type CorpusLabel, familyOf, FINANCE_TYPES, isGenuine, type MadeDocument } from "./labels.ts";
+import { type CorpusLabel, FINANCE_TYPES, labelMade, type MadeDocument } from "./labels.ts";
 import { makeFinanceDocument } from "./make-finance.ts";
 import { makeIdentityDocument } from "./make-identity.ts";
 import { type CorpusSize, type PlannedDocument, planCorpus } from "./plan.ts";
 import { Rng } from "./rng.ts";
-
-const EXTENSIONS = { pdf: "pdf", jpeg: "jpg", png: "png" } as const;
 
 export interface GeneratedDocument {
   label: CorpusLabel;
@@ -23,19 +21,7 @@ export async function generateDocument(seed: number, doc: PlannedDocument): Prom
   const made: MadeDocument = (FINANCE_TYPES as readonly string[]).includes(doc.documentType)
     ? await makeFinanceDocument(doc, rng, today)
     : await makeIdentityDocument(doc, rng, today);
-  const { bytes, ...rest } = made;
-  const label: CorpusLabel = {
-    id: doc.id,
-    file: `${doc.id}.${EXTENSIONS[made.format]}`,
-    label: isGenuine(doc.kind) ? "genuine" : "forged",
-    kind: doc.kind,
-    documentType: doc.documentType,
-    split: doc.split,
-    ...rest,
-    family: familyOf(made.generator, made.history),
-    asOf: today.toISOString().slice(0, 10),
-  };
-  return { label, bytes };
+  return labelMade(doc, made, today);
 }
 
 export interface GenerateOptions {

@@ -137,3 +137,25 @@ export function typesFor(kind: Kind): readonly CorpusDocumentType[] {
 export type MadeDocument = Pick<CorpusLabel, "format" | "generator" | "source" | "history" | "mrz" | "forgery"> & {
   bytes: Uint8Array;
 };
+
+const EXTENSIONS = { pdf: "pdf", jpeg: "jpg", png: "png" } as const;
+
+/**
+ * A made document named `<id>.<ext>` and labelled as its plan entry says: every corpus
+ * generator (in-house, external, manipulated) labels its documents this one way.
+ */
+export function labelMade(planned: Pick<CorpusLabel, "id" | "kind" | "documentType" | "split">, made: MadeDocument, today: Date): { label: CorpusLabel; bytes: Uint8Array } {
+  const { bytes, ...rest } = made;
+  const label: CorpusLabel = {
+    id: planned.id,
+    file: `${planned.id}.${EXTENSIONS[made.format]}`,
+    label: isGenuine(planned.kind) ? "genuine" : "forged",
+    kind: planned.kind,
+    documentType: planned.documentType,
+    split: planned.split,
+    ...rest,
+    family: familyOf(made.generator, made.history),
+    asOf: today.toISOString().slice(0, 10),
+  };
+  return { label, bytes };
+}

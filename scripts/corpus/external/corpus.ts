@@ -5,29 +5,16 @@ import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { corpusToday } from "../clock.ts";
-import { type CorpusLabel, familyOf, isGenuine } from "../labels.ts";
+import { type CorpusLabel, labelMade } from "../labels.ts";
 import { Rng } from "../rng.ts";
 import { makeExternalDocument } from "./make-document.ts";
 import type { PlannedExternal } from "./plan.ts";
 import { requireTool } from "./tools.ts";
 
-const EXTENSIONS = { pdf: "pdf", jpeg: "jpg", png: "png" } as const;
-
 export async function generateExternal(seed: number, doc: PlannedExternal): Promise<{ label: CorpusLabel; bytes: Uint8Array }> {
   const today = corpusToday(seed);
-  const { bytes, ...made } = await makeExternalDocument(doc, Rng.derive(seed, `external:${doc.id}`), today);
-  const label: CorpusLabel = {
-    id: doc.id,
-    file: `${doc.id}.${EXTENSIONS[made.format]}`,
-    label: isGenuine(doc.recipe.kind) ? "genuine" : "forged",
-    kind: doc.recipe.kind,
-    documentType: doc.documentType,
-    split: doc.split,
-    ...made,
-    family: familyOf(made.generator, made.history),
-    asOf: today.toISOString().slice(0, 10),
-  };
-  return { label, bytes };
+  const made = await makeExternalDocument(doc, Rng.derive(seed, `external:${doc.id}`), today);
+  return labelMade({ ...doc, kind: doc.recipe.kind }, made, today);
 }
 
 export interface WriteOptions {

@@ -5,7 +5,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { corpusToday } from "../clock.ts";
-import { type CorpusLabel, familyOf, isGenuine } from "../labels.ts";
+import { type CorpusLabel, labelMade } from "../labels.ts";
 import type { CorpusSize } from "../plan.ts";
 import { Rng } from "../rng.ts";
 import { identityBases, readLabels } from "./bases.ts";
@@ -13,8 +13,6 @@ import { type FinanceBase, financeBases } from "./finance-bases.ts";
 import { makeManipulated } from "./make-document.ts";
 import { PixelWorker } from "./pixel-worker.ts";
 import { type PlannedManipulation, planManipulations } from "./plan.ts";
-
-const EXTENSIONS = { pdf: "pdf", jpeg: "jpg", png: "png" } as const;
 
 export interface ManipulateOptions {
   seed: number;
@@ -47,18 +45,7 @@ export async function writeManipulated(opts: ManipulateOptions): Promise<CorpusL
     for (const doc of plan) {
       const scratch = await mkdtemp(join(scratchRoot, `${doc.id}-`));
       const made = await makeManipulated(doc, Rng.derive(opts.seed, `manipulate:${doc.id}`), { worker, scratch, dir: opts.out, today, identity, finance });
-      const { bytes, ...rest } = made;
-      const label: CorpusLabel = {
-        id: doc.id,
-        file: `${doc.id}.${EXTENSIONS[made.format]}`,
-        label: isGenuine(doc.kind) ? "genuine" : "forged",
-        kind: doc.kind,
-        documentType: doc.documentType,
-        split: doc.split,
-        ...rest,
-        family: familyOf(made.generator, made.history),
-        asOf: today.toISOString().slice(0, 10),
-      };
+      const { label, bytes } = labelMade(doc, made, today);
       await writeFile(join(opts.out, label.file), bytes);
       labels.push(label);
       opts.onProgress?.(labels.length, plan.length, label);

@@ -4,7 +4,7 @@
 // folder and keeps that base's train/test split, so a base never sits on both sides.
 import type { CorpusDocumentType, CorpusLabel, Kind } from "../labels.ts";
 import { typesFor } from "../labels.ts";
-import type { CorpusSize } from "../plan.ts";
+import type { CorpusSize, PlannedDocument } from "../plan.ts";
 import { Rng } from "../rng.ts";
 
 /** How the file reaches the bank after the editor: as saved, printed and photographed, or photographed off a screen. */
@@ -21,15 +21,12 @@ export const GENUINE_OF: Record<Path, Kind> = {
   screen_recapture: "genuine_screen_recapture",
 };
 
-export interface PlannedManipulation {
-  id: string;
-  kind: Kind;
-  documentType: CorpusDocumentType;
+/** A corpus plan entry (id, kind, type, split), with the journey and base document in place of a variant. */
+export interface PlannedManipulation extends Omit<PlannedDocument, "variant"> {
   path: Path;
   /** Sent on through a messaging app after the capture (downscaled, recompressed). */
   messaging: boolean;
   base: CorpusLabel;
-  split: "train" | "test";
 }
 
 // Full: 3 forgeries x 3 paths x 10 = 90 forged, 3 paths x 30 = 90 genuine. Small: every cell
