@@ -62,12 +62,23 @@ async function portraitSwap(rng: Rng, ctx: Context, base: IdentityBase, basePath
   return { path: out, regions: regions.map((b) => region(field, b, base.rendered.photo ?? "", donor)), step: `opencv:portrait-swap:${blend}` };
 }
 
-async function inpaintRetype(rng: Rng, ctx: Context, base: IdentityBase, basePath: string): Promise<Edit> {
-  const field = rng.pick(TARGET_FIELDS[base.template].filter((f) => base.rendered.boxes[f]));
-  const from = base.rendered.values[field] ?? "";
-  const to = alterValue(rng, from, randomPerson(rng, ctx.today).surname);
-  const layer = join(ctx.scratch, "text.png");
-  await writeFile(layer, textLayer(base.rendered.svg, field, to, base.rendered.width));
+/**
+ * How widely an inpaint-and-retype edit's parameters are drawn. A fixed dilation is passed
+ * as a number and draws nothing from the generator, so each caller's sequence of draws, and
+ * with it every document of a seed, stays what it was.
+ */
+interface RetypeRanges {
+  pad: [number, number];
+  threshold: [number, number];
+  dilate: number | [number, number];
+  radius: [number, number];
+  /** The new text's offset, up to this many pixels each way. */
+  shift: number;
+  soften: [number, number];
+}
+
+/** The text under `box` erased (inpainted) and the layer's new text written in its place. */
+async function retype(rng: Rng, ctx: Context, basePath: string, layer: string, box: Box, r: RetypeRanges, toRegion: (b: Box) => ForgeryRegion): Promise<Edit> {
   const method = rng.chance(0.5) ? "telea" : "ns";
   const select = rng.chance(0.6) ? "ink" : "rect";
   const out = join(ctx.scratch, "edited.png");
@@ -75,19 +86,29 @@ async function inpaintRetype(rng: Rng, ctx: Context, base: IdentityBase, basePat
     base: basePath,
     text: layer,
     out,
-    box: fieldBox(base, field),
-    pad: rng.int(2, 4),
+    box,
+    pad: rng.int(...r.pad),
     select,
-    threshold: rng.int(30, 50),
-    dilate: rng.int(1, 2),
+    threshold: rng.int(...r.threshold),
+    dilate: typeof r.dilate === "number" ? r.dilate : rng.int(...r.dilate),
     method,
-    radius: rng.int(3, 6),
-    dx: rng.float(-0.8, 0.8),
-    dy: rng.float(-0.8, 0.8),
-    soften: rng.chance(0.5) ? rng.float(0.3, 0.6) : 0,
+    radius: rng.int(...r.radius),
+    dx: rng.float(-r.shift, r.shift),
+    dy: rng.float(-r.shift, r.shift),
+    soften: rng.chance(0.5) ? rng.float(...r.soften) : 0,
     ink_jitter: [rng.int(-6, 6), rng.int(-6, 6), rng.int(-6, 6)],
   });
-  return { path: out, regions: regions.map((b) => region(field, b, from, to)), step: `opencv:inpaint-${method}-${select}+retype` };
+  return { path: out, regions: regions.map(toRegion), step: `opencv:inpaint-${method}-${select}+retype` };
+}
+
+async function inpaintRetype(rng: Rng, ctx: Context, base: IdentityBase, basePath: string): Promise<Edit> {
+  const field = rng.pick(TARGET_FIELDS[base.template].filter((f) => base.rendered.boxes[f]));
+  const from = base.rendered.values[field] ?? "";
+  const to = alterValue(rng, from, randomPerson(rng, ctx.today).surname);
+  const layer = join(ctx.scratch, "text.png");
+  await writeFile(layer, textLayer(base.rendered.svg, field, to, base.rendered.width));
+  const ranges: RetypeRanges = { pad: [2, 4], threshold: [30, 50], dilate: [1, 2], radius: [3, 6], shift: 0.8, soften: [0.3, 0.6] };
+  return retype(rng, ctx, basePath, layer, fieldBox(base, field), ranges, (b) => region(field, b, from, to));
 }
 
 async function pasteField(rng: Rng, ctx: Context, base: IdentityBase, basePath: string): Promise<Edit> {
@@ -134,26 +155,9 @@ async function inpaintAmount(rng: Rng, ctx: Context, base: FinanceBase, basePath
   const to = raiseAmount(rng, amount.text);
   const layer = join(ctx.scratch, "text.png");
   await writeFile(layer, await amountLayer(base, amount, to));
-  const method = rng.chance(0.5) ? "telea" : "ns";
-  const select = rng.chance(0.6) ? "ink" : "rect";
-  const out = join(ctx.scratch, "edited.png");
-  const { regions } = await ctx.worker.call<{ regions: Box[] }>("inpaint_retype", {
-    base: basePath,
-    text: layer,
-    out,
-    box: amount.box,
-    pad: rng.int(2, 3),
-    select,
-    threshold: rng.int(40, 70),
-    dilate: 1,
-    method,
-    radius: rng.int(2, 4),
-    dx: rng.float(-0.6, 0.6),
-    dy: rng.float(-0.6, 0.6),
-    soften: rng.chance(0.5) ? rng.float(0.2, 0.5) : 0,
-    ink_jitter: [rng.int(-6, 6), rng.int(-6, 6), rng.int(-6, 6)],
-  });
-  return { path: out, regions: regions.map((b) => region("amount", b, amount.text, to)), step: `opencv:inpaint-${method}-${select}+retype` };
+  // Printed amounts are small and dense: a tighter mask and a fixed one-pixel dilation.
+  const ranges: RetypeRanges = { pad: [2, 3], threshold: [40, 70], dilate: 1, radius: [2, 4], shift: 0.6, soften: [0.2, 0.5] };
+  return retype(rng, ctx, basePath, layer, amount.box, ranges, (b) => region("amount", b, amount.text, to));
 }
 
 function clipTo(b: Box, width: number, height: number): Box {
