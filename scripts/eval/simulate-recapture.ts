@@ -9,6 +9,7 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import sharp from "sharp";
+import { mulberry32 } from "../mulberry32.ts";
 
 export type RecaptureMedium = "screen" | "print" | "none";
 
@@ -16,18 +17,6 @@ interface Raw {
   data: Uint8Array;
   width: number;
   height: number;
-}
-
-/** A deterministic generator (mulberry32): the same seed gives the same captures. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Each pixel as 3 x 3 screen cells: red, green and blue stripes, the bottom row the dark gap between pixel rows. */
@@ -85,7 +74,7 @@ async function photograph(raw: Raw, targetWidth: number, random: () => number): 
 }
 
 export async function recapture(image: Uint8Array, medium: RecaptureMedium, seed: number): Promise<Buffer> {
-  const random = seeded(seed);
+  const random = mulberry32(seed);
   const { data, info } = await sharp(image).flatten({ background: "#ffffff" }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   const raw: Raw = { data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height };
   const shown = medium === "screen" ? onScreen(raw) : medium === "print" ? onPaper(raw, 4 + random() * 2) : raw;

@@ -2,18 +2,7 @@
 // so the suite reads nothing from outside the repository.
 import sharp from "sharp";
 import * as mupdf from "mupdf";
-
-/** Deterministic PRNG (mulberry32) so fixtures are identical run to run. */
-export const seededRandom = (seed: number): (() => number) => {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-};
+import { mulberry32 } from "../../scripts/mulberry32.ts";
 
 const gaussian = (rand: () => number): number =>
   Math.sqrt(-2 * Math.log(rand() + 1e-12)) * Math.cos(2 * Math.PI * rand());
@@ -34,7 +23,8 @@ export interface PixelOptions {
 export const makeImagePixels = (opts: PixelOptions = {}): { data: Buffer; width: number; height: number } => {
   const width = opts.width ?? 640;
   const height = opts.height ?? 480;
-  const rand = seededRandom(opts.seed ?? 1);
+  // mulberry32, so fixtures are identical run to run.
+  const rand = mulberry32(opts.seed ?? 1);
   const noise = opts.noise ?? 6;
   const blobs = Array.from({ length: 6 }, () => ({
     x: rand() * width,

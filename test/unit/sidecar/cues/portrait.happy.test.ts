@@ -7,7 +7,7 @@ import { describe, expect, test } from "bun:test";
 import { portraitExcess } from "../../../../sidecar/cues/index.ts";
 import { measurePortrait } from "../../../../sidecar/cues/portrait.ts";
 import type { Box } from "../../../../sidecar/forensics/types.ts";
-import { seeded } from "../../../../scripts/eval/simulate-recapture.ts";
+import { mulberry32 } from "../../../../scripts/mulberry32.ts";
 
 const COLS = 100;
 const ROWS = 64;
@@ -16,7 +16,7 @@ const PORTRAIT = { c: 6, r: 16, w: 26, h: 34 };
 const LINES: Box[] = Array.from({ length: 8 }, (_, i) => [40 * 8, (8 + i * 6) * 8, 50 * 8, 3 * 8] as Box);
 
 function maps(portraitShare: number, seamShare: number) {
-  const random = seeded(7);
+  const random = mulberry32(7);
   const n = COLS * ROWS;
   const edge = new Float32Array(n);
   const noise = new Float32Array(n);

@@ -6,13 +6,13 @@ import { describe, expect, test } from "bun:test";
 import { recaptureScores } from "../../../../sidecar/cues/index.ts";
 import { measureRecapture } from "../../../../sidecar/cues/recapture.ts";
 import { RECAPTURE_THRESHOLDS } from "../../../../sidecar/cues/thresholds.ts";
-import { seeded } from "../../../../scripts/eval/simulate-recapture.ts";
+import { mulberry32 } from "../../../../scripts/mulberry32.ts";
 
 const W = 640;
 const H = 480;
 
 function page(pattern: (x: number, y: number) => number, seed = 1): Uint8Array {
-  const random = seeded(seed);
+  const random = mulberry32(seed);
   const rgb = new Uint8Array(W * H * 3);
   for (let y = 0; y < H; y++) {
     for (let x = 0; x < W; x++) {
