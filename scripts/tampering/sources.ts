@@ -3,9 +3,8 @@
 // were made from. Pinned exactly as the real-document set pins its files (repository,
 // commit, path, sha256), but kept apart from it: this set is held out, and nothing in the
 // project is tuned on it.
-import type { DocumentType } from "../../src/analysis/flags.ts";
-import type { CorpusFormat, ForgeryRegion } from "../corpus/labels.ts";
-import { type Capture, type ManifestRules, readManifest } from "../real/sources.ts";
+import type { ForgeryRegion } from "../corpus/labels.ts";
+import { type ManifestRules, type RealSource, readManifest } from "../real/sources.ts";
 
 /**
  * What was done to a forged image, in this set's own words: the corpus kinds name how this
@@ -22,28 +21,17 @@ export const PUBLIC_KINDS = [
 
 export type PublicKind = (typeof PUBLIC_KINDS)[number];
 
-export interface TamperingSource {
+/** A real-set entry (repository, commit, path, sha256, type, format, capture, licence), with this set's kinds. */
+export interface TamperingSource extends Omit<RealSource, "kind"> {
   /** t0001-style, so that a file of this set is never taken for one of the real set (r0001). */
   id: string;
-  /** owner/name on GitHub. */
-  repo: string;
-  commit: string;
-  path: string;
-  sha256: string;
-  label: "genuine" | "forged";
   kind: "genuine_real" | PublicKind;
   /** The id of the genuine image this forgery was made from, where that image is in the set. */
   base?: string;
   /** Where the forgery changed the image, from the source's mask, box or a pixel difference with its base. */
   regions?: ForgeryRegion[];
-  documentType: DocumentType;
-  format: CorpusFormat;
-  capture: Capture;
   /** "tampering/<source>": one family per source repository. */
   family: string;
-  licence: string;
-  redistributable: boolean;
-  note: string;
 }
 
 function checkRegion(region: unknown, where: string): void {
