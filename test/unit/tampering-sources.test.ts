@@ -30,12 +30,17 @@ describe("public-tampering manifest", () => {
     for (const s of sources.filter((s) => s.label === "genuine")) expect(s.kind).toBe("genuine_real");
   });
 
-  test("the set holds both classes, and the edited forgeries (not recaptures) come with their originals", () => {
+  test("the set holds both classes, and the edited forgeries come with their originals or their mask", () => {
     expect(sources.some((s) => s.label === "genuine")).toBe(true);
     expect(sources.some((s) => s.label === "forged")).toBe(true);
+    // A recapture changes no region; a copy-move's source lies in the same image, so its
+    // published mask (both areas) is its ground truth; every other edit needs its original.
     const edits = sources.filter((s) => s.label === "forged" && s.kind !== "public_recapture");
     expect(edits.length).toBeGreaterThan(0);
-    for (const s of edits) expect(s.base).toBeDefined();
+    for (const s of edits) {
+      if (s.kind === "public_copy_move") expect(s.regions?.length ?? 0).toBeGreaterThan(0);
+      else expect(s.base).toBeDefined();
+    }
   });
 
   test("a forgery's label keeps its public kind, base and regions; a genuine one takes its capture's kind", () => {
