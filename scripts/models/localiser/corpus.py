@@ -35,6 +35,8 @@ class Page:
     mask: np.ndarray  # working size, [h, w] uint8 0/1
     factor: int
     boxes: list  # forged boxes in working pixels (x, y, w, h)
+    base: str = ""  # the document it was made from (its own id when none)
+    source: str = ""  # the template it was rendered from
 
 
 def base_of(label: dict) -> str:
@@ -82,7 +84,7 @@ def load_page(folder: str, label: dict):
             boxes.append((x0, y0, x1 - x0, y1 - y0))
     if label["label"] == "forged" and not boxes:
         return None
-    return Page(label["id"], label["kind"], label["label"], label.get("family", ""), rgb, mask, factor, boxes)
+    return Page(label["id"], label["kind"], label["label"], label.get("family", ""), rgb, mask, factor, boxes, base_of(label), label.get("source", ""))
 
 
 def load_corpora(folders: list, seed: int, validation_fraction: float):
@@ -93,6 +95,7 @@ def load_corpora(folders: list, seed: int, validation_fraction: float):
             if page is None:
                 skipped += label.get("format") in IMAGE_FORMATS and label["label"] == "forged"
                 continue
-            page.id = f"{os.path.basename(os.path.normpath(folder))}/{page.id}"
+            prefix = os.path.basename(os.path.normpath(folder))
+            page.id, page.base = f"{prefix}/{page.id}", f"{prefix}/{page.base}"
             (validation if is_validation(label, seed, validation_fraction) else train).append(page)
     return train, validation, skipped

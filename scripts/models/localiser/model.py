@@ -81,8 +81,13 @@ class Localiser(nn.Module):
         return self.head(self.decode(self.fuse(torch.cat([up, skip], dim=1))))
 
 
+def smooth(probs: torch.Tensor) -> torch.Tensor:
+    """3 x 3 mean of the cell probabilities ([n, 1, rows, cols]): a page scores on a small group of cells, not one."""
+    return F.avg_pool2d(probs, 3, stride=1, padding=1, count_include_pad=False)
+
+
 class ExportWrapper(nn.Module):
-    """The graph the sidecar runs: [H, W, 3] uint8 in, [H/8, W/8] probabilities out."""
+    """The graph the sidecar runs: [H, W, 3] uint8 in, [H/8, W/8] smoothed probabilities out."""
 
     def __init__(self, model: Localiser):
         super().__init__()
@@ -90,4 +95,4 @@ class ExportWrapper(nn.Module):
 
     def forward(self, rgb_hwc: torch.Tensor) -> torch.Tensor:
         rgb = rgb_hwc.permute(2, 0, 1).unsqueeze(0).float()
-        return torch.sigmoid(self.model.logits(rgb))[0, 0]
+        return smooth(torch.sigmoid(self.model.logits(rgb)))[0, 0]

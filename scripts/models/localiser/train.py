@@ -1,19 +1,28 @@
 """Trains the tampered-region localiser and exports it to ONNX with its validation figures.
 
   /usr/bin/python3 scripts/models/localiser/train.py --corpus DIR [--corpus DIR2] --seed 7 \
-      --epochs E --out sidecar/models/localiser.onnx --device cpu|cuda [--figures FILE.json]
+      --steps N [--minutes M] --out sidecar/models/localiser.onnx --device cpu|cuda [--figures FILE.json]
 
 Train on corpora generated with a seed other than the evaluation corpus's (42), so that no
 evaluated document, nor any variant of one, is seen here. Image documents only (corpus.py);
 a validation part, split by base document, picks the threshold (at most --fpr of genuine
-validation pages raising anything) and gives the figures. Training is on random crops of
-the working-size pages (crops centred on a forged box half of the time, so the rare forged
-cells are seen often enough), with random re-saves as JPEG so that recompression alone is
-never the tell; validation is on whole pages, as the sidecar runs it.
+validation pages raising anything) and gives the figures.
+
+Training is on CROP x CROP patches at the page's own resolution (the working size only
+reduces pages beyond MAX_SIDE), origins on the 8-pixel grid, in batches mixed as MIX says:
+crops across a forged box of a corpus page; genuine crops given a synthetic edit with its
+exact mask (synth.py: pasted patches processed on their own, inpainted or retyped strips);
+genuine pages; each forged page's genuine base at the forged box's place, so that the same
+field is seen untouched as often as edited and the template predicts nothing; and forged
+pages elsewhere. Every crop then gets the same page-wide processing (JPEG re-saves, a mild
+capture now and then), so that recompression alone is never the tell. The loss is cell BCE
+plus Dice at 1/8 resolution; Adam with a cosine learning rate over --steps or --minutes.
+Validation is on whole pages, as the sidecar runs them: a page scores its highest cell after
+a 3 x 3 mean.
 """
 import argparse
 import hashlib
-import io
+import math
 import json
 import os
 import random
@@ -23,20 +32,22 @@ import time
 import numpy as np
 import torch
 import torch.nn.functional as F
-from PIL import Image
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import synth  # noqa: E402
 from corpus import load_corpora  # noqa: E402
 from metrics import cell_target, summarise, threshold_for  # noqa: E402
-from model import STRIDE, ExportWrapper, Localiser  # noqa: E402
+from model import STRIDE, ExportWrapper, Localiser, smooth  # noqa: E402
 from working_size import MAX_SIDE, pad  # noqa: E402
 
-CROP = 256
-BATCH = 8
-# Cells of forged crops weigh this much more than genuine ones: forged cells are a few percent of all.
-POS_WEIGHT = 4.0
-# The page-level term: a crop's highest cell should say whether it holds a forged cell at all.
-PAGE_WEIGHT = 0.5
+CROP = 192
+BATCH = 16
+# Per batch: crops overlapping a forged box of a corpus page, genuine crops with a synthetic
+# edit, genuine crops of genuine pages, the base page at a forged box's place (the same field
+# untouched), and forged pages away from (or across) their boxes. About half hold an edit.
+MIX = {"forged_box": 4, "synthetic": 5, "genuine": 3, "base_at_box": 2, "forged_page": 2}
+# Forged cells weigh this much more than genuine ones in the cell loss.
+POS_WEIGHT = 3.0
 # Below this no page raises, whatever the genuine validation pages scored.
 THRESHOLD_FLOOR = 0.5
 
@@ -45,74 +56,102 @@ def parse_args():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--corpus", action="append", required=True, help="corpus folder with labels.jsonl (repeatable)")
     p.add_argument("--seed", type=int, default=7)
-    p.add_argument("--epochs", type=int, default=12)
+    p.add_argument("--steps", type=int, default=4000, help="batches at most")
+    p.add_argument("--minutes", type=float, default=0, help="training time budget; the cosine schedule follows the elapsed share of it (0: steps only)")
     p.add_argument("--out", required=True, help="ONNX file to write")
     p.add_argument("--figures", help="JSON file for the validation figures (default: beside --out)")
     p.add_argument("--calibration", help="JSON file for the sidecar: the threshold and the model's sha256")
+    p.add_argument("--checkpoint", help="state dict written every 100 steps; with --evaluate-only it is read instead of training")
+    p.add_argument("--evaluate-only", action="store_true")
     p.add_argument("--device", choices=["cpu", "cuda"], default="cpu")
     p.add_argument("--threads", type=int, default=2, help="CPU threads for torch")
     p.add_argument("--validation", type=float, default=0.25, help="fraction of base documents held out")
     p.add_argument("--fpr", type=float, default=0.01, help="genuine validation pages allowed to raise anything")
-    p.add_argument("--lr", type=float, default=3e-3)
+    p.add_argument("--lr", type=float, default=2e-3)
     return p.parse_args()
 
 
-def random_crop(page, rng: random.Random):
+def aligned(v: int, limit: int) -> int:
+    """A crop origin on the 8-pixel grid (JPEG blocks and output cells line up as on the whole page)."""
+    return max(0, min((max(0, v) // STRIDE) * STRIDE, ((limit // STRIDE) * STRIDE)))
+
+
+def crop_at(page, x0: int, y0: int):
     h, w = page.rgb.shape[:2]
-    ch, cw = min(CROP, -(-h // 32) * 32), min(CROP, -(-w // 32) * 32)
-    if page.boxes and rng.random() < 0.5:
-        x, y, bw, bh = rng.choice(page.boxes)
-        cx, cy = x + rng.uniform(0, bw), y + rng.uniform(0, bh)
-        x0, y0 = int(cx - rng.uniform(0.2, 0.8) * cw), int(cy - rng.uniform(0.2, 0.8) * ch)
-    else:
-        x0, y0 = rng.randint(0, max(0, w - cw)), rng.randint(0, max(0, h - ch))
-    x0, y0 = min(max(0, x0), max(0, w - cw)), min(max(0, y0), max(0, h - ch))
-    rgb = np.zeros((CROP, CROP, 3), dtype=np.uint8)
+    x0, y0 = aligned(x0, max(0, w - CROP)), aligned(y0, max(0, h - CROP))
+    rgb = np.full((CROP, CROP, 3), 255, dtype=np.uint8)
     mask = np.zeros((CROP, CROP), dtype=np.uint8)
     valid = np.zeros((CROP, CROP), dtype=np.uint8)
-    part = page.rgb[y0 : y0 + ch, x0 : x0 + cw]
-    rgb[: part.shape[0], : part.shape[1]] = part
-    mask[: part.shape[0], : part.shape[1]] = page.mask[y0 : y0 + ch, x0 : x0 + cw]
-    valid[: part.shape[0], : part.shape[1]] = 1
+    part = page.rgb[y0 : y0 + CROP, x0 : x0 + CROP]
+    ph, pw = part.shape[:2]
+    rgb[:ph, :pw] = part
+    mask[:ph, :pw] = page.mask[y0 : y0 + CROP, x0 : x0 + CROP]
+    valid[:ph, :pw] = 1
     return rgb, mask, valid
 
 
-def augment(rgb: np.ndarray, rng: random.Random) -> np.ndarray:
-    if rng.random() < 0.3:
-        buffer = io.BytesIO()
-        Image.fromarray(rgb).save(buffer, format="JPEG", quality=rng.randint(55, 95))
-        rgb = np.asarray(Image.open(buffer).convert("RGB"))
-    if rng.random() < 0.3:
-        gain, shift = rng.uniform(0.8, 1.2), rng.uniform(-20, 20)
-        rgb = np.clip(rgb.astype(np.float32) * gain + shift, 0, 255).astype(np.uint8)
-    return rgb
+def around_box(box, rng: random.Random):
+    x, y, bw, bh = box
+    cx, cy = x + rng.uniform(0, bw), y + rng.uniform(0, bh)
+    return int(cx - rng.uniform(0.15, 0.85) * CROP), int(cy - rng.uniform(0.15, 0.85) * CROP)
 
 
-def batches(pages, rng: random.Random):
-    """One epoch: every page once and every forged page a second time, shuffled, in batches."""
-    order = pages + [p for p in pages if p.boxes]
-    rng.shuffle(order)
-    for i in range(0, len(order) - BATCH + 1, BATCH):
-        crops = [random_crop(p, rng) for p in order[i : i + BATCH]]
-        rgb = np.stack([augment(c[0], rng) for c in crops])
-        yield (
-            torch.from_numpy(rgb).permute(0, 3, 1, 2).float(),
+def random_origin(page, rng: random.Random):
+    h, w = page.rgb.shape[:2]
+    return rng.randint(0, max(0, w - CROP)), rng.randint(0, max(0, h - CROP))
+
+
+class Sampler:
+    def __init__(self, train):
+        self.forged = [p for p in train if p.boxes]
+        self.genuine = [p for p in train if not p.boxes]
+        by_id = {p.id: p for p in train}
+        # A forged page with its genuine base in the training part, when the base has the same size.
+        self.with_base = [(p, by_id[p.base]) for p in self.forged if p.base in by_id and by_id[p.base].rgb.shape == p.rgb.shape]
+
+    def one(self, what: str, rng: random.Random):
+        if what == "forged_box":
+            page = rng.choice(self.forged)
+            rgb, mask, valid = crop_at(page, *around_box(rng.choice(page.boxes), rng))
+            return synth.after_edit(rgb, rng), mask, valid
+        if what == "forged_page":
+            page = rng.choice(self.forged)
+            rgb, mask, valid = crop_at(page, *random_origin(page, rng))
+            return synth.after_edit(rgb, rng), mask, valid
+        if what == "base_at_box" and self.with_base:
+            forged, base = rng.choice(self.with_base)
+            rgb, mask, valid = crop_at(base, *around_box(rng.choice(forged.boxes), rng))
+            return synth.after_edit(rgb, rng, first_jpeg=0.5), mask, valid
+        page = rng.choice(self.genuine)  # "genuine", "synthetic", and "base_at_box" when no base is at hand
+        rgb, mask, valid = crop_at(page, *random_origin(page, rng))
+        if what == "synthetic":
+            donor = rng.choice(self.genuine + self.forged).rgb
+            rgb, mask = synth.tamper(rgb, donor, rng)
+            mask = mask * valid
+        return synth.after_edit(rgb, rng, first_jpeg=0.5), mask, valid
+
+    def batch(self, rng: random.Random):
+        crops = [self.one(what, rng) for what, n in MIX.items() for _ in range(n)]
+        for i, (rgb, mask, valid) in enumerate(crops):
+            if rng.random() < 0.5:  # tone jitter, the same for the whole crop
+                gain, shift = rng.uniform(0.85, 1.15), rng.uniform(-15, 15)
+                crops[i] = (np.clip(rgb.astype(np.float32) * gain + shift, 0, 255).astype(np.uint8), mask, valid)
+        return (
+            torch.from_numpy(np.stack([c[0] for c in crops])).permute(0, 3, 1, 2).float(),
             torch.from_numpy(np.stack([c[1] for c in crops])).float().unsqueeze(1),
             torch.from_numpy(np.stack([c[2] for c in crops])).float().unsqueeze(1),
         )
 
 
 def loss_of(logits, mask, valid):
+    """Cell BCE (forged cells weighted up) plus Dice over the batch, at the output's 1/8 resolution."""
     target = F.avg_pool2d(mask, STRIDE)
-    weight = F.avg_pool2d(valid, STRIDE)
+    weight = (F.avg_pool2d(valid, STRIDE) > 0.5).float()
     cell = F.binary_cross_entropy_with_logits(logits, target, weight=weight * (1 + (POS_WEIGHT - 1) * (target > 0).float()), reduction="sum")
     cell = cell / weight.sum().clamp(min=1)
-    page_target = (target.flatten(1).amax(1) >= 0.5).float()
-    page_logit = (logits - 1e4 * (1 - (weight > 0).float())).flatten(1).amax(1)
-    page = F.binary_cross_entropy_with_logits(page_logit, page_target)
     probs = torch.sigmoid(logits) * weight
     dice = 1 - (2 * (probs * target).sum() + 1) / (probs.sum() + target.sum() + 1)
-    return cell + PAGE_WEIGHT * page + 0.5 * dice
+    return cell + dice
 
 
 @torch.no_grad()
@@ -122,7 +161,7 @@ def validate(model, pages, device):
     for page in pages:
         padded = pad(page.rgb)
         x = torch.from_numpy(padded).permute(2, 0, 1).unsqueeze(0).float().to(device)
-        probs = torch.sigmoid(model.logits(x))[0, 0].cpu().numpy()
+        probs = smooth(torch.sigmoid(model.logits(x)))[0, 0].cpu().numpy()
         h, w = page.rgb.shape[:2]
         rows, cols = -(-h // STRIDE), -(-w // STRIDE)
         probs = probs[:rows, :cols]
@@ -146,22 +185,40 @@ def main():
     print(f"pages: {len(train)} training, {len(validation)} validation, {skipped} forged images skipped (no pixel regions or no pixel trace) ({time.time() - started:.0f} s)", flush=True)
 
     model = Localiser().to(device)
-    optimiser = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=1e-4)
-    steps_per_epoch = (len(train) + sum(1 for p in train if p.boxes)) // BATCH
-    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=args.lr, total_steps=max(1, steps_per_epoch * args.epochs), pct_start=0.15)
-    rng = random.Random(args.seed)
-    train_started = time.time()
-    for epoch in range(args.epochs):
+    steps = 0
+    train_seconds = 0.0
+    if args.evaluate_only:
+        model.load_state_dict(torch.load(args.checkpoint, map_location=device))
+    else:
+        sampler = Sampler(train)
+        print(f"sampler: {len(sampler.forged)} forged, {len(sampler.genuine)} genuine, {len(sampler.with_base)} forged with their base", flush=True)
+        optimiser = torch.optim.Adam(model.parameters(), lr=args.lr)
+        rng = random.Random(args.seed)
+        train_started = time.time()
         total, count = 0.0, 0
-        for rgb, mask, valid in batches(train, rng):
+        budget = args.minutes * 60
+        while steps < args.steps:
+            done = (time.time() - train_started) / budget if budget else steps / args.steps
+            if done >= 1:
+                break
+            warm = min(1.0, (steps + 1) / 100)
+            for group in optimiser.param_groups:
+                group["lr"] = args.lr * warm * 0.5 * (1 + math.cos(math.pi * done))
+            rgb, mask, valid = sampler.batch(rng)
             loss = loss_of(model.logits(rgb.to(device)), mask.to(device), valid.to(device))
             optimiser.zero_grad()
             loss.backward()
             optimiser.step()
-            schedule.step()
+            steps += 1
             total, count = total + loss.item(), count + 1
-        print(f"epoch {epoch + 1}/{args.epochs}: loss {total / max(1, count):.4f} ({time.time() - train_started:.0f} s)", flush=True)
-    train_seconds = time.time() - train_started
+            if steps % 50 == 0:
+                print(f"step {steps}: loss {total / count:.4f} lr {optimiser.param_groups[0]['lr']:.2e} ({time.time() - train_started:.0f} s)", flush=True)
+                total, count = 0.0, 0
+            if args.checkpoint and steps % 100 == 0:
+                torch.save(model.state_dict(), args.checkpoint)
+        train_seconds = time.time() - train_started
+        if args.checkpoint:
+            torch.save(model.state_dict(), args.checkpoint)
 
     results = validate(model, validation, device)
     threshold = threshold_for([r["score"] for r in results if r["label"] == "genuine"], args.fpr, THRESHOLD_FLOOR)
@@ -177,13 +234,16 @@ def main():
     record = {
         "command": " ".join(["/usr/bin/python3", "scripts/models/localiser/train.py", *sys.argv[1:]]),
         "seed": args.seed,
-        "epochs": args.epochs,
+        "steps": steps,
+        "batch": BATCH,
+        "crop": CROP,
+        "batchMix": MIX,
         "device": args.device,
         "threads": args.threads,
         "torch": torch.__version__,
         "parameters": sum(p.numel() for p in model.parameters()),
         "onnxBytes": os.path.getsize(args.out),
-        "workingSize": {"maxSide": MAX_SIDE, "reduction": "whole factor, block mean", "cell": STRIDE},
+        "workingSize": {"maxSide": MAX_SIDE, "reduction": "whole factor, block mean", "cell": STRIDE, "pageScore": "highest cell after 3 x 3 mean smoothing"},
         "data": {
             "corpora": [os.path.basename(os.path.normpath(c)) for c in args.corpus],
             "trainingPages": len(train),
@@ -195,7 +255,7 @@ def main():
         "trainingSeconds": round(train_seconds),
         "thresholdRule": f"lowest page score at which at most {args.fpr:.0%} of genuine validation pages raise (floor {THRESHOLD_FLOOR})",
         "validation": figures,
-        "validationScores": [{"id": r["id"], "kind": r["kind"], "score": round(r["score"], 4)} for r in results],
+        "validationScores": [{"id": r["id"], "kind": r["kind"], "family": r["family"], "score": round(r["score"], 4)} for r in results],
     }
     if args.calibration:
         with open(args.out, "rb") as f:
