@@ -5,12 +5,14 @@ import { editPdfIncrementally, makePdf, xmpPacket } from "../../helpers/fixtures
 const analyze = (bytes: Uint8Array) => createLocalAnalyzer().analyze({ bytes, format: "pdf" });
 
 describe("PDFs with benign histories", () => {
-  test("a clean single-generation statement has no flags, a near-zero score and no low confidence", async () => {
+  test("a clean single-generation statement has no flags, a low score and no low confidence", async () => {
     const report = await analyze(makePdf());
     expect(report.flags).toEqual([]);
     expect(report.evidence).toEqual([]);
-    // Without a flag the trained fusion gives only its small prior, far under the verdict line.
-    expect(report.forgeryScore).toBeLessThan(0.1);
+    // Without a flag the trained fusion gives only its prior, far under the verdict line: the
+    // share of out-of-family forgeries that raise no flag (0.12 since the corpus holds the
+    // manipulated families, whose swapped portraits raise none).
+    expect(report.forgeryScore).toBeLessThan(0.15);
     // High only where out-of-family verdicts were right 95% of the time: flag-free scores sit
     // beside pixel forgeries the detectors miss, so a clean page is medium (model.json margins).
     expect(report.confidence).not.toBe("low");
