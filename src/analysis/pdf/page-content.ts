@@ -105,11 +105,13 @@ const recordDrawing = (page: mupdf.Page, out: PageContent): void => {
   // What is painted: inside the current clip, outside mask definitions (drawn into the
   // mask, never onto the page), and opaque only in a normal, opaque group.
   const clips: Rect[] = [];
+  // Per open group, whether it paints opaquely; `translucent` counts the open ones that do not.
   const groups: boolean[] = [];
+  let translucent = 0;
   let masks = 0;
   const clip = (): Rect | null => clips[clips.length - 1] ?? null;
   const pushClip = (rect: Rect | null) => clips.push(rect ? (clipRect(rect, clip()) ?? SHAPED_CLIP) : SHAPED_CLIP);
-  const opaqueGroups = () => groups.every(Boolean);
+  const opaqueGroups = () => translucent === 0;
   const addFill = (rect: Rect, kind: DrawnFill["kind"], white: boolean) => {
     if (masks > 0) return;
     const visible = clipRect(rect, clip());
@@ -153,10 +155,12 @@ const recordDrawing = (page: mupdf.Page, out: PageContent): void => {
       masks = Math.max(0, masks - 1);
     },
     beginGroup(_area, _cs, _isolated, _knockout, blendmode, alpha) {
-      groups.push(blendmode === "Normal" && alpha >= 0.99);
+      const opaque = blendmode === "Normal" && alpha >= 0.99;
+      groups.push(opaque);
+      if (!opaque) translucent++;
     },
     endGroup() {
-      groups.pop();
+      if (groups.pop() === false) translucent--;
     },
     fillText(text, ctm) {
       op++;
