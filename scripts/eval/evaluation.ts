@@ -101,9 +101,8 @@ export const MIN_SAME_CAPTURE_GENUINE = 10;
 const isForged = (row: ScoreRow) => row.label === "forged";
 
 /** Keyed `family · kind`, for every forgery kind present in a family. */
-function sameCaptureDetection(rows: ScoreRow[]): Record<string, SameCaptureDetection> {
+function sameCaptureDetection(families: [string, ScoreRow[]][]): Record<string, SameCaptureDetection> {
   const out: Record<string, SameCaptureDetection> = {};
-  const families = [...groupBy(rows, (row) => row.family)].sort(([a], [b]) => a.localeCompare(b));
   for (const [family, group] of families) {
     const genuine = group.filter((row) => !isForged(row)).map((row) => row.score);
     const threshold = genuine.length >= MIN_SAME_CAPTURE_GENUINE ? thresholdAtFpr(genuine, TARGET_FPRS.fpr5) : null;
@@ -161,6 +160,7 @@ const typeConfusion = (rows: readonly ScoreRow[]): ConfusionMatrix<DocumentType>
   );
 
 export function evaluate(rows: ScoreRow[], failed: FailedRow[], run: RunInfo): Evaluation {
+  const families = [...groupBy(rows, (row) => row.family)].sort(([a], [b]) => a.localeCompare(b));
   const genuineScores = rows.filter((row) => !isForged(row)).map((row) => row.score);
   const rules: Rules = {
     fpr1: thresholdAtFpr(genuineScores, TARGET_FPRS.fpr1),
@@ -186,8 +186,8 @@ export function evaluate(rows: ScoreRow[], failed: FailedRow[], run: RunInfo): E
     byFormat: groupsOf(rows, (row) => row.format, rules),
     byFamily: groupsOf(rows, (row) => row.family, rules),
     documentType: typeConfusion(rows),
-    documentTypeByFamily: Object.fromEntries([...groupBy(rows, (row) => row.family)].sort(([a], [b]) => a.localeCompare(b)).map(([family, group]) => [family, typeConfusion(group).accuracy])),
-    sameCapture: sameCaptureDetection(rows),
+    documentTypeByFamily: Object.fromEntries(families.map(([family, group]) => [family, typeConfusion(group).accuracy])),
+    sameCapture: sameCaptureDetection(families),
     calibration: {
       brier: brierScore(rows.map((row) => ({ p: row.score, forged: isForged(row) }))),
       bins: reliabilityTable(rows.map((row) => ({ p: row.score, forged: isForged(row) }))),
