@@ -1,10 +1,12 @@
 // Bodies are read by us, under a byte ceiling, before anything parses them: a client
 // cannot make the service buffer more than the contract allows. The reader also leaves a
-// digest of the body on the request context, for idempotency keys to compare requests by.
+// digest of the body on the request context, for idempotency keys to compare requests by
+// (only when the request carries one).
 import { createHash } from "node:crypto";
 import { AppError } from "../errors";
 import { readLimited } from "../intake/read-limited";
 import { contextOf } from "./request-context";
+import { IDEMPOTENCY_HEADER } from "./idempotency";
 
 /** Length-prefixed, so no two different sequences of parts hash alike. */
 function updateWithPart(hash: ReturnType<typeof createHash>, part: string | Uint8Array): void {
@@ -42,7 +44,8 @@ export async function readBody(request: Request, maxBytes: number): Promise<unkn
   const declared = Number(request.headers.get("content-length") ?? NaN);
   if (Number.isFinite(declared) && declared > maxBytes) throw new AppError("FILE_TOO_LARGE", `Request body exceeds ${maxBytes} bytes`);
   const bytes = request.body ? await readLimited(request.body, maxBytes) : new Uint8Array();
-  const context = contextOf(request);
+  // Only a request with an Idempotency-Key is compared by its body: no digest otherwise.
+  const context = request.headers.has(IDEMPOTENCY_HEADER) ? contextOf(request) : undefined;
 
   if (mediaType.startsWith("application/json")) {
     if (context) context.bodyDigest = createHash("sha256").update("json\n").update(bytes).digest("hex");
