@@ -183,7 +183,8 @@ export async function makeManipulated(doc: PlannedManipulation, rng: Rng, ctx: C
   const history = [...doc.base.history, ...(finance ? ["mupdf:render"] : []), `base:${doc.base.id}`];
   const edit = await edited(doc, rng, ctx, identity, finance?.base, basePath);
 
-  const rendering: CapturedImage = { bytes: await readFile(basePath), format: "png", width, height, map: (b) => b, history: [] };
+  // The base's PNG is already in memory (the identity redraw was checked equal to the file; the finance export was written from it).
+  const rendering: CapturedImage = { bytes: identity ? identity.rendered.png : finance!.base.png, format: "png", width, height, map: (b) => b, history: [] };
   let img = rendering;
   let software: string | undefined;
   if (edit || doc.path === "editor") {
