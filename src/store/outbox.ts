@@ -196,15 +196,27 @@ export class OutboxStore {
 
   /** Every delivery of a batch with its attempts, by document. */
   listForBatch(batchId: string): DeliveryLog[] {
+    return this.logs(batchId, null);
+  }
+
+  find(batchId: string, deliveryId: string): DeliveryLog | null {
+    return this.logs(batchId, deliveryId)[0] ?? null;
+  }
+
+  /** The batch's deliveries with their attempts, or only the one named by `deliveryId`. */
+  private logs(batchId: string, deliveryId: string | null): DeliveryLog[] {
     const rows = this.db
-      .query("SELECT delivery_id, batch_id, document_index, state, next_attempt_at, redeliver_at FROM outbox WHERE batch_id = ? ORDER BY document_index, created_at")
-      .all(batchId) as OutboxRow[];
+      .query(
+        `SELECT delivery_id, batch_id, document_index, state, next_attempt_at, redeliver_at FROM outbox
+         WHERE batch_id = ?1 AND (?2 IS NULL OR delivery_id = ?2) ORDER BY document_index, created_at`,
+      )
+      .all(batchId, deliveryId) as OutboxRow[];
     const attempts = this.db
       .query(
         `SELECT a.* FROM delivery_attempts a JOIN outbox o ON o.delivery_id = a.delivery_id
-         WHERE o.batch_id = ? ORDER BY a.delivery_id, a.attempt`,
+         WHERE o.batch_id = ?1 AND (?2 IS NULL OR o.delivery_id = ?2) ORDER BY a.delivery_id, a.attempt`,
       )
-      .all(batchId) as AttemptRow[];
+      .all(batchId, deliveryId) as AttemptRow[];
     const byDelivery = new Map<string, LoggedAttempt[]>();
     for (const row of attempts) {
       const list = byDelivery.get(row.delivery_id) ?? [];
@@ -212,10 +224,6 @@ export class OutboxStore {
       byDelivery.set(row.delivery_id, list);
     }
     return rows.map((row) => toLog(row, byDelivery.get(row.delivery_id) ?? []));
-  }
-
-  find(batchId: string, deliveryId: string): DeliveryLog | null {
-    return this.listForBatch(batchId).find((delivery) => delivery.deliveryId === deliveryId) ?? null;
   }
 
   /**
