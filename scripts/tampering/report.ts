@@ -9,6 +9,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { median } from "../bench/stats.ts";
 import { OPERATING_THRESHOLD } from "../eval/evaluation.ts";
 import { flaggedRate, groupBy, rocAuc } from "../eval/metrics.ts";
 import type { ScoreRow } from "../eval/score-row.ts";
@@ -17,12 +18,7 @@ import { readTamperingSources, type TamperingSource } from "./sources.ts";
 const USAGE = "usage: bun scripts/tampering/report.ts --scores DIR/scores.jsonl";
 
 const fixed = (n: number | null, digits = 3) => (n === null ? "–" : n.toFixed(digits));
-const median = (values: number[]) => {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
+const medianOrNull = (values: number[]) => (values.length === 0 ? null : median(values));
 const table = (head: string[], rows: string[][]) => [`| ${head.join(" | ")} |`, `|${head.map(() => "---").join("|")}|`, ...rows.map((r) => `| ${r.join(" | ")} |`)].join("\n");
 
 /** A group's row: counts, AUC against every genuine document of the set, median score, caught at 0.5. */
@@ -45,8 +41,8 @@ function groupRow(name: string, group: ScoreRow[], genuineAll: ScoreRow[]): stri
     String(genuine.length),
     String(forged.length),
     fixed(auc),
-    fixed(median(genuine.map((r) => r.score))),
-    fixed(median(forged.map((r) => r.score))),
+    fixed(medianOrNull(genuine.map((r) => r.score))),
+    fixed(medianOrNull(forged.map((r) => r.score))),
     forged.length ? `${caught.flagged}/${caught.total}` : "–",
     genuine.length ? `${accused.flagged}/${accused.total}` : "–",
   ];
