@@ -49,20 +49,30 @@ const RETRY_AFTER_HEADER = {
 function finishResponses(path: string, operation: JsonObject): void {
   const responses = operation.responses;
   if (!isObject(responses)) return;
+  const takesKey = Array.isArray(operation.parameters) && operation.parameters.some((parameter) => isObject(parameter) && parameter.name === "Idempotency-Key");
   for (const [status, response] of Object.entries(responses)) {
     if (!isObject(response)) continue;
     const description = describeStatus(status);
     if (description && (typeof response.description !== "string" || response.description.startsWith("Response for status"))) response.description = description;
     const headers: JsonObject = isObject(response.headers) ? response.headers : {};
     if (["409", "429", "503"].includes(status) && path.startsWith("/api/")) headers["Retry-After"] = RETRY_AFTER_HEADER;
-    const takesKey = Array.isArray(operation.parameters) && operation.parameters.some((parameter) => isObject(parameter) && parameter.name === "Idempotency-Key");
     if (takesKey && /^(2\d\d|400|422)$/.test(status)) headers["Idempotent-Replayed"] = REPLAYED_RESPONSE_HEADER;
     if (Object.keys(headers).length > 0) response.headers = headers;
   }
 }
 
+/** Finished copies by generated document: the plugin caches its document, so this is done once. */
+const finished = new WeakMap<object, JsonObject>();
+
 /** Returns a finished copy; the generated document (the plugin caches it) is left as it is. */
 export function finishOpenApiDocument(generated: unknown): JsonObject {
+  if (typeof generated !== "object" || generated === null) return finish(generated);
+  let document = finished.get(generated);
+  if (!document) finished.set(generated, (document = finish(generated)));
+  return document;
+}
+
+function finish(generated: unknown): JsonObject {
   const document = JSON.parse(JSON.stringify(generated)) as JsonObject;
   // Relative: the document is served by the service it describes, wherever it is deployed.
   document.servers = [{ url: "/", description: "This docverify service (the host that serves this document)" }];
