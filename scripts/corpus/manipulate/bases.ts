@@ -4,9 +4,9 @@
 // again from the corpus seed exactly as make-identity.ts drew it, and the redrawing must give
 // the very bytes of the file: a folder made with another seed stops the run instead of
 // producing boxes that miss the fields.
-import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
+import { hasLabels, readLabels as readCorpusLabels } from "../../eval/corpus-input.ts";
 import type { TemplateId } from "../assets.ts";
 import { corpusToday } from "../clock.ts";
 import { mrzForTemplate, pickPhoto, renderIdentityTemplate, type RenderedDocument } from "../identity/card.ts";
@@ -60,13 +60,9 @@ function redraw(seed: number, label: CorpusLabel, template: IdentityTemplate): P
   return drawIdentity(Rng.derive(seed, label.id), corpusToday(seed), template);
 }
 
-export async function readLabels(dir: string): Promise<CorpusLabel[]> {
-  const path = join(dir, "labels.jsonl");
-  if (!existsSync(path)) throw new Error(`${path} not found: make the corpus first (bun scripts/corpus/generate.ts --seed N --size full --out DIR)`);
-  return (await readFile(path, "utf8"))
-    .split("\n")
-    .filter((l) => l.trim())
-    .map((l) => JSON.parse(l) as CorpusLabel);
+export function readLabels(dir: string): CorpusLabel[] {
+  if (!hasLabels(dir)) throw new Error(`${join(dir, "labels.jsonl")} not found: make the corpus first (bun scripts/corpus/generate.ts --seed N --size full --out DIR)`);
+  return readCorpusLabels(dir);
 }
 
 /** The in-house corpus's clean identity renderings (ids d…), redrawn and checked byte for byte. */

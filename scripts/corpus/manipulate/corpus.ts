@@ -29,7 +29,7 @@ export async function writeManipulated(opts: ManipulateOptions): Promise<CorpusL
   const worker = new PixelWorker();
   const scratchRoot = await mkdtemp(join(tmpdir(), "docverify-manipulate-"));
   try {
-    const all = await readLabels(opts.out);
+    const all = readLabels(opts.out);
     const kept = all.filter((l) => !l.id.startsWith("m"));
     const identity = await identityBases(opts.seed, opts.out, kept);
     const finance = new Map<string, { base: FinanceBase; path: string }>();
