@@ -161,7 +161,7 @@ export function fromResponse(response: AnalyzeDocumentResponse__Output, sidecar:
         box: box(line.box),
       })),
       regions: page.regions.map((region) => ({ box: box(region.box), score: region.score, trace: region.trace })),
-      heatmap: page.heatmap && page.heatmap.width > 0 ? { width: page.heatmap.width, height: page.heatmap.height, values: new Uint8Array(page.heatmap.values) } : null,
+      heatmap: heatmapOf(page.heatmap),
       facts: page.facts,
       lineScores: page.lineScores.map((entry) => ({
         lineIndex: entry.lineIndex,
