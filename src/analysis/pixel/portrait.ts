@@ -7,16 +7,13 @@
 // was found, or the card is too small to compare, coverage is 0 and nothing is raised.
 import type { SidecarPage } from "../../sidecar-client/result";
 import type { Box, DetectorResult, Evidence } from "../report";
-import { MIN_RELIABILITY, meanOver, numberFact, round2, scaledStrength, traceOf } from "./traces";
+import { excessStrength, MIN_RELIABILITY, meanOver, numberFact, round2, scaledStrength, traceOf } from "./traces";
 
 export const PORTRAIT_DETECTOR = "portrait-consistency";
 
 const LABEL: Record<string, string> = {
   sharpSeam: "is sharper (less blurred, or noisier) than the rest of the card, with an edge sharper than any printed edge (a seam)",
 };
-
-/** 0.5 at the threshold, 1 at twice the threshold (globalScore is the measure over its threshold). */
-const baseStrength = (excess: number) => Math.min(1, 0.5 * excess);
 
 const boxOf = (facts: Record<string, unknown>): Box | undefined => {
   const [x, y, w, h] = [facts.boxX, facts.boxY, facts.boxWidth, facts.boxHeight];
@@ -37,7 +34,7 @@ export function detectPortraitTampering(pages: readonly SidecarPage[]): Detector
       evidence.push({
         flag: "region_tampering",
         detector: PORTRAIT_DETECTOR,
-        strength: scaledStrength(baseStrength(trace.globalScore), trace.reliability, coverage),
+        strength: scaledStrength(excessStrength(trace.globalScore), trace.reliability, coverage),
         message: `The portrait ${LABEL[measure] ?? "differs from the rest of the card"}: it may have been pasted in after the card was captured (log2 ratio portrait / rest of card)`,
         page: page.index + 1,
         box,

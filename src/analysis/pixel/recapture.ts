@@ -5,12 +5,9 @@
 // but a recapture also hides the original's pixel traces (the sidecar counts them half there).
 import type { SidecarPage } from "../../sidecar-client/result";
 import type { DetectorResult, Evidence } from "../report";
-import { MIN_RELIABILITY, meanOver, numberFact, round2, scaledStrength, traceOf } from "./traces";
+import { excessStrength, MIN_RELIABILITY, meanOver, numberFact, round2, scaledStrength, traceOf } from "./traces";
 
 export const RECAPTURE_DETECTOR = "recapture";
-
-/** 0.5 at the threshold, 1 at twice the threshold (globalScore is the peak over its threshold). */
-const baseStrength = (excess: number) => Math.min(1, 0.5 * excess);
 
 export function detectRecapture(pages: readonly SidecarPage[]): DetectorResult {
   const coverage = meanOver(pages, (page) => traceOf(page, "recapture")?.reliability ?? 0);
@@ -27,7 +24,7 @@ export function detectRecapture(pages: readonly SidecarPage[]): DetectorResult {
       evidence.push({
         flag: "recaptured",
         detector: RECAPTURE_DETECTOR,
-        strength: scaledStrength(baseStrength(trace.globalScore), trace.reliability, coverage),
+        strength: scaledStrength(excessStrength(trace.globalScore), trace.reliability, coverage),
         message: `The page shows a periodic pattern (a screen's pixel grid, moire or printed halftone) in its ${byLuma ? "brightness" : "colour"}: it looks like a photograph of a screen or of a print, not of the document (peak height over the spectrum, log10)`,
         page: page.index + 1,
         box: [0, 0, page.width, page.height],
