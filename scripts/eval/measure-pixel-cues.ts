@@ -16,29 +16,20 @@ import type { Box } from "../../sidecar/forensics/types.ts";
 import { createOcrEngine } from "../../sidecar/ocr/engine.ts";
 import { decodeImage } from "../../sidecar/server/decode-image.ts";
 import { DEFAULT_LIMITS } from "../../sidecar/server/limits.ts";
+import type { CorpusLabel } from "../corpus/labels.ts";
+import { readLabels } from "./corpus-input.ts";
 
 const { values } = parseArgs({ options: { corpus: { type: "string" }, out: { type: "string" }, "only-identity": { type: "boolean", default: false }, "report-only": { type: "boolean", default: false }, "id-prefix": { type: "string", default: "" } } });
 if (!values.corpus || !values.out) throw new Error("usage: --corpus DIR --out OUT");
 const IDENTITY = new Set(["passport", "id", "drivers_license"]);
 
-interface Label {
-  id: string;
-  file: string;
-  label: "genuine" | "forged";
-  kind: string;
-  family?: string;
-  documentType: string;
-  format: string;
-}
+type Label = Pick<CorpusLabel, "id" | "file" | "label" | "kind" | "family" | "documentType" | "format">;
 interface Row extends Omit<Label, "file" | "format"> {
   cues: PixelCues;
   ms: number;
 }
 
-const labels = (await readFile(join(values.corpus, "labels.jsonl"), "utf8"))
-  .split("\n")
-  .filter(Boolean)
-  .map((l) => JSON.parse(l) as Label)
+const labels = readLabels(values.corpus)
   .filter((l) => (l.format === "jpeg" || l.format === "png") && existsSync(join(values.corpus!, l.file)))
   .filter((l) => !values["only-identity"] || IDENTITY.has(l.documentType))
   .filter((l) => l.id.startsWith(values["id-prefix"] ?? ""));
@@ -53,8 +44,9 @@ if (!values["report-only"]) {
     const bytes = new Uint8Array(await readFile(join(values.corpus, label.file)));
     const page = await decodeImage(bytes, label.format as "jpeg" | "png", DEFAULT_LIMITS);
     const cached = join(values.out, "lines", `${label.id}.json`);
-    const lines: Box[] = existsSync(cached) ? JSON.parse(await readFile(cached, "utf8")) : (await ocr.readImage(page.image)).map((l) => l.box);
-    if (!existsSync(cached)) await writeFile(cached, JSON.stringify(lines));
+    const isCached = existsSync(cached);
+    const lines: Box[] = isCached ? JSON.parse(await readFile(cached, "utf8")) : (await ocr.readImage(page.image)).map((l) => l.box);
+    if (!isCached) await writeFile(cached, JSON.stringify(lines));
     const prepared = prepare(page.image.data, page.image.width, page.image.height, 90);
     const maps = await graph.run(prepared.rgb, prepared.width, prepared.height, prepared.elaSteps);
     const started = performance.now();
