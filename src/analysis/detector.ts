@@ -1,5 +1,6 @@
 // What every detector shares: limits, the time budget and how a failure is recorded.
 import { isAppError } from "../errors";
+import type { DetectorName } from "./manifest";
 import type { DetectorResult } from "./report";
 
 export interface AnalysisLimits {
@@ -36,7 +37,7 @@ export const failureKind = (error: unknown): string => {
 
 /** Runs one detector; an unexpected failure becomes coverage 0 with its kind recorded. */
 export const runDetector = async (
-  detector: string,
+  detector: DetectorName,
   run: () => Promise<DetectorResult> | DetectorResult,
 ): Promise<DetectorResult> => {
   try {

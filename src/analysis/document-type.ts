@@ -11,8 +11,9 @@ import { findCues, isProse, type CueKind, type FoundCue } from "./document-cues"
 import { readingRows } from "./document-text";
 import type { DocumentType } from "./flags";
 import type { DetectorResult } from "./report";
+import type { DetectorName } from "./manifest";
 
-export const DOCUMENT_TYPE_DETECTOR = "document-type";
+export const DOCUMENT_TYPE_DETECTOR = "document-type" satisfies DetectorName;
 
 export interface DocumentTypeInput {
   /** Text lines read from the document (PDF text layer or OCR). */

@@ -76,5 +76,8 @@ export const DOCUMENT_TYPES = [
 
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
+/** Documents that carry their holder's portrait. */
+export const IDENTITY_TYPES: readonly DocumentType[] = ["passport", "id", "drivers_license"];
+
 export const CONFIDENCES = ["low", "medium", "high"] as const;
 export type Confidence = (typeof CONFIDENCES)[number];

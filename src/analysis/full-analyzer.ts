@@ -10,20 +10,21 @@ import type { FingerprintStore } from "../store/fingerprints";
 import type { SidecarAnalysis, SidecarPage } from "../sidecar-client/result";
 import { inspectDocument, type LocalInspection } from "./analyze";
 import type { AnalysisContext, Analyzer } from "./analyzer";
-import { checkBalances } from "./content/balances";
+import { BALANCES_DETECTOR, checkBalances } from "./content/balances";
 import { checkColumnAlignment, COLUMN_ALIGNMENT_DETECTOR } from "./content/column-alignment";
-import { checkDates } from "./content/dates";
+import { checkDates, DATES_DETECTOR } from "./content/dates";
 import { checkDuplicates, computeFingerprint, FINGERPRINT_DETECTOR, type Fingerprint } from "./content/fingerprint";
 import type { PageImage } from "./content/page-image";
-import { checkMrz } from "./content/mrz";
+import { checkMrz, MRZ_DETECTOR } from "./content/mrz";
 import { locatePortrait } from "./content/portrait";
 import type { DocumentText } from "./content/text";
 import { DEFAULT_LIMITS, runDetector, type AnalysisLimits } from "./detector";
 import { evidenceInPagePixels, mergeText } from "./document-text";
 import { classifyDocumentType, documentTypeResult } from "./document-type";
-import type { DocumentType } from "./flags";
+import { IDENTITY_TYPES, type DocumentType } from "./flags";
 import { fuse, NOT_APPLICABLE } from "./fusion";
 import { IMAGE_METADATA_DETECTOR } from "./image/metadata";
+import { judgesType, type DetectorName } from "./manifest";
 import { COPY_MOVE_DETECTOR, detectCopyMove } from "./pixel/copy-move";
 import { detectPortraitTampering, PORTRAIT_DETECTOR } from "./pixel/portrait";
 import { detectReadingQuality } from "./pixel/reading-quality";
@@ -42,11 +43,6 @@ export interface FullAnalyzerOptions {
   now?: () => number;
 }
 
-/** Content checks that have nothing to judge outside these types unless they found something. */
-const SCOPE: Record<string, DocumentType[]> = { mrz: ["passport"], balances: ["financial"] };
-
-/** Documents that carry their holder's portrait. */
-const IDENTITY_TYPES: readonly DocumentType[] = ["passport", "id", "drivers_license"];
 
 /** A check judged something when it raised, read or failed something, not merely ran. */
 const judgedSomething = (r: DetectorResult): boolean =>
@@ -56,8 +52,9 @@ const judgedSomething = (r: DetectorResult): boolean =>
   Number(r.facts.uncertain ?? 0) > 0 ||
   (Array.isArray(r.facts.zones) && r.facts.zones.length > 0);
 
+/** A content check outside its document types (manifest.ts) has nothing to judge unless it found something. */
 const withApplicability = (r: DetectorResult, type: DocumentType): DetectorResult =>
-  judgedSomething(r) || SCOPE[r.detector]?.includes(type) ? r : { ...r, facts: { ...r.facts, ...NOT_APPLICABLE } };
+  judgedSomething(r) || judgesType(r.detector, type) ? r : { ...r, facts: { ...r.facts, ...NOT_APPLICABLE } };
 
 /**
  * A pixel-forensics detector over the pages that are pictures: an image, or a PDF page a scan
@@ -66,7 +63,7 @@ const withApplicability = (r: DetectorResult, type: DocumentType): DetectorResul
  * error-level outliers there are the renderer's, and accused genuine invoices and bills made
  * by other tools. Edits to drawn pages are the structure detectors' to see.
  */
-const onPictures = (detector: string, pages: SidecarPage[], detect: (pages: SidecarPage[]) => DetectorResult): DetectorResult =>
+const onPictures = (detector: DetectorName, pages: SidecarPage[], detect: (pages: SidecarPage[]) => DetectorResult): DetectorResult =>
   pages.length > 0 ? detect(pages) : { detector, evidence: [], facts: { ...NOT_APPLICABLE, reason: "every page is drawn, none a picture" }, coverage: 0 };
 
 const hasCamera = (local: LocalInspection): boolean => {
@@ -81,7 +78,7 @@ const pageAnalysis = (analysis: SidecarAnalysis, sources: Record<number, "pdf" |
       ? `pixels of each page as analysed: rendered at ${Math.round((first?.scale ?? 1) * 72)} dpi (PDF points × ${(first?.scale ?? 1).toFixed(3)})`
       : `pixels of the image as analysed (${first?.width}x${first?.height}, upright${first && first.scale < 1 ? `, downscaled × ${first.scale.toFixed(3)}` : ""})`;
   return {
-    detector: "page-analysis",
+    detector: "page-analysis" satisfies DetectorName,
     evidence: [],
     facts: {
       boxSpace,
@@ -125,9 +122,9 @@ export function createFullAnalyzer(options: FullAnalyzerOptions): Analyzer {
       const type = classifyDocumentType({ document: text, ...local.shape });
       const today = { now: new Date(now()) };
       const content = await Promise.all([
-        runDetector("mrz", () => checkMrz(text, today)),
-        runDetector("balances", () => checkBalances(text, today)),
-        runDetector("dates", () => checkDates(text, today)),
+        runDetector(MRZ_DETECTOR, () => checkMrz(text, today)),
+        runDetector(BALANCES_DETECTOR, () => checkBalances(text, today)),
+        runDetector(DATES_DETECTOR, () => checkDates(text, today)),
         runDetector(COLUMN_ALIGNMENT_DETECTOR, () => checkColumnAlignment(text)),
       ]);
       const first = pixels.pages[0];
@@ -136,7 +133,7 @@ export function createFullAnalyzer(options: FullAnalyzerOptions): Analyzer {
         onPictures(REGION_TAMPERING_DETECTOR, pictured, detectRegionTampering),
         onPictures(COPY_MOVE_DETECTOR, pictured, detectCopyMove),
         // Only an identity document's portrait is judged: a bill's logo or a statement's chart is no photo of anyone.
-        IDENTITY_TYPES.includes(type.documentType)
+        judgesType(PORTRAIT_DETECTOR, type.documentType)
           ? onPictures(PORTRAIT_DETECTOR, pictured, detectPortraitTampering)
           : { detector: PORTRAIT_DETECTOR, evidence: [], facts: { ...NOT_APPLICABLE, reason: "not an identity document" }, coverage: 0 },
         onPictures(RECAPTURE_DETECTOR, pictured, detectRecapture),

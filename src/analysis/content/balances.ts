@@ -12,8 +12,9 @@ import { readStatement, type StatedBalance, type Statement, type Transaction } f
 import { checkSums } from "./sums.ts";
 import type { DocumentText, Row } from "./text.ts";
 import { type Agreement, type Checked, readSurely, TABLE_AGREEMENT, TOTALS_AGREEMENT, type Understanding, understood } from "./understood.ts";
+import type { DetectorName } from "../manifest.ts";
 
-export const BALANCES_DETECTOR = "balances";
+export const BALANCES_DETECTOR = "balances" satisfies DetectorName;
 const STRENGTH = 0.7;
 
 interface Finding extends Checked {

@@ -10,8 +10,9 @@ import { round2 } from "../pixel/traces.ts";
 import type { DetectorResult, Evidence } from "../report.ts";
 import { amountsIn } from "./read-amount.ts";
 import { isSure, rowsOf, type DocumentText, type TextLine, type TextPage } from "./text.ts";
+import type { DetectorName } from "../manifest.ts";
 
-export const COLUMN_ALIGNMENT_DETECTOR = "column-alignment";
+export const COLUMN_ALIGNMENT_DETECTOR = "column-alignment" satisfies DetectorName;
 
 export interface AlignmentThresholds {
   /** Largest distance from the column's edge, in line heights, that still counts as on it. */

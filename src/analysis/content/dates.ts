@@ -12,8 +12,9 @@ import { compareDates, dayNumber, findDates, fromUtc, inferOrder, readings, toIs
 import { isDigit, repairDigits, touchesRepair } from "./read-digits.ts";
 import { readStatement } from "./statement.ts";
 import { characterReadings, isReadSurely, isSure, type DocumentText, type TextLine } from "./text.ts";
+import type { DetectorName } from "../manifest.ts";
 
-export const DATES_DETECTOR = "dates";
+export const DATES_DETECTOR = "dates" satisfies DetectorName;
 const STRENGTH = 0.4;
 /** A date up to a day ahead is a time zone, not the future. */
 const FUTURE_SLACK_DAYS = 1;

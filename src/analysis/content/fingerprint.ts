@@ -13,8 +13,9 @@ import { decodePageImage, differenceHash, type PageImage } from "./page-image.ts
 import { portraitHashes } from "./portrait.ts";
 import { findDates, inferOrder, readings, toIsoDate } from "./read-date.ts";
 import { fold, type DocumentText } from "./text.ts";
+import type { DetectorName } from "../manifest.ts";
 
-export const FINGERPRINT_DETECTOR = "fingerprint";
+export const FINGERPRINT_DETECTOR = "fingerprint" satisfies DetectorName;
 
 export interface Fingerprint {
   /** sha256 of the document bytes, hex. */

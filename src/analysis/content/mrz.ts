@@ -10,8 +10,9 @@ import { findMrz, readMrz, type CheckDigit, type MrzCandidate, type MrzReading }
 import { compareDates, findDates, fromUtc, fullYear, readings, toIsoDate, type CalendarDate } from "./read-date.ts";
 import { repairDigits, touchesRepair } from "./read-digits.ts";
 import { CONFIDENT_OCR, fold, type DocumentText, type TextPage } from "./text.ts";
+import type { DetectorName } from "../manifest.ts";
 
-export const MRZ_DETECTOR = "mrz";
+export const MRZ_DETECTOR = "mrz" satisfies DetectorName;
 
 /** Fictional issuing states used on specimens (ICAO's Utopia). */
 const FICTIONAL_STATES = new Set(["UTO"]);

@@ -18,18 +18,10 @@
 //   quality:<name>   what the evidence can bear (OCR confidence, coverage, failures): read
 //                    by confidence only; the model gives them no weight, so quality never
 //                    moves the score.
-import { BALANCES_DETECTOR } from "../content/balances";
-import { DATES_DETECTOR } from "../content/dates";
 import { MRZ_DETECTOR } from "../content/mrz";
 import { FLAG_CLASSES, FLAGS, flagsOfClass, type Flag } from "../flags";
 import { DOUBLE_COMPRESSION_DETECTOR } from "../image/double-compression";
-import { JPEG_TABLES_DETECTOR } from "../image/jpeg-tables";
-import { IMAGE_METADATA_DETECTOR } from "../image/metadata";
-import { PDF_ANNOTATIONS_DETECTOR } from "../pdf/annotations";
-import { PDF_FONTS_DETECTOR } from "../pdf/fonts";
-import { PDF_METADATA_DETECTOR } from "../pdf/metadata";
-import { PDF_OVERLAY_DETECTOR } from "../pdf/overlay";
-import { PDF_REVISIONS_DETECTOR } from "../pdf/revisions";
+import { DETECTORS, type DetectorName } from "../manifest";
 import { COPY_MOVE_DETECTOR } from "../pixel/copy-move";
 import { READING_QUALITY_DETECTOR } from "../pixel/reading-quality";
 import { REGION_TAMPERING_DETECTOR } from "../pixel/region-tampering";
@@ -57,22 +49,8 @@ export const accuses = (flags: Iterable<Flag>): boolean => [...flags].some((f) =
 const NOT_SCORED: readonly Flag[] = [...INFORMATIONAL_FLAGS, "duplicate_submission", "recaptured"];
 export const SCORED_FLAGS: readonly Flag[] = FLAGS.filter((f) => !NOT_SCORED.includes(f));
 
-/** Detectors whose blind spots are features: those of the full analysis (full-analyzer.ts). */
-export const BLIND_SPOT_DETECTORS = [
-  JPEG_TABLES_DETECTOR,
-  DOUBLE_COMPRESSION_DETECTOR,
-  IMAGE_METADATA_DETECTOR,
-  PDF_REVISIONS_DETECTOR,
-  PDF_METADATA_DETECTOR,
-  PDF_ANNOTATIONS_DETECTOR,
-  PDF_OVERLAY_DETECTOR,
-  PDF_FONTS_DETECTOR,
-  MRZ_DETECTOR,
-  BALANCES_DETECTOR,
-  DATES_DETECTOR,
-  REGION_TAMPERING_DETECTOR,
-  COPY_MOVE_DETECTOR,
-] as const;
+/** Detectors whose blind spots are features, in the manifest's order (manifest.ts). */
+export const BLIND_SPOT_DETECTORS: readonly DetectorName[] = DETECTORS.filter((d) => d.blindSpotFeature).map((d) => d.name);
 
 const MEASURES = [
   "measure:doubleCompressionMargin",

@@ -14,8 +14,9 @@ import { clamp01 } from "../detector";
 import type { DetectorResult } from "../report";
 import { ZIGZAG_TO_NATURAL } from "./jpeg-markers";
 import type { JpegTablesSummary } from "./jpeg-tables";
+import type { DetectorName } from "../manifest";
 
-export const DOUBLE_COMPRESSION_DETECTOR = "double-jpeg-compression";
+export const DOUBLE_COMPRESSION_DETECTOR = "double-jpeg-compression" satisfies DetectorName;
 
 /** Low-frequency AC positions examined (zigzag 1..20): the ones with enough energy. */
 const POSITIONS = Array.from({ length: 20 }, (_, i) => ZIGZAG_TO_NATURAL[i + 1]!);

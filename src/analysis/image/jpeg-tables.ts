@@ -5,8 +5,9 @@ import { classifyImageSoftware, cleanSoftwareName } from "../software";
 import { matchEditorTables } from "./editor-tables";
 import { estimateIjgQuality, tableSum } from "./ijg-quality";
 import type { JpegStructure } from "./jpeg-markers";
+import type { DetectorName } from "../manifest";
 
-export const JPEG_TABLES_DETECTOR = "jpeg-quantization";
+export const JPEG_TABLES_DETECTOR = "jpeg-quantization" satisfies DetectorName;
 
 export interface JpegTablesSummary {
   /** Luma table in natural order, when the frame names one. */

@@ -6,8 +6,9 @@ import { clamp01 } from "../detector";
 import { dateDifference, isoOf, parseMetaDate, type MetaDate } from "../dates";
 import type { DetectorResult, Evidence } from "../report";
 import { classifyImageSoftware, cleanSoftwareName } from "../software";
+import type { DetectorName } from "../manifest";
 
-export const IMAGE_METADATA_DETECTOR = "image-metadata";
+export const IMAGE_METADATA_DETECTOR = "image-metadata" satisfies DetectorName;
 
 type Segments = Record<string, Record<string, unknown> | undefined>;
 

@@ -1,8 +1,9 @@
 // How much an image can tell at all: tiny or heavily compressed images hide the traces
 // every pixel and table detector relies on. That lowers confidence, never the score.
 import type { DetectorResult, Evidence } from "../report";
+import type { DetectorName } from "../manifest";
 
-export const IMAGE_QUALITY_DETECTOR = "image-quality";
+export const IMAGE_QUALITY_DETECTOR = "image-quality" satisfies DetectorName;
 
 /** Below ~0.3 MP a document photo is too small to read or to analyse. */
 const MIN_PIXELS = 300_000;

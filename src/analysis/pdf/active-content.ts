@@ -7,8 +7,9 @@ import type { DetectorResult, Evidence } from "../report";
 import { cleanSoftwareName } from "../software";
 import { describeFileSpec, embeddedFiles } from "./embedded-files";
 import { child, each, nameAt, resolved } from "./objects";
+import type { DetectorName } from "../manifest";
 
-export const PDF_ACTIVE_CONTENT_DETECTOR = "pdf-active-content";
+export const PDF_ACTIVE_CONTENT_DETECTOR = "pdf-active-content" satisfies DetectorName;
 
 type Kind = "JavaScript" | "Launch" | "EmbeddedFile" | "XFA" | "RichMedia" | "SubmitForm";
 

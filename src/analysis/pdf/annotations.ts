@@ -2,11 +2,12 @@
 // a form field placed on a printed amount shows something else than the page does.
 import type { DetectorResult, Evidence } from "../report";
 import { boxOfRect, intersectionArea, rectArea, rectOfBox, type PageContent } from "./page-content";
+import type { DetectorName } from "../manifest";
 
-export const PDF_ANNOTATIONS_DETECTOR = "pdf-annotation-overlay";
+export const PDF_ANNOTATIONS_DETECTOR = "pdf-annotation-overlay" satisfies DetectorName;
 
 /** Share of a text line's area an annotation must cover to hide or replace it. */
-const COVER_THRESHOLD = 0.3;
+export const COVER_THRESHOLD = 0.3;
 
 const STRENGTH: Record<string, number> = { FreeText: 0.5, Square: 0.5, Stamp: 0.45, Redact: 0.4, Widget: 0.3 };
 

@@ -3,8 +3,9 @@
 // the same font is listed in the facts only: genuine producers embed those too.)
 import type { DetectorResult, Evidence } from "../report";
 import type { PageContent, PageLine } from "./page-content";
+import type { DetectorName } from "../manifest";
 
-export const PDF_FONTS_DETECTOR = "pdf-fonts";
+export const PDF_FONTS_DETECTOR = "pdf-fonts" satisfies DetectorName;
 
 const SYMBOL_FONTS = /symbol|dingbat|wingding|webding/i;
 const SUBSET_TAG = /^[A-Z]{6}\+/;

@@ -3,6 +3,7 @@
 import { runDetector, type AnalysisLimits, type Budget } from "../detector";
 import type { PageImage } from "../content/page-image";
 import type { DocumentText } from "../content/text";
+import type { DetectorName } from "../manifest";
 import type { DetectorResult } from "../report";
 import { detectActiveContent, PDF_ACTIVE_CONTENT_DETECTOR } from "./active-content";
 import { detectAnnotationOverlay, PDF_ANNOTATIONS_DETECTOR } from "./annotations";
@@ -31,10 +32,13 @@ export interface PdfInspection {
   drawnPages: number[];
 }
 
+/** Reads the pages for the page detectors; its failure is theirs. */
+const PDF_PAGES_DETECTOR = "pdf-pages" satisfies DetectorName;
+
 /** Largest share of a page raster images may cover for it to count as drawn (a logo, a signature, a stamp). */
 export const DRAWN_PAGE_MAX_RASTER = 0.5;
 
-const PAGE_DETECTORS: Array<[string, (pages: PageContent[]) => DetectorResult]> = [
+const PAGE_DETECTORS: Array<[DetectorName, (pages: PageContent[]) => DetectorResult]> = [
   [PDF_ANNOTATIONS_DETECTOR, detectAnnotationOverlay],
   [PDF_OVERLAY_DETECTOR, detectTextOverlay],
   [PDF_FONTS_DETECTOR, detectFontInconsistency],
@@ -60,9 +64,9 @@ export const inspectPdf = async (bytes: Uint8Array, limits: AnalysisLimits, budg
       return { detectors, pageCount, ...(thumbnail ? { thumbnail } : {}), text: { pages: [] }, drawnPages: [] };
     }
     let pages: PageContent[] = [];
-    const read = await runDetector("pdf-pages", () => {
+    const read = await runDetector(PDF_PAGES_DETECTOR, () => {
       pages = readPages(doc, pageCount, limits.maxPdfPages, budget).pages;
-      return { detector: "pdf-pages", evidence: [], facts: { pages: pageCount, read: pages.length }, coverage: 1 };
+      return { detector: PDF_PAGES_DETECTOR, evidence: [], facts: { pages: pageCount, read: pages.length }, coverage: 1 };
     });
     // Pages left unread (page limit, time budget) lower what the page detectors saw.
     const seen = pageCount === 0 ? 0 : pages.length / pageCount;

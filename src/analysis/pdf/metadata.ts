@@ -5,8 +5,9 @@ import { dateDifference, isoOf, parseMetaDate, type MetaDate } from "../dates";
 import type { DetectorResult, Evidence } from "../report";
 import { child } from "./objects";
 import { classifyPdfSoftware, cleanSoftwareName, type SoftwareMatch } from "../software";
+import type { DetectorName } from "../manifest";
 
-export const PDF_METADATA_DETECTOR = "pdf-metadata";
+export const PDF_METADATA_DETECTOR = "pdf-metadata" satisfies DetectorName;
 
 const MAX_XMP_BYTES = 1_000_000;
 const SAME_MOMENT_MS = 60_000;

@@ -4,8 +4,9 @@
 // background: backgrounds come before the text they sit under.
 import type { DetectorResult, Evidence } from "../report";
 import { boxOfRect, intersectionArea, rectArea, type DrawnGlyph, type PageContent, type Rect } from "./page-content";
+import type { DetectorName } from "../manifest";
 
-export const PDF_OVERLAY_DETECTOR = "pdf-text-overlay";
+export const PDF_OVERLAY_DETECTOR = "pdf-text-overlay" satisfies DetectorName;
 
 /** A glyph is hidden when this share of it lies under a later cover. */
 const HIDDEN_SHARE = 0.6;

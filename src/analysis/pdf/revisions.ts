@@ -8,8 +8,9 @@ import type { DetectorResult, Evidence } from "../report";
 import { invisibleTextLayer } from "./invisible-text";
 import { readXmp } from "./metadata";
 import { child, each, nameAt } from "./objects";
+import type { DetectorName } from "../manifest";
 
-export const PDF_REVISIONS_DETECTOR = "pdf-revisions";
+export const PDF_REVISIONS_DETECTOR = "pdf-revisions" satisfies DetectorName;
 
 type Change =
   | "content"

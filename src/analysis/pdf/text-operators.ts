@@ -13,8 +13,9 @@ import type { Box, DetectorResult, Evidence } from "../report";
 import { readOperations, type Operand, type Operation, type PdfString } from "./content-tokens";
 import { child, nameAt } from "./objects";
 import type { PageContent } from "./page-content";
+import type { DetectorName } from "../manifest";
 
-export const PDF_TEXT_OPERATORS_DETECTOR = "pdf-text-operators";
+export const PDF_TEXT_OPERATORS_DETECTOR = "pdf-text-operators" satisfies DetectorName;
 
 /** Fewer operators sharing a habit than this say nothing about the writer. */
 const MIN_OPERATORS = 12;

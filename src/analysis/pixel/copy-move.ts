@@ -4,8 +4,9 @@
 import type { SidecarPage } from "../../sidecar-client/result";
 import type { DetectorResult, Evidence } from "../report";
 import { MIN_RELIABILITY, meanOver, numberFact, round2, scaledStrength, traceOf } from "./traces";
+import type { DetectorName } from "../manifest";
 
-export const COPY_MOVE_DETECTOR = "copy-move";
+export const COPY_MOVE_DETECTOR = "copy-move" satisfies DetectorName;
 
 /** A verified clone is strong evidence; near-perfect correlation adds to it. */
 const baseStrength = (score: number, minCorrelation: number) => Math.min(1, 0.7 + (0.3 * (score - minCorrelation)) / Math.max(1e-6, 1 - minCorrelation));

@@ -8,8 +8,9 @@
 import type { SidecarPage } from "../../sidecar-client/result";
 import type { Box, DetectorResult, Evidence } from "../report";
 import { excessStrength, MIN_RELIABILITY, meanOver, numberFact, round2, scaledStrength, traceOf } from "./traces";
+import type { DetectorName } from "../manifest";
 
-export const PORTRAIT_DETECTOR = "portrait-consistency";
+export const PORTRAIT_DETECTOR = "portrait-consistency" satisfies DetectorName;
 
 const LABEL: Record<string, string> = {
   sharpSeam: "is sharper (less blurred, or noisier) than the rest of the card, with an edge sharper than any printed edge (a seam)",

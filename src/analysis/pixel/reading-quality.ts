@@ -4,8 +4,9 @@
 import type { SidecarPage } from "../../sidecar-client/result";
 import type { DetectorResult, Evidence } from "../report";
 import { round2 } from "./traces";
+import type { DetectorName } from "../manifest";
 
-export const READING_QUALITY_DETECTOR = "reading-quality";
+export const READING_QUALITY_DETECTOR = "reading-quality" satisfies DetectorName;
 
 /**
  * Mean line confidence under which the page reads as blurred. Clean print reads at 0.95+

@@ -6,8 +6,9 @@
 import type { SidecarPage } from "../../sidecar-client/result";
 import type { DetectorResult, Evidence } from "../report";
 import { excessStrength, MIN_RELIABILITY, meanOver, numberFact, round2, scaledStrength, traceOf } from "./traces";
+import type { DetectorName } from "../manifest";
 
-export const RECAPTURE_DETECTOR = "recapture";
+export const RECAPTURE_DETECTOR = "recapture" satisfies DetectorName;
 
 export function detectRecapture(pages: readonly SidecarPage[]): DetectorResult {
   const coverage = meanOver(pages, (page) => traceOf(page, "recapture")?.reliability ?? 0);

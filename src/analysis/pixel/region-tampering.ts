@@ -9,8 +9,9 @@
 import type { SidecarPage } from "../../sidecar-client/result";
 import type { DetectorResult, Evidence } from "../report";
 import { MIN_RELIABILITY, meanOver, numberFact, round2, scaledStrength, traceOf } from "./traces";
+import type { DetectorName } from "../manifest";
 
-export const REGION_TAMPERING_DETECTOR = "pixel-residuals";
+export const REGION_TAMPERING_DETECTOR = "pixel-residuals" satisfies DetectorName;
 
 const TRACES = ["ela", "noise", "double_quant"] as const;
 const TRACE_LABEL: Record<(typeof TRACES)[number], string> = {

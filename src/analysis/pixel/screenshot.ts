@@ -4,8 +4,9 @@
 // UI bars are not judged (a banner or a table header is a uniform bar too).
 import { NOT_APPLICABLE } from "../fusion";
 import type { DetectorResult } from "../report";
+import type { DetectorName } from "../manifest";
 
-export const SCREENSHOT_DETECTOR = "screenshot";
+export const SCREENSHOT_DETECTOR = "screenshot" satisfies DetectorName;
 
 const STRENGTH = 0.6;
 
