@@ -2,6 +2,7 @@
 // behind it, then what every detector measured. Plain text, one fact per line.
 import { fuse } from "./fusion";
 import { accuses, concerns } from "./fusion/features";
+import { detectorEntry, PLACE_LABEL } from "./manifest";
 import type { AnalysisReport, Evidence } from "./report";
 
 export interface FormatReportOptions {
@@ -60,7 +61,7 @@ export const formatReport = (report: AnalysisReport, opts: FormatReportOptions =
   if (opts.facts ?? true) {
     out.push("Detectors:");
     for (const d of report.detectors) {
-      out.push(`  ${d.detector}: coverage ${d.coverage.toFixed(2)}, ${d.evidence.length} evidence`);
+      out.push(`  ${d.detector} (${PLACE_LABEL[detectorEntry(d.detector).runs]}): coverage ${d.coverage.toFixed(2)}, ${d.evidence.length} evidence`);
       for (const [k, v] of Object.entries(d.facts)) out.push(`    ${k}: ${value(v)}`);
     }
   }

@@ -129,7 +129,7 @@ export function createFullAnalyzer(options: FullAnalyzerOptions): Analyzer {
       ]);
       const first = pixels.pages[0];
       const pictured = pixels.pages.filter((page) => !local.drawnPages.includes(page.index));
-      const pixelResults = [
+      const pixelResults: DetectorResult[] = [
         onPictures(REGION_TAMPERING_DETECTOR, pictured, detectRegionTampering),
         onPictures(COPY_MOVE_DETECTOR, pictured, detectCopyMove),
         // Only an identity document's portrait is judged: a bill's logo or a statement's chart is no photo of anyone.

@@ -24,6 +24,9 @@ import { MIN_MEAN_CONFIDENCE } from "./pixel/reading-quality";
  */
 export type DetectorPlace = "api-worker" | "api" | "sidecar";
 
+/** How the report, the OpenAPI document and the README name a place. */
+export const PLACE_LABEL: Readonly<Record<DetectorPlace, string>> = { "api-worker": "API worker", api: "API", sidecar: "sidecar" };
+
 export type DocumentFormat = "jpeg" | "png" | "pdf";
 
 export interface Threshold {
@@ -378,17 +381,16 @@ export const DETECTORS = [
 
 export type DetectorName = (typeof DETECTORS)[number]["name"];
 
-const BY_NAME: ReadonlyMap<string, DetectorEntry> = new Map(DETECTORS.map((d) => [d.name, d]));
+const BY_NAME: ReadonlyMap<DetectorName, DetectorEntry> = new Map(DETECTORS.map((d) => [d.name, d]));
 
-/** The manifest's entry of a detector; undefined for a name it does not list. */
-export const detectorEntry = (name: string): DetectorEntry | undefined => BY_NAME.get(name);
+export const detectorEntry = (name: DetectorName): DetectorEntry => BY_NAME.get(name)!;
 
 /** The switched-on detectors that can raise a flag, in manifest order. */
 export const detectorsOfFlag = (flag: Flag): DetectorName[] =>
   DETECTORS.filter((d) => d.switchedOn && (d.flags as readonly Flag[]).includes(flag)).map((d) => d.name);
 
 /** Whether a detector judges documents of this type. */
-export const judgesType = (name: string, type: DocumentType): boolean => {
-  const types = BY_NAME.get(name)?.documentTypes;
+export const judgesType = (name: DetectorName, type: DocumentType): boolean => {
+  const types = detectorEntry(name).documentTypes;
   return types === "any" || (Array.isArray(types) && types.includes(type));
 };

@@ -1,6 +1,7 @@
 // The shapes detectors produce and the analysis returns. The public result (spec 2.1)
 // is a projection of AnalysisReport; the evidence stays in the stored result.
 import type { Confidence, DocumentType, Flag } from "./flags";
+import type { DetectorName } from "./manifest";
 
 /** [x, y, width, height] in pixels of the page or image the evidence is on. */
 export type Box = [number, number, number, number];
@@ -8,8 +9,8 @@ export type Box = [number, number, number, number];
 /** One measured fact that supports a flag: enough to show a person why. */
 export interface Evidence {
   flag: Flag;
-  /** Name of the detector that measured it, e.g. "jpeg-quantization". */
-  detector: string;
+  /** The detector that measured it (manifest.ts), e.g. "jpeg-quantization". */
+  detector: DetectorName;
   /** How strongly this evidence alone suggests forgery, 0..1. */
   strength: number;
   message: string;
@@ -21,7 +22,7 @@ export interface Evidence {
 
 /** What one detector returns: its evidence, plus facts worth showing even when clean. */
 export interface DetectorResult {
-  detector: string;
+  detector: DetectorName;
   evidence: Evidence[];
   facts: Record<string, unknown>;
   /**

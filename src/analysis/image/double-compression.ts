@@ -11,7 +11,7 @@ import sharp from "sharp";
 import { blockDct } from "./block-dct";
 import { ijgTable } from "./ijg-quality";
 import { clamp01 } from "../detector";
-import type { DetectorResult } from "../report";
+import type { DetectorResult, Evidence } from "../report";
 import { ZIGZAG_TO_NATURAL } from "./jpeg-markers";
 import type { JpegTablesSummary } from "./jpeg-tables";
 import type { DetectorName } from "../manifest";
@@ -212,7 +212,7 @@ export const detectDoubleCompression = async (
     clamp01(r.informativeFrequencies / 10) *
     clamp01(r.analysedBlocks / 4000) *
     (tables.quality < 70 ? 0.5 : 1);
-  const evidence =
+  const evidence: Evidence[] =
     r.score > threshold
       ? [
           {

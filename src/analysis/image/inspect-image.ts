@@ -2,6 +2,7 @@
 import sharp from "sharp";
 import { AppError } from "../../errors";
 import { runDetector, type AnalysisLimits, type Budget } from "../detector";
+import type { DetectorName } from "../manifest";
 import type { DetectorResult } from "../report";
 import { detectDoubleCompression, DOUBLE_COMPRESSION_DETECTOR } from "./double-compression";
 import { parseJpegStructure } from "./jpeg-markers";
@@ -15,7 +16,7 @@ export interface ImageInspection {
   height: number;
 }
 
-const skipped = (detector: string, reason: string): DetectorResult => ({
+const skipped = (detector: DetectorName, reason: string): DetectorResult => ({
   detector,
   evidence: [],
   facts: { skipped: reason },

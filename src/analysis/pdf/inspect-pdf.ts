@@ -58,7 +58,7 @@ export const inspectPdf = async (bytes: Uint8Array, limits: AnalysisLimits, budg
       await runDetector(PDF_ACTIVE_CONTENT_DETECTOR, () => detectActiveContent(doc, scanned)),
     ];
     if (encrypted) {
-      for (const name of [...PAGE_DETECTORS.map(([n]) => n), PDF_TEXT_OPERATORS_DETECTOR]) {
+      for (const name of [...PAGE_DETECTORS.map(([n]) => n), PDF_TEXT_OPERATORS_DETECTOR] as DetectorName[]) {
         detectors.push({ detector: name, evidence: [], facts: { skipped: "encrypted" }, coverage: 0 });
       }
       return { detectors, pageCount, ...(thumbnail ? { thumbnail } : {}), text: { pages: [] }, drawnPages: [] };

@@ -3,7 +3,7 @@
 // exact size is a common screen resolution. A scan or a photo rarely has such a size;
 // UI bars are not judged (a banner or a table header is a uniform bar too).
 import { NOT_APPLICABLE } from "../fusion";
-import type { DetectorResult } from "../report";
+import type { DetectorResult, Evidence } from "../report";
 import type { DetectorName } from "../manifest";
 
 export const SCREENSHOT_DETECTOR = "screenshot" satisfies DetectorName;
@@ -40,7 +40,7 @@ export function detectScreenshot(input: ScreenshotInput): DetectorResult {
   const long = Math.max(input.width, input.height);
   const screenSized = SCREEN_SIZES.some(([s, l]) => s === short && l === long);
   const size = `${input.width}x${input.height}`;
-  const evidence =
+  const evidence: Evidence[] =
     screenSized && !input.camera
       ? [
           {

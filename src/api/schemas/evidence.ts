@@ -1,9 +1,19 @@
 import { t } from "elysia";
+import { DETECTORS, PLACE_LABEL, type DetectorName } from "../../analysis/manifest";
 import { Flag } from "./verification";
+
+/** The detectors that raise flags, from the manifest: the names evidence carries. */
+const flagging = DETECTORS.filter((d) => d.flags.length > 0);
 
 export const EvidenceSchema = t.Object({
   flag: Flag,
-  detector: t.String({ description: "The detector that measured it." }),
+  detector: t.UnionEnum(
+    flagging.map((d) => d.name) as [DetectorName, ...DetectorName[]],
+    {
+      description: `The detector that measured it: ${flagging.map((d) => `\`${d.name}\` (${PLACE_LABEL[d.runs]}${d.switchedOn ? "" : ", not switched on"}: ${d.summary})`).join("; ")}.`,
+      default: undefined,
+    },
+  ),
   strength: t.Number({ minimum: 0, maximum: 1, description: "How strongly this alone suggests forgery." }),
   message: t.String(),
   page: t.Optional(t.Integer({ minimum: 0 })),

@@ -1,5 +1,6 @@
 import { t, type Static } from "elysia";
 import { CONFIDENCES, DOCUMENT_TYPES, FLAG_CLASSES, FLAGS, flagsOfClass, type FlagClass } from "../../analysis/flags";
+import { detectorsOfFlag } from "../../analysis/manifest";
 
 // UnionEnum renders as a JSON-schema `enum`, which is how OpenAPI tools show a vocabulary.
 // Elysia gives an enum a default (its first value) for error messages; these are response
@@ -12,7 +13,8 @@ const classList = (cls: FlagClass): string => flagsOfClass(cls).map((f) => `\`${
 /**
  * The flag vocabulary with each flag's class, as a description a reader sees and as the
  * `x-flag-classes` extension a client can read: a provenance concern alone never carries
- * the score to 0.5 nor gives high confidence.
+ * the score to 0.5 nor gives high confidence. `x-flag-detectors` names the detectors that
+ * can raise each flag (src/analysis/manifest.ts), as evidence names them.
  */
 export const FLAG_CLASS_DOCUMENTATION = `Evidence of alteration: ${classList("alteration")}. Provenance concerns (how the file came to be; alone they keep forgeryScore below 0.5 and confidence below high): ${classList("provenance")}. Informational (never raise the score): ${classList("informational")}.`;
 
@@ -20,6 +22,7 @@ export const Flag = t.UnionEnum([...FLAGS], {
   description: `An anomaly raised by a named detector; see the stored evidence for why. ${FLAG_CLASS_DOCUMENTATION}`,
   default: undefined,
   "x-flag-classes": FLAG_CLASSES,
+  "x-flag-detectors": Object.fromEntries(FLAGS.map((flag) => [flag, detectorsOfFlag(flag)])),
 });
 
 export const VerificationResult = t.Object(

@@ -4,6 +4,7 @@ import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eventually, startService, type TestService } from "../../helpers/service";
 import { FLAG_CLASSES, FLAGS } from "../../../src/analysis/flags";
+import { DETECTORS, detectorsOfFlag } from "../../../src/analysis/manifest";
 import { ERROR_CODES } from "../../../src/errors";
 
 let service: TestService;
@@ -79,6 +80,14 @@ describe("the OpenAPI document", () => {
     const classes = JSON.parse(JSON.stringify(spec.paths).match(/"x-flag-classes":(\{[^}]*\})/)![1]!);
     expect(classes).toEqual(FLAG_CLASSES);
     expect(spec.info.description).toContain("Evidence of alteration: `pdf_font_inconsistency`");
+  });
+
+  test("names the detectors behind each flag from the detector manifest", () => {
+    const detectors = JSON.parse(JSON.stringify(spec.paths).match(/"x-flag-detectors":(\{[^}]*\})/)![1]!);
+    expect(detectors).toEqual(Object.fromEntries(FLAGS.map((flag) => [flag, detectorsOfFlag(flag)])));
+    expect(detectors.copy_move).toEqual(["copy-move"]);
+    const flagging = DETECTORS.filter((d) => d.flags.length > 0).map((d) => d.name);
+    expect(findEnum(spec, (values) => values.length === flagging.length && flagging.every((name) => values.includes(name)))).toBe(true);
   });
 });
 

@@ -15,7 +15,7 @@ describe("the printed report", () => {
     expect(lines[1]).toBe("Document: financial (pdf, 1 page)");
     expect(text).toMatch(/  pdf_text_overlay \(strength 0\.85, adds 0\.\d\d to the score\)/);
     expect(text).toMatch(/- A white fill drawn over \d+ characters of earlier text.* \[pdf-text-overlay\] \(page 1, box \[72, \d+, \d+, \d+\]; measured \d+ vs threshold 3; strength 0\.85\)/);
-    expect(text).toContain("  pdf-revisions: coverage 1.00, 1 evidence");
+    expect(text).toContain("  pdf-revisions (API worker): coverage 1.00, 1 evidence");
     expect(text).toContain("    producer: ReportLab PDF Library - www.reportlab.com");
   });
 

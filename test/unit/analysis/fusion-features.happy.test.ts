@@ -1,8 +1,9 @@
 import { describe, expect, test } from "bun:test";
 import { FEATURE_NAMES, fusionFeatures, isScoreFeature } from "../../../src/analysis/fusion/features";
+import type { DetectorName } from "../../../src/analysis/manifest";
 import type { DetectorResult, Evidence } from "../../../src/analysis/report";
 
-const detector = (name: string, evidence: Omit<Evidence, "detector" | "message">[], coverage: number, facts: Record<string, unknown> = {}): DetectorResult => ({
+const detector = (name: DetectorName, evidence: Omit<Evidence, "detector" | "message">[], coverage: number, facts: Record<string, unknown> = {}): DetectorResult => ({
   detector: name,
   evidence: evidence.map((e) => ({ ...e, detector: name, message: e.flag })),
   facts,
@@ -27,7 +28,7 @@ describe("fusion features", () => {
   test("a flag's feature is its strongest evidence times its detector's coverage", () => {
     const f = named([
       detector("pixel-residuals", [{ flag: "region_tampering", strength: 0.9 }, { flag: "region_tampering", strength: 0.6 }], 0.5),
-      detector("other", [{ flag: "region_tampering", strength: 0.4 }], 1),
+      detector("portrait-consistency", [{ flag: "region_tampering", strength: 0.4 }], 1),
     ]);
     expect(f("flag:region_tampering")).toBeCloseTo(0.45, 6);
     expect(f("flag:copy_move")).toBe(0);

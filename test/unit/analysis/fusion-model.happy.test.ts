@@ -2,9 +2,10 @@ import { describe, expect, test } from "bun:test";
 import { fuse } from "../../../src/analysis/fusion";
 import { FEATURE_NAMES, isScoreFeature } from "../../../src/analysis/fusion/features";
 import { checkModel, FUSION_MODEL } from "../../../src/analysis/fusion/model";
+import type { DetectorName } from "../../../src/analysis/manifest";
 import type { DetectorResult } from "../../../src/analysis/report";
 
-const clean = (name: string, facts: Record<string, unknown> = {}): DetectorResult => ({ detector: name, evidence: [], facts, coverage: 1 });
+const clean = (name: DetectorName, facts: Record<string, unknown> = {}): DetectorResult => ({ detector: name, evidence: [], facts, coverage: 1 });
 
 /** What the full analysis returns for a passport photo with nothing wrong. */
 const cleanPassport = (): DetectorResult[] => [
@@ -58,7 +59,7 @@ describe("the committed fusion model", () => {
   test("keeps a photo an editor re-saved under the verdict line, naming the editor, without high confidence", () => {
     const detectors = cleanPassport().map((d) =>
       d.detector === "image-metadata"
-        ? { ...d, evidence: [{ flag: "editing_software" as const, detector: "image-metadata", strength: 0.6, message: "Adobe Photoshop" }] }
+        ? { ...d, evidence: [{ flag: "editing_software" as const, detector: "image-metadata" as const, strength: 0.6, message: "Adobe Photoshop" }] }
         : d,
     );
     const f = fuse(detectors);

@@ -2,9 +2,10 @@ import { describe, expect, test } from "bun:test";
 import { fuse, NO_ALTERATION_CEILING, PRIOR_FLAG_WEIGHTS } from "../../../src/analysis/fusion";
 import { FEATURE_NAMES } from "../../../src/analysis/fusion/features";
 import type { FusionModel } from "../../../src/analysis/fusion/model";
+import type { DetectorName } from "../../../src/analysis/manifest";
 import type { DetectorResult, Evidence } from "../../../src/analysis/report";
 
-const detector = (name: string, evidence: Omit<Evidence, "detector" | "message">[], coverage = 1, facts: Record<string, unknown> = {}): DetectorResult => ({
+const detector = (name: DetectorName, evidence: Omit<Evidence, "detector" | "message">[], coverage = 1, facts: Record<string, unknown> = {}): DetectorResult => ({
   detector: name,
   evidence: evidence.map((e) => ({ ...e, detector: name, message: e.flag })),
   facts,
@@ -32,15 +33,15 @@ const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
 describe("fusion through a trained model", () => {
   test("the score is the model's probability over the flag strengths", () => {
     const m = model({ "flag:pdf_text_overlay": 6 });
-    const f = fuse([detector("a", [{ flag: "pdf_text_overlay", strength: 0.8 }])], { model: m });
+    const f = fuse([detector("pdf-text-operators", [{ flag: "pdf_text_overlay", strength: 0.8 }])], { model: m });
     expect(f.forgeryScore).toBeCloseTo(sigmoid(-3 + 6 * 0.8), 3);
     expect(f.flags).toEqual(["pdf_text_overlay"]);
   });
 
   test("evidence from a detector that saw little counts for less", () => {
     const m = model({ "flag:editing_software": 6 });
-    const full = fuse([detector("a", [{ flag: "editing_software", strength: 0.9 }], 1)], { model: m });
-    const partial = fuse([detector("a", [{ flag: "editing_software", strength: 0.9 }], 0.3)], { model: m });
+    const full = fuse([detector("pdf-text-operators", [{ flag: "editing_software", strength: 0.9 }], 1)], { model: m });
+    const partial = fuse([detector("pdf-text-operators", [{ flag: "editing_software", strength: 0.9 }], 0.3)], { model: m });
     expect(partial.forgeryScore).toBeLessThan(full.forgeryScore);
   });
 
@@ -53,7 +54,7 @@ describe("fusion through a trained model", () => {
 
   test("low_quality explains confidence but does not count as a flag that can carry the score", () => {
     const m = model({ "blind:balances": 10 });
-    const f = fuse([detector("balances", [], 0), detector("q", [{ flag: "low_quality", strength: 1 }])], { model: m });
+    const f = fuse([detector("balances", [], 0), detector("image-quality", [{ flag: "low_quality", strength: 1 }])], { model: m });
     expect(f.flags).toEqual(["low_quality"]);
     expect(f.forgeryScore).toBe(NO_ALTERATION_CEILING);
   });
@@ -84,7 +85,7 @@ describe("fusion through a trained model", () => {
 
   test("each flag's contribution is how much lower the score would be without it", () => {
     const m = model({ "flag:region_tampering": 4, "flag:double_jpeg_compression": 1 });
-    const f = fuse([detector("p", [{ flag: "region_tampering", strength: 1 }]), detector("d", [{ flag: "double_jpeg_compression", strength: 1 }])], { model: m });
+    const f = fuse([detector("portrait-consistency", [{ flag: "region_tampering", strength: 1 }]), detector("double-jpeg-compression", [{ flag: "double_jpeg_compression", strength: 1 }])], { model: m });
     expect(f.flags).toEqual(["region_tampering", "double_jpeg_compression"]);
     expect(f.contributions[0]!.contribution).toBeCloseTo(sigmoid(2) - sigmoid(-2), 2);
     expect(f.contributions[0]!.weight).toBe(4);
@@ -134,8 +135,8 @@ describe("confidence", () => {
   });
 
   test("drops a level on a degraded image and is never high when a detector failed", () => {
-    expect(fuse([seen(), detector("q", [{ flag: "low_quality", strength: 1 }])], { model: m }).confidence).toBe("medium");
-    const failed: DetectorResult = { detector: "x", evidence: [], facts: { failed: "TypeError" }, coverage: 0 };
+    expect(fuse([seen(), detector("image-quality", [{ flag: "low_quality", strength: 1 }])], { model: m }).confidence).toBe("medium");
+    const failed: DetectorResult = { detector: "column-alignment", evidence: [], facts: { failed: "TypeError" }, coverage: 0 };
     expect(fuse([seen(), seen(), seen(), failed], { model: m }).confidence).toBe("medium");
   });
 

@@ -1,5 +1,6 @@
 // The pixel detectors judge the sidecar's measurements as evidence: an outlier counts in
 // proportion to its trace's reliability, an unreliable trace only lowers coverage.
+import type { DetectorResult } from "../../../../src/analysis/report";
 import { describe, expect, test } from "bun:test";
 import { fuse } from "../../../../src/analysis/fusion";
 import { flagStrengths } from "../../../../src/analysis/fusion/features";
@@ -122,8 +123,8 @@ describe("reading quality", () => {
 
 describe("fusion over checks that do not apply", () => {
   test("leaves a check with nothing to judge on this kind of document out of confidence", () => {
-    const seen = { detector: "seen", evidence: [], facts: {}, coverage: 1 };
-    const absent = { detector: "mrz", evidence: [], facts: { applicable: false }, coverage: 0 };
+    const seen: DetectorResult = { detector: "page-analysis", evidence: [], facts: {}, coverage: 1 };
+    const absent: DetectorResult = { detector: "mrz", evidence: [], facts: { applicable: false }, coverage: 0 };
     const model = { ...FUSION_MODEL, confidence: { highMargin: 0.3, lowMargin: 0.1 } };
     expect(fuse([seen, absent], { model }).confidence).toBe("high");
     expect(fuse([seen, { ...absent, facts: {} }], { model }).confidence).toBe("medium");
