@@ -2,6 +2,7 @@
 // is a projection of AnalysisReport; the evidence stays in the stored result.
 import type { Confidence, DocumentType, Flag } from "./flags";
 import type { DetectorName } from "./manifest";
+import type { Measurements } from "./measurements";
 
 /** [x, y, width, height] in pixels of the page or image the evidence is on. */
 export type Box = [number, number, number, number];
@@ -31,6 +32,8 @@ export interface DetectorResult {
    * the score.
    */
   coverage: number;
+  /** What the fusion weighs beyond the evidence (measurements.ts); facts are for people. */
+  measurements?: Measurements;
 }
 
 export interface AnalysisReport {

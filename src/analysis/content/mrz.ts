@@ -11,6 +11,7 @@ import { compareDates, findDates, fromUtc, fullYear, readings, toIsoDate, type C
 import { repairDigits, touchesRepair } from "./read-digits.ts";
 import { CONFIDENT_OCR, fold, type DocumentText, type TextPage } from "./text.ts";
 import type { DetectorName } from "../manifest.ts";
+import type { CheckDigitState, MrzZoneMeasurement } from "../measurements.ts";
 
 export const MRZ_DETECTOR = "mrz" satisfies DetectorName;
 
@@ -48,6 +49,7 @@ export function checkMrz(document: DocumentText, options: MrzCheckOptions): Dete
   const today = fromUtc(options.now);
   const evidence: Evidence[] = [];
   const zones: Record<string, unknown>[] = [];
+  const zoneMeasurements: MrzZoneMeasurement[] = [];
   let coverage = 0;
 
   // A document holds one zone, two for a card's sides; more is noise not worth the time.
@@ -56,6 +58,7 @@ export function checkMrz(document: DocumentText, options: MrzCheckOptions): Dete
     const reading = readMrz(candidate);
     if (!reading) {
       zones.push({ page: candidate.page, layout: candidate.layout, readable: false });
+      zoneMeasurements.push({ readConfidently: false, specimen: false, checkDigits: [] });
       continue;
     }
     // Check digits that agree prove the digits around them were read right: a zone whose
@@ -79,6 +82,9 @@ export function checkMrz(document: DocumentText, options: MrzCheckOptions): Dete
       ? mrzDate(reading.result.fields.expirationDate, today.year, 30)
       : null;
     const code = reading.lines[0]!.slice(0, 2).replace(/</g, "");
+    // By field: a field checked twice counts once.
+    const checkDigits: Record<string, CheckDigitState> = Object.fromEntries(reading.checks.map((c) => [c.field, c.valid ? "valid" : judged(c) ? "invalid" : "unread"]));
+    zoneMeasurements.push({ readConfidently: confident, specimen, checkDigits: Object.values(checkDigits) });
 
     zones.push({
       page: candidate.page,
@@ -90,7 +96,7 @@ export function checkMrz(document: DocumentText, options: MrzCheckOptions): Dete
       stateKnown,
       readConfidently: confident,
       corrected: reading.corrections + reading.lengthFixes > 0,
-      checkDigits: Object.fromEntries(reading.checks.map((c) => [c.field, c.valid ? "valid" : judged(c) ? "invalid" : "unread"])),
+      checkDigits,
       ...(expiry ? { expired: compareDates(expiry, today) < 0 } : {}),
     });
     if (specimen || !confident || !stateKnown) continue;
@@ -126,7 +132,7 @@ export function checkMrz(document: DocumentText, options: MrzCheckOptions): Dete
       }
     }
   }
-  return { detector: MRZ_DETECTOR, evidence, facts: { zones }, coverage };
+  return { detector: MRZ_DETECTOR, evidence, facts: { zones }, coverage, measurements: { mrzZones: zoneMeasurements } };
 }
 
 function checksumEvidence(candidate: MrzCandidate, check: MrzReading["checks"][number]): Evidence {

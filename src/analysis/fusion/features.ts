@@ -10,7 +10,8 @@
 //                    scores the model's intercept and what its measures add, nothing more.
 //   measure:<name>   values the flags threshold away: how far double compression, the
 //                    residual line outliers and the clone search went, whether an MRZ
-//                    checked out. A measure never restates a flag: fitted together the
+//                    checked out, read from the detectors' typed measurements
+//                    (measurements.ts), never from the facts shown. A measure never restates a flag: fitted together the
 //                    weight splits between them arbitrarily, and the flag must carry it.
 //                    One exception, the pasted area's size: region_tampering also carries
 //                    error-level lines that fire on genuine renders, so the area is weighed
@@ -22,6 +23,7 @@ import { MRZ_DETECTOR } from "../content/mrz";
 import { FLAG_CLASSES, FLAGS, flagsOfClass, type Flag } from "../flags";
 import { DOUBLE_COMPRESSION_DETECTOR } from "../image/double-compression";
 import { DETECTORS, type DetectorName } from "../manifest";
+import type { Measurements, MrzZoneMeasurement, ResidualPageMeasurement } from "../measurements";
 import { COPY_MOVE_DETECTOR } from "../pixel/copy-move";
 import { READING_QUALITY_DETECTOR } from "../pixel/reading-quality";
 import { REGION_TAMPERING_DETECTOR } from "../pixel/region-tampering";
@@ -91,10 +93,9 @@ export const isScoreFeature = (name: string): boolean => !name.startsWith("quali
 /** A quality feature's value out of a vector in FEATURE_NAMES order. */
 export const qualityOf = (features: readonly number[], name: QualityFeature): number => features[FEATURE_NAMES.indexOf(name)] ?? 0;
 
-const num = (v: unknown): number | undefined => (typeof v === "number" && Number.isFinite(v) ? v : undefined);
-const record = (v: unknown): Record<string, unknown> => (v !== null && typeof v === "object" ? (v as Record<string, unknown>) : {});
-const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
+/** A measured value the fusion can use: a number that is finite (a NaN measures nothing). */
+const finite = (v: number | undefined): number | undefined => (v !== undefined && Number.isFinite(v) ? v : undefined);
 
 /** Per flag, the strongest evidence as the fusion weighs it: strength × detector coverage. */
 export const flagStrengths = (detectors: readonly DetectorResult[]): Map<Flag, number> => {
@@ -109,25 +110,22 @@ export const flagStrengths = (detectors: readonly DetectorResult[]): Map<Flag, n
 };
 
 /**
- * Highest value over its threshold across the pages of the residuals' facts, each page's
- * read by `measured` (nothing where it was not measured). Beyond three thresholds an outlier
- * is an outlier: capped so one extreme page cannot dominate.
+ * Highest value over its threshold across the residuals' pages, each page's read by
+ * `measured` (nothing where it was not measured). Beyond three thresholds an outlier is an
+ * outlier: capped so one extreme page cannot dominate.
  */
-const bestRatio = (residuals: DetectorResult | undefined, measured: (page: Record<string, unknown>) => { value?: number; threshold?: number }): number => {
+const bestRatio = (pages: readonly ResidualPageMeasurement[], measured: (page: ResidualPageMeasurement) => { value?: number; threshold?: number }): number => {
   let best = 0;
-  for (const page of list(residuals?.facts.pages)) {
-    const { value, threshold } = measured(record(page));
-    if (value !== undefined && threshold !== undefined && threshold > 0) best = Math.max(best, value / threshold);
+  for (const page of pages) {
+    const { value, threshold } = measured(page);
+    if (finite(value) !== undefined && finite(threshold) !== undefined && threshold! > 0) best = Math.max(best, value! / threshold!);
   }
   return clamp(best, 0, 3);
 };
 
 /** Highest line z over the page's threshold for one residual trace (0 when not measured). */
-const lineZRatio = (residuals: DetectorResult | undefined, trace: "ela" | "noise"): number =>
-  bestRatio(residuals, (page) => {
-    const t = record(page[trace]);
-    return { value: num(t.highestLineZ), threshold: num(t.threshold) };
-  });
+const lineZRatio = (pages: readonly ResidualPageMeasurement[], trace: "ela" | "noise"): number =>
+  bestRatio(pages, (page) => ({ value: page[trace]?.highestLineZ, threshold: page[trace]?.threshold }));
 
 /**
  * Largest area compressed once on a page compressed twice, in multiples of its threshold:
@@ -135,11 +133,9 @@ const lineZRatio = (residuals: DetectorResult | undefined, trace: "ela" | "noise
  * the page's double compression is too unsure to judge). Apart from the flag, which it shares
  * with the line outliers, whose error-level lines also fire on genuine renders.
  */
-const singleCompressedAreaRatio = (residuals: DetectorResult | undefined): number =>
-  bestRatio(residuals, (page) => {
-    const area = record(page.singleCompressedArea);
-    const [tiles, threshold, reliability] = [num(area.tiles), num(area.threshold), num(area.reliability)];
-    const shown = tiles !== undefined && threshold !== undefined && tiles >= threshold && reliability !== undefined && reliability >= MIN_RELIABILITY;
+const singleCompressedAreaRatio = (pages: readonly ResidualPageMeasurement[]): number =>
+  bestRatio(pages, ({ singleCompressedArea: { tiles, threshold, reliability } }) => {
+    const shown = threshold !== undefined && tiles >= threshold && reliability >= MIN_RELIABILITY;
     return shown ? { value: tiles, threshold } : {};
   });
 
@@ -148,28 +144,21 @@ const singleCompressedAreaRatio = (residuals: DetectorResult | undefined): numbe
  * learnt that a clearly single-compressed JPEG is more suspect than one near the line (the
  * corpus's PNG scans saved once by an editor), so an unreadable thumbnail scored 0.26.
  */
-const doubleCompressionMargin = (d: DetectorResult | undefined): number => {
-  const score = num(d?.facts.score);
-  const threshold = num(d?.facts.threshold);
+const doubleCompressionMargin = (m: Measurements["doubleCompression"]): number => {
+  const score = finite(m?.score);
+  const threshold = finite(m?.threshold);
   return score === undefined || threshold === undefined ? 0 : clamp(score - threshold, 0, 1);
 };
 
-const clones = (d: DetectorResult | undefined): number =>
-  Math.log1p(list(d?.facts.pages).reduce<number>((sum, p) => sum + (num(record(p).clones) ?? 0), 0));
+const clones = (perPage: readonly number[]): number => Math.log1p(perPage.reduce((sum, n) => sum + n, 0));
 
 /**
  * 1 when a zone read confidently (not a specimen) passes every check digit it could read,
  * two at least: the converse of mrz_checksum_invalid, which the flag already carries; a zone
  * that checks out is evidence of its own.
  */
-const mrzChecksOut = (d: DetectorResult | undefined): number =>
-  list(d?.facts.zones).some((zone) => {
-    const z = record(zone);
-    const checks = Object.values(record(z.checkDigits));
-    return z.readConfidently === true && z.specimen !== true && checks.filter((v) => v === "valid").length >= 2 && !checks.includes("invalid");
-  })
-    ? 1
-    : 0;
+const mrzChecksOut = (zones: readonly MrzZoneMeasurement[]): number =>
+  zones.some((z) => z.readConfidently && !z.specimen && z.checkDigits.filter((v) => v === "valid").length >= 2 && !z.checkDigits.includes("invalid")) ? 1 : 0;
 
 const blindSpot = (d: DetectorResult | undefined): number =>
   d === undefined || d.facts.applicable === false ? 0 : 1 - clamp(d.coverage, 0, 1);
@@ -178,7 +167,7 @@ const quality = (detectors: readonly DetectorResult[]): Record<QualityFeature, n
   const applicable = detectors.filter((d) => d.facts.applicable !== false);
   return {
     "quality:lowQuality": detectors.some((d) => d.evidence.some((e) => e.flag === "low_quality" && e.strength > 0)) ? 1 : 0,
-    "quality:ocrMeanConfidence": num(detectors.find((d) => d.detector === READING_QUALITY_DETECTOR)?.facts.meanConfidence) ?? 0,
+    "quality:ocrMeanConfidence": finite(detectors.find((d) => d.detector === READING_QUALITY_DETECTOR)?.measurements?.ocrMeanConfidence) ?? 0,
     "quality:meanCoverage": applicable.length === 0 ? 0 : applicable.reduce((s, d) => s + clamp(d.coverage, 0, 1), 0) / applicable.length,
     "quality:failedDetectors": applicable.filter((d) => d.coverage === 0 && "failed" in d.facts).length,
   };
@@ -190,15 +179,17 @@ const quality = (detectors: readonly DetectorResult[]): Record<QualityFeature, n
 // detectors alone reproduce the score.
 export function fusionFeatures(detectors: readonly DetectorResult[]): number[] {
   const byName = new Map(detectors.map((d) => [d.detector, d]));
+  const measured = (name: DetectorName): Measurements => byName.get(name)?.measurements ?? {};
   const strengths = flagStrengths(detectors);
   const qualities = quality(detectors);
+  const residualPages = measured(REGION_TAMPERING_DETECTOR).residualPages ?? [];
   const measures: Record<(typeof MEASURES)[number], number> = {
-    "measure:doubleCompressionMargin": doubleCompressionMargin(byName.get(DOUBLE_COMPRESSION_DETECTOR)),
-    "measure:elaLineZOverThreshold": lineZRatio(byName.get(REGION_TAMPERING_DETECTOR), "ela"),
-    "measure:noiseLineZOverThreshold": lineZRatio(byName.get(REGION_TAMPERING_DETECTOR), "noise"),
-    "measure:singleCompressedAreaOverThreshold": singleCompressedAreaRatio(byName.get(REGION_TAMPERING_DETECTOR)),
-    "measure:copyMoveClones": clones(byName.get(COPY_MOVE_DETECTOR)),
-    "measure:mrzAllCheckDigitsValid": mrzChecksOut(byName.get(MRZ_DETECTOR)),
+    "measure:doubleCompressionMargin": doubleCompressionMargin(measured(DOUBLE_COMPRESSION_DETECTOR).doubleCompression),
+    "measure:elaLineZOverThreshold": lineZRatio(residualPages, "ela"),
+    "measure:noiseLineZOverThreshold": lineZRatio(residualPages, "noise"),
+    "measure:singleCompressedAreaOverThreshold": singleCompressedAreaRatio(residualPages),
+    "measure:copyMoveClones": clones(measured(COPY_MOVE_DETECTOR).clonesPerPage ?? []),
+    "measure:mrzAllCheckDigitsValid": mrzChecksOut(measured(MRZ_DETECTOR).mrzZones ?? []),
   };
   return [
     ...SCORED_FLAGS.map((f) => strengths.get(f) ?? 0),

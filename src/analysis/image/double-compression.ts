@@ -228,5 +228,5 @@ export const detectDoubleCompression = async (
           },
         ]
       : [];
-  return { detector: DOUBLE_COMPRESSION_DETECTOR, evidence, facts, coverage };
+  return { detector: DOUBLE_COMPRESSION_DETECTOR, evidence, facts, coverage, measurements: { doubleCompression: { score: facts.score, threshold } } };
 };

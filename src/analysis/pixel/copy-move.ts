@@ -36,5 +36,5 @@ export function detectCopyMove(pages: readonly SidecarPage[]): DetectorResult {
     // A sidecar predating the periodicity test sends no count: shown as unknown rather than 0.
     return { page: page.index + 1, reliability: round2(trace?.reliability ?? 0), clones: page.copyMoves.length, periodicRepeats: numberFact(trace, "periodicMatches") ?? "unknown" };
   });
-  return { detector: COPY_MOVE_DETECTOR, evidence, facts: { pages: facts }, coverage };
+  return { detector: COPY_MOVE_DETECTOR, evidence, facts: { pages: facts }, coverage, measurements: { clonesPerPage: pages.map((page) => page.copyMoves.length) } };
 }

@@ -36,5 +36,6 @@ export function detectReadingQuality(pages: readonly SidecarPage[]): DetectorRes
     evidence,
     facts: { ocrLines: lines.length, meanConfidence: round2(mean), pagesWithText: pages.filter((p) => p.lines.length > 0).length },
     coverage: 1,
+    measurements: { ocrMeanConfidence: round2(mean) },
   };
 }

@@ -7,6 +7,7 @@
 // of lettering against paper reach z 5-6 (measured on generated statements), so no
 // threshold separates them from edits yet.
 import type { SidecarPage } from "../../sidecar-client/result";
+import type { ResidualPageMeasurement } from "../measurements";
 import type { DetectorResult, Evidence } from "../report";
 import { MIN_RELIABILITY, meanOver, numberFact, round2, scaledStrength, traceOf } from "./traces";
 import type { DetectorName } from "../manifest";
@@ -34,10 +35,12 @@ export function detectRegionTampering(pages: readonly SidecarPage[]): DetectorRe
   const evidence: Evidence[] = [];
   const perPage = pages.map((page) => {
     const facts: Record<string, unknown> = { page: page.index + 1 };
+    const measured: Omit<ResidualPageMeasurement, "singleCompressedArea"> = {};
     for (const name of TRACES) {
       const trace = traceOf(page, name);
       const threshold = numberFact(trace, "lineThreshold");
       facts[name] = trace ? { reliability: round2(trace.reliability), highestLineZ: round2(trace.globalScore), threshold: threshold ?? "none" } : "not measured";
+      if (trace && name !== "double_quant") measured[name] = { highestLineZ: round2(trace.globalScore), ...(threshold !== undefined ? { threshold } : {}) };
       if (!trace || threshold === undefined || trace.reliability < MIN_RELIABILITY) continue;
       const outliers = page.lineScores
         .map(({ lineIndex, scores }) => ({ line: page.lines[lineIndex], z: scores[name] }))
@@ -75,8 +78,16 @@ export function detectRegionTampering(pages: readonly SidecarPage[]): DetectorRe
       }
     }
     facts.outlierTiles = page.regions.filter((r) => r.trace === "ela" || r.trace === "noise").length;
-    facts.singleCompressedArea = { tiles: page.singleCompressedAreas[0]?.tiles ?? 0, threshold: areaThreshold ?? "none", reliability: round2(areaReliability) };
-    return facts;
+    const area = { tiles: page.singleCompressedAreas[0]?.tiles ?? 0, reliability: round2(areaReliability) };
+    facts.singleCompressedArea = { tiles: area.tiles, threshold: areaThreshold ?? "none", reliability: area.reliability };
+    const measurement: ResidualPageMeasurement = { ...measured, singleCompressedArea: { ...area, ...(areaThreshold !== undefined ? { threshold: areaThreshold } : {}) } };
+    return { facts, measurement };
   });
-  return { detector: REGION_TAMPERING_DETECTOR, evidence, facts: { pages: perPage, scores: "robust z of each OCR line against the page's other lines" }, coverage };
+  return {
+    detector: REGION_TAMPERING_DETECTOR,
+    evidence,
+    facts: { pages: perPage.map((p) => p.facts), scores: "robust z of each OCR line against the page's other lines" },
+    coverage,
+    measurements: { residualPages: perPage.map((p) => p.measurement) },
+  };
 }

@@ -1,14 +1,17 @@
 import { describe, expect, test } from "bun:test";
 import { FEATURE_NAMES, fusionFeatures, isScoreFeature } from "../../../src/analysis/fusion/features";
 import type { DetectorName } from "../../../src/analysis/manifest";
+import type { Measurements, MrzZoneMeasurement } from "../../../src/analysis/measurements";
 import type { DetectorResult, Evidence } from "../../../src/analysis/report";
 
-const detector = (name: DetectorName, evidence: Omit<Evidence, "detector" | "message">[], coverage: number, facts: Record<string, unknown> = {}): DetectorResult => ({
+const detector = (name: DetectorName, evidence: Omit<Evidence, "detector" | "message">[], coverage: number, facts: Record<string, unknown> = {}, measurements?: Measurements): DetectorResult => ({
   detector: name,
   evidence: evidence.map((e) => ({ ...e, detector: name, message: e.flag })),
   facts,
   coverage,
+  ...(measurements ? { measurements } : {}),
 });
+const measuring = (name: DetectorName, measurements: Measurements) => detector(name, [], 1, {}, measurements);
 
 const named = (detectors: DetectorResult[]) => {
   const values = fusionFeatures(detectors);
@@ -41,22 +44,22 @@ describe("fusion features", () => {
     expect(named([])("blind:balances")).toBe(0);
   });
 
-  test("measured values come from the detectors' facts", () => {
+  test("measured values come from the detectors' typed measurements", () => {
     const f = named([
-      detector("double-jpeg-compression", [], 1, { score: 0.7, threshold: 0.5 }),
-      detector("pixel-residuals", [], 1, {
-        pages: [
-          { ela: { highestLineZ: 6.4, threshold: 3.2 }, noise: "not measured", singleCompressedArea: { tiles: 30, threshold: 12, reliability: 0.9 } },
+      measuring("double-jpeg-compression", { doubleCompression: { score: 0.7, threshold: 0.5 } }),
+      measuring("pixel-residuals", {
+        residualPages: [
+          { ela: { highestLineZ: 6.4, threshold: 3.2 }, singleCompressedArea: { tiles: 30, threshold: 12, reliability: 0.9 } },
           { singleCompressedArea: { tiles: 300, threshold: 12, reliability: 0.3 } },
           { singleCompressedArea: { tiles: 11, threshold: 12, reliability: 1 } },
         ],
       }),
-      detector("copy-move", [], 1, { pages: [{ clones: 2 }, { clones: 1 }] }),
-      detector("mrz", [], 1, { zones: [{ readConfidently: true, checkDigits: { birthDate: "valid", composite: "valid" } }] }),
+      measuring("copy-move", { clonesPerPage: [2, 1] }),
+      measuring("mrz", { mrzZones: [{ readConfidently: true, specimen: false, checkDigits: ["valid", "valid"] }] }),
     ]);
     expect(f("measure:doubleCompressionMargin")).toBeCloseTo(0.2, 6);
     // Below its threshold, double compression measures nothing: a page saved once is not suspect for it.
-    expect(named([detector("double-jpeg-compression", [], 1, { score: 0.1, threshold: 0.5 })])("measure:doubleCompressionMargin")).toBe(0);
+    expect(named([measuring("double-jpeg-compression", { doubleCompression: { score: 0.1, threshold: 0.5 } })])("measure:doubleCompressionMargin")).toBe(0);
     expect(f("measure:elaLineZOverThreshold")).toBeCloseTo(2, 6);
     expect(f("measure:noiseLineZOverThreshold")).toBe(0);
     // The second page's area is larger, but its double compression is too unsure to judge; the third's is below the threshold.
@@ -65,17 +68,25 @@ describe("fusion features", () => {
     expect(f("measure:mrzAllCheckDigitsValid")).toBe(1);
   });
 
+  test("facts are for people: what they show, or how they are named, moves no feature", () => {
+    const measurements: Measurements = { clonesPerPage: [3] };
+    const shown = named([detector("copy-move", [], 1, { pages: [{ clones: 3 }] }, measurements)]);
+    const renamed = named([detector("copy-move", [], 1, { pages: [{ verifiedClones: 3 }] }, measurements)]);
+    expect(renamed("measure:copyMoveClones")).toBe(shown("measure:copyMoveClones"));
+    expect(named([detector("copy-move", [], 1, { pages: [{ clones: 3 }] })])("measure:copyMoveClones")).toBe(0);
+  });
+
   test("an MRZ checks out only when read confidently, not a specimen, with every check digit valid", () => {
-    const zone = (z: Record<string, unknown>) => named([detector("mrz", [], 1, { zones: [z] })])("measure:mrzAllCheckDigitsValid");
-    expect(zone({ readConfidently: true, checkDigits: { birthDate: "valid", composite: "invalid" } })).toBe(0);
-    expect(zone({ readConfidently: false, checkDigits: { birthDate: "valid" } })).toBe(0);
-    expect(zone({ readConfidently: true, specimen: true, checkDigits: { birthDate: "valid" } })).toBe(0);
-    expect(zone({ readConfidently: true, checkDigits: {} })).toBe(0);
+    const zone = (z: MrzZoneMeasurement) => named([measuring("mrz", { mrzZones: [z] })])("measure:mrzAllCheckDigitsValid");
+    expect(zone({ readConfidently: true, specimen: false, checkDigits: ["valid", "invalid"] })).toBe(0);
+    expect(zone({ readConfidently: false, specimen: false, checkDigits: ["valid", "valid"] })).toBe(0);
+    expect(zone({ readConfidently: true, specimen: true, checkDigits: ["valid", "valid"] })).toBe(0);
+    expect(zone({ readConfidently: true, specimen: false, checkDigits: [] })).toBe(0);
   });
 
   test("quality is measured for confidence and is never a score feature", () => {
     const f = named([
-      detector("reading-quality", [{ flag: "low_quality", strength: 1 }], 1, { meanConfidence: 0.7 }),
+      detector("reading-quality", [{ flag: "low_quality", strength: 1 }], 1, {}, { ocrMeanConfidence: 0.7 }),
       detector("mrz", [], 0, { failed: "TypeError" }),
     ]);
     expect(f("quality:lowQuality")).toBe(1);
@@ -86,14 +97,14 @@ describe("fusion features", () => {
     expect(FEATURE_NAMES.filter((n) => n.startsWith("quality:")).every((n) => !isScoreFeature(n))).toBe(true);
   });
 
-  test("hostile facts (wrong types, infinities) read as nothing measured", () => {
+  test("values that are no number (infinities, NaN) read as nothing measured", () => {
     const f = named([
-      detector("double-jpeg-compression", [], 1, { score: "0.9", threshold: null }),
-      detector("pixel-residuals", [], 1, { pages: [{ ela: { highestLineZ: Infinity, threshold: 3 } }, null, 7] }),
-      detector("mrz", [], 1, { zones: "many" }),
+      measuring("double-jpeg-compression", { doubleCompression: { score: Number.NaN, threshold: 0.5 } }),
+      measuring("pixel-residuals", { residualPages: [{ ela: { highestLineZ: Infinity, threshold: 3 }, singleCompressedArea: { tiles: 0, reliability: 0 } }] }),
+      measuring("reading-quality", { ocrMeanConfidence: Number.NaN }),
     ]);
     expect(f("measure:doubleCompressionMargin")).toBe(0);
     expect(f("measure:elaLineZOverThreshold")).toBe(0);
-    expect(f("measure:mrzAllCheckDigitsValid")).toBe(0);
+    expect(f("quality:ocrMeanConfidence")).toBe(0);
   });
 });

@@ -3,22 +3,23 @@ import { fuse } from "../../../src/analysis/fusion";
 import { FEATURE_NAMES, isScoreFeature } from "../../../src/analysis/fusion/features";
 import { checkModel, FUSION_MODEL } from "../../../src/analysis/fusion/model";
 import type { DetectorName } from "../../../src/analysis/manifest";
+import type { Measurements } from "../../../src/analysis/measurements";
 import type { DetectorResult } from "../../../src/analysis/report";
 
-const clean = (name: DetectorName, facts: Record<string, unknown> = {}): DetectorResult => ({ detector: name, evidence: [], facts, coverage: 1 });
+const clean = (name: DetectorName, facts: Record<string, unknown> = {}, measurements: Measurements = {}): DetectorResult => ({ detector: name, evidence: [], facts, coverage: 1, measurements });
 
 /** What the full analysis returns for a passport photo with nothing wrong. */
 const cleanPassport = (): DetectorResult[] => [
   clean("jpeg-quantization"),
-  clean("double-jpeg-compression", { score: 0.1, threshold: 0.5 }),
+  clean("double-jpeg-compression", {}, { doubleCompression: { score: 0.1, threshold: 0.5 } }),
   clean("image-metadata"),
   clean("image-quality"),
-  clean("mrz", { zones: [{ readConfidently: true, checkDigits: { documentNumber: "valid", birthDate: "valid", expirationDate: "valid", composite: "valid" } }] }),
+  clean("mrz", {}, { mrzZones: [{ readConfidently: true, specimen: false, checkDigits: ["valid", "valid", "valid", "valid"] }] }),
   clean("dates"),
   clean("balances", { applicable: false }),
   clean("pixel-residuals"),
   clean("copy-move"),
-  clean("reading-quality", { meanConfidence: 0.97 }),
+  clean("reading-quality", {}, { ocrMeanConfidence: 0.97 }),
 ];
 
 describe("the committed fusion model", () => {
@@ -80,7 +81,7 @@ describe("the committed fusion model", () => {
       { ...clean("balances"), evidence: [{ flag: "balance_mismatch", detector: "balances", strength: 0.8, message: "closing balance" }] },
       clean("pixel-residuals"),
       clean("copy-move"),
-      clean("reading-quality", { meanConfidence: 0.98 }),
+      clean("reading-quality", {}, { ocrMeanConfidence: 0.98 }),
     ];
     const f = fuse(statement);
     expect(f.flags).toEqual(["balance_mismatch"]);

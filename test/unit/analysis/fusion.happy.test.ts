@@ -61,9 +61,10 @@ describe("fusion through a trained model", () => {
 
   test("a flag is listed for what its evidence's own measure adds too: a pasted area explains the score it raises", () => {
     const m = model({ "flag:region_tampering": 0, "measure:singleCompressedAreaOverThreshold": 2 }, -3);
-    const area = detector("pixel-residuals", [{ flag: "region_tampering", strength: 0.9 }], 1, {
-      pages: [{ singleCompressedArea: { tiles: 48, threshold: 12, reliability: 1 } }],
-    });
+    const area: DetectorResult = {
+      ...detector("pixel-residuals", [{ flag: "region_tampering", strength: 0.9 }], 1),
+      measurements: { residualPages: [{ singleCompressedArea: { tiles: 48, threshold: 12, reliability: 1 } }] },
+    };
     const f = fuse([area], { model: m });
     expect(f.forgeryScore).toBeCloseTo(sigmoid(-3 + 2 * 3), 3);
     expect(f.flags).toEqual(["region_tampering"]);
