@@ -50,7 +50,7 @@ const judgedSomething = (r: DetectorResult): boolean =>
   r.coverage > 0 ||
   "failed" in r.facts ||
   Number(r.facts.uncertain ?? 0) > 0 ||
-  (Array.isArray(r.facts.zones) && r.facts.zones.length > 0);
+  (r.measurements?.mrzZones?.length ?? 0) > 0;
 
 /** A content check outside its document types (manifest.ts) has nothing to judge unless it found something. */
 const withApplicability = (r: DetectorResult, type: DocumentType): DetectorResult =>
