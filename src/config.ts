@@ -10,6 +10,10 @@ export const ConfigSchema = Type.Object({
   port: Type.Integer({ minimum: 0, maximum: 65535 }),
   host: Type.String({ minLength: 1 }),
   dataDir: Type.String({ minLength: 1 }),
+  /** Empty: SQLite in dataDir, one serve process. postgres://…: a database several instances share. */
+  databaseUrl: Type.String(),
+  databasePoolSize: Type.Integer({ minimum: 1, maximum: 1000 }),
+  databaseStatementTimeoutMs: Type.Integer({ minimum: 100 }),
   /** Empty: start an embedded sidecar. Otherwise host:port[,host:port…]. */
   sidecar: Type.Array(Type.String()),
   sidecarListen: Type.String({ minLength: 1 }),
@@ -20,6 +24,8 @@ export const ConfigSchema = Type.Object({
   retentionDays: Type.Integer({ minimum: 1 }),
   batchConcurrency: Type.Integer({ minimum: 1, maximum: 64 }),
   outboxPollMs: Type.Integer({ minimum: 10 }),
+  /** How long claimed work stays with an instance that stops renewing it (one that died). */
+  leaseMs: Type.Integer({ minimum: 1000 }),
   webhookTimeoutMs: Type.Integer({ minimum: 100 }),
   logLevel: Type.Union([Type.Literal("debug"), Type.Literal("info"), Type.Literal("warn"), Type.Literal("error")]),
   /** PEM files: for `sidecar` its identity and the CA clients must chain to; for `serve` the reverse. */
@@ -150,6 +156,12 @@ const singleDuration: Parser<number> = (raw) => {
   return value;
 };
 
+const databaseUrl: Parser<string> = (raw) => {
+  const url = raw.trim();
+  if (url !== "" && !/^postgres(ql)?:\/\//.test(url)) throw new Error("expected postgres://… or postgresql://…, or nothing for SQLite in DOCVERIFY_DATA_DIR");
+  return url;
+};
+
 const nonEmpty: Parser<string> = (raw) => {
   if (!raw.trim()) throw new Error("must not be empty");
   return raw.trim();
@@ -172,6 +184,9 @@ const SETTINGS = [
   { key: "port", env: "DOCVERIFY_PORT", fallback: "8080", parse: integer(0, 65535) },
   { key: "host", env: "DOCVERIFY_HOST", fallback: "0.0.0.0", parse: nonEmpty },
   { key: "dataDir", env: "DOCVERIFY_DATA_DIR", fallback: "./data", parse: nonEmpty },
+  { key: "databaseUrl", env: "DOCVERIFY_DATABASE_URL", fallback: "", parse: databaseUrl },
+  { key: "databasePoolSize", env: "DOCVERIFY_DATABASE_POOL_SIZE", fallback: "10", parse: integer(1, 1000) },
+  { key: "databaseStatementTimeoutMs", env: "DOCVERIFY_DATABASE_STATEMENT_TIMEOUT", fallback: "30s", parse: singleDuration },
   { key: "sidecar", env: "DOCVERIFY_SIDECAR", fallback: "", parse: hostPortList },
   { key: "sidecarListen", env: "DOCVERIFY_SIDECAR_LISTEN", fallback: "127.0.0.1:50051", parse: hostPort },
   { key: "sidecarDevice", env: "DOCVERIFY_SIDECAR_DEVICE", fallback: "auto", parse: oneOf("auto", "cpu", "cuda") },
@@ -181,6 +196,7 @@ const SETTINGS = [
   { key: "retentionDays", env: "DOCVERIFY_RETENTION_DAYS", fallback: "30", parse: integer(1, 36500) },
   { key: "batchConcurrency", env: "DOCVERIFY_BATCH_CONCURRENCY", fallback: "2", parse: integer(1, 64) },
   { key: "outboxPollMs", env: "DOCVERIFY_OUTBOX_POLL_MS", fallback: "500", parse: integer(10, 60_000) },
+  { key: "leaseMs", env: "DOCVERIFY_LEASE", fallback: "30s", parse: singleDuration },
   { key: "webhookTimeoutMs", env: "DOCVERIFY_WEBHOOK_TIMEOUT_MS", fallback: "15000", parse: integer(100, 120_000) },
   { key: "logLevel", env: "DOCVERIFY_LOG_LEVEL", fallback: "info", parse: oneOf("debug", "info", "warn", "error") },
   { key: "sidecarTlsCa", env: "DOCVERIFY_SIDECAR_TLS_CA", fallback: "", parse: optional(readableFile) },

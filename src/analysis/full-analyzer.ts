@@ -108,7 +108,7 @@ export function createFullAnalyzer(options: FullAnalyzerOptions): Analyzer {
       const identity = IDENTITY_TYPES.includes(type);
       const portrait = image && page && identity ? await locatePortrait(image, page) : null;
       fingerprint = await computeFingerprint({ bytes: doc.bytes, ...(image ? { image } : {}), text, ...(portrait ? { portrait } : {}) });
-      const checked = checkDuplicates(fingerprint, fingerprints!.findSimilar(keyId, fingerprint));
+      const checked = checkDuplicates(fingerprint, await fingerprints!.findSimilar(keyId, fingerprint));
       // Where the portrait was taken from, for an analyst checking a reused-portrait match.
       return identity ? { ...checked, facts: { ...checked.facts, portrait: portrait ?? "not located" } } : checked;
     });
@@ -150,7 +150,7 @@ export function createFullAnalyzer(options: FullAnalyzerOptions): Analyzer {
         pageAnalysis(pixels, sources, doc.format),
       ];
       const fusion = fuse(detectors);
-      if (duplicate?.fingerprint) fingerprints!.record(context.keyId!, context.verificationId, duplicate.fingerprint, now());
+      if (duplicate?.fingerprint) await fingerprints!.record(context.keyId!, context.verificationId, duplicate.fingerprint, now());
       return reportOf(fusion, {
         documentType: type.documentType,
         detectors: [...detectors, documentTypeResult(type)],

@@ -19,9 +19,9 @@ const isApiPath = (path: string) => path === "/api" || path.startsWith("/api/");
 
 export function createApp(deps: AppDeps) {
   const auditor = new RefusalAuditor(deps.store.audit);
-  const auditRefusal = (request: Request, error: AppError, requestId: string) => {
+  const auditRefusal = async (request: Request, error: AppError, requestId: string) => {
     try {
-      auditor.record({ error, keyId: contextOf(request)?.key?.id ?? null, method: request.method, path: new URL(request.url).pathname, requestId, nowMs: deps.clock.now() });
+      await auditor.record({ error, keyId: contextOf(request)?.key?.id ?? null, method: request.method, path: new URL(request.url).pathname, requestId, nowMs: deps.clock.now() });
     } catch (failure) {
       // The refusal is answered whatever happens to its audit row.
       deps.log.error("audit log write failed", { requestId, error: failure instanceof Error ? failure.message : String(failure) });
@@ -30,26 +30,26 @@ export function createApp(deps: AppDeps) {
   // normalize: false, so that a body with extra fields is refused rather than silently
   // trimmed (a request with both `document` and `documentUrl` must be a 400).
   const app = new Elysia({ normalize: false })
-    .onRequest(({ request, set }) => {
+    .onRequest(async ({ request, set }) => {
       const context = openContext(request, performance.now());
       set.headers["x-request-id"] = context.requestId;
       if (!isApiPath(new URL(request.url).pathname)) return;
       try {
         if (!deps.accepting()) throw new AppError("SERVICE_UNAVAILABLE", "The service is shutting down", { retryAfterSec: 5 });
-        const authenticated = authenticate(request.headers.get("authorization"), deps.store.keys, deps.clock.now());
+        const authenticated = await authenticate(request.headers.get("authorization"), deps.store.keys, deps.clock.now());
         context.key = authenticated.record;
-        deps.store.keys.touch(authenticated.keyHash, deps.clock.now(), authenticated.lastUsedAt);
+        await deps.store.keys.touch(authenticated.keyHash, deps.clock.now(), authenticated.lastUsedAt);
         if (context.key.rateLimitPerSecond !== null) {
           const decision = deps.rateLimiter.take(context.key.id, context.key.rateLimitPerSecond, deps.clock.now());
           if (!decision.ok) throw new AppError("RATE_LIMITED", "Too many requests for this API key", { retryAfterSec: decision.retryAfterSec });
         }
       } catch (error) {
         const appError = toAppError("UNKNOWN", error, deps.log, context.requestId);
-        auditRefusal(request, appError, context.requestId);
+        await auditRefusal(request, appError, context.requestId);
         return errorResponse(appError, context.requestId);
       }
     })
-    .onError(({ code, error, request }) => {
+    .onError(async ({ code, error, request }) => {
       const requestId = contextOf(request)?.requestId ?? "req_unknown";
       let appError = toAppError(code, error, deps.log, requestId);
       const headers: Record<string, string> = {};
@@ -60,7 +60,7 @@ export function createApp(deps: AppDeps) {
           headers.allow = allowed.join(", ");
         }
       }
-      if (isApiPath(new URL(request.url).pathname)) auditRefusal(request, appError, requestId);
+      if (isApiPath(new URL(request.url).pathname)) await auditRefusal(request, appError, requestId);
       return errorResponse(appError, requestId, headers);
     })
     .onAfterResponse(({ request, route, set }) => {

@@ -26,7 +26,7 @@ export class RefusalAuditor {
 
   constructor(private readonly audit: AuditStore) {}
 
-  record(refused: RefusedRequest): void {
+  async record(refused: RefusedRequest): Promise<void> {
     const { error } = refused;
     if (!AUDITED_CODES.has(error.code)) return;
     const refusal = error.cause instanceof KeyRefusal ? error.cause : null;
@@ -39,7 +39,7 @@ export class RefusalAuditor {
     }
     if (this.windows.size >= MAX_SUBJECTS) this.prune(refused.nowMs);
     this.windows.set(subject, { until: refused.nowMs + WINDOW_MS, folded: 0 });
-    this.audit.record("request.refused", keyId, new Date(refused.nowMs).toISOString(), {
+    await this.audit.record("request.refused", keyId, new Date(refused.nowMs).toISOString(), {
       status: codeToStatus[error.code],
       code: error.code,
       reason: refusal?.reason ?? null,

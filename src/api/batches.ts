@@ -38,10 +38,10 @@ export const batchRoutes = (deps: AppDeps) =>
           await checkCallbackUrl(callbackUrl, deps.config.allowPrivateUrls);
           const documents = decodeAll(body.documents);
           const now = deps.clock.now();
-          const reservation = reserveDocuments(deps.store.usage, key, documents.length, deps.config.pricePerDocument, now);
+          const reservation = await reserveDocuments(deps.store.usage, key, documents.length, deps.config.pricePerDocument, now);
           let batch;
           try {
-            batch = deps.store.batches.create({
+            batch = await deps.store.batches.create({
               keyId: key.id,
               sandbox: key.mode === "test",
               callbackUrl: callbackUrl.href,
@@ -50,7 +50,7 @@ export const batchRoutes = (deps: AppDeps) =>
               now,
             });
           } catch (error) {
-            if (reservation) deps.store.usage.release(reservation);
+            if (reservation) await deps.store.usage.release(reservation);
             throw error;
           }
           deps.wakeBatchWorker();
@@ -74,9 +74,9 @@ export const batchRoutes = (deps: AppDeps) =>
     )
     .get(
       "/api/v1/batches/:batchId",
-      ({ params, request }) => {
+      async ({ params, request }) => {
         const key = keyOf(request);
-        const batch = UUID_PATTERN.test(params.batchId) ? deps.store.batches.get(params.batchId) : null;
+        const batch = UUID_PATTERN.test(params.batchId) ? await deps.store.batches.get(params.batchId) : null;
         if (!batch || batch.keyId !== key.id) throw new AppError("NOT_FOUND", "No such batch");
         const data: Batch = {
           batchId: batch.id,
@@ -85,7 +85,7 @@ export const batchRoutes = (deps: AppDeps) =>
           failedCount: batch.failed,
           status: batch.status,
           createdAt: new Date(batch.createdAt).toISOString(),
-          verificationIds: deps.store.verifications.idsOfBatch(batch.id),
+          verificationIds: await deps.store.verifications.idsOfBatch(batch.id),
         };
         return { data };
       },

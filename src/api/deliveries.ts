@@ -30,9 +30,9 @@ function toDelivery(log: DeliveryLog): Delivery {
 }
 
 /** Another key's batch is indistinguishable from a missing one. */
-function batchOfKey(deps: AppDeps, request: Request, batchId: string): BatchRecord {
+async function batchOfKey(deps: AppDeps, request: Request, batchId: string): Promise<BatchRecord> {
   const key = keyOf(request);
-  const batch = UUID_PATTERN.test(batchId) ? deps.store.batches.get(batchId) : null;
+  const batch = UUID_PATTERN.test(batchId) ? await deps.store.batches.get(batchId) : null;
   if (!batch || batch.keyId !== key.id) throw new AppError("NOT_FOUND", "No such batch");
   return batch;
 }
@@ -43,9 +43,9 @@ export const deliveryRoutes = (deps: AppDeps) =>
   new Elysia({ name: "deliveries" })
     .get(
       "/api/v1/batches/:batchId/deliveries",
-      ({ params, request }) => {
-        const batch = batchOfKey(deps, request, params.batchId);
-        return { data: { batchId: batch.id, deliveries: deps.store.outbox.listForBatch(batch.id).map(toDelivery) } };
+      async ({ params, request }) => {
+        const batch = await batchOfKey(deps, request, params.batchId);
+        return { data: { batchId: batch.id, deliveries: (await deps.store.outbox.listForBatch(batch.id)).map(toDelivery) } };
       },
       {
         params: t.Object({ batchId: BatchIdParam }),
@@ -61,13 +61,13 @@ export const deliveryRoutes = (deps: AppDeps) =>
     )
     .post(
       "/api/v1/batches/:batchId/deliveries/:deliveryId/redeliver",
-      ({ params, request, set }) => {
-        const batch = batchOfKey(deps, request, params.batchId);
-        const found = UUID_PATTERN.test(params.deliveryId) && deps.store.outbox.requestRedelivery(batch.id, params.deliveryId, deps.clock.now());
+      async ({ params, request, set }) => {
+        const batch = await batchOfKey(deps, request, params.batchId);
+        const found = UUID_PATTERN.test(params.deliveryId) && (await deps.store.outbox.requestRedelivery(batch.id, params.deliveryId, deps.clock.now()));
         if (!found) throw new AppError("NOT_FOUND", "No such delivery in this batch");
         deps.wakeDispatcher();
         set.status = 202;
-        return { data: toDelivery(deps.store.outbox.find(batch.id, params.deliveryId)!) };
+        return { data: toDelivery((await deps.store.outbox.find(batch.id, params.deliveryId))!) };
       },
       {
         params: t.Object({ batchId: BatchIdParam, deliveryId: t.String({ description: "A delivery id from the delivery log or a webhook's `webhook-id`.", examples: ["8b0f2c7e-3d1a-4e59-9c1b-2a7f6e5d4c3b"] }) }),

@@ -64,7 +64,7 @@ export async function runIdempotently<T>(deps: AppDeps, request: Request, set: {
     .update(context?.bodyDigest ?? "")
     .digest("hex");
   const now = deps.clock.now();
-  const claim = deps.store.idempotency.claim({ keyId, idempotencyKey, requestHash, now, ttlMs: IDEMPOTENCY_TTL_MS, lockMs: LOCK_MS });
+  const claim = await deps.store.idempotency.claim({ keyId, idempotencyKey, requestHash, now, ttlMs: IDEMPOTENCY_TTL_MS, lockMs: LOCK_MS });
   switch (claim.kind) {
     case "replay":
       return respond(claim.answer.status, claim.answer.body, { [REPLAYED_HEADER]: "true" });
@@ -84,12 +84,12 @@ export async function runIdempotently<T>(deps: AppDeps, request: Request, set: {
     answer = { status: done.status, body: Buffer.from(JSON.stringify(done.body)) };
   } catch (error) {
     if (!(error instanceof AppError) || !KEPT_ERRORS.has(error.code)) {
-      deps.store.idempotency.abandon(keyId, idempotencyKey);
+      await deps.store.idempotency.abandon(keyId, idempotencyKey);
       throw error;
     }
     const response = errorResponse(error, requestId);
     answer = { status: response.status, body: new Uint8Array(await response.arrayBuffer()) };
   }
-  deps.store.idempotency.complete(keyId, idempotencyKey, answer);
+  await deps.store.idempotency.complete(keyId, idempotencyKey, answer);
   return respond(answer.status, answer.body);
 }

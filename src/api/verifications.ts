@@ -16,9 +16,9 @@ const VerificationWithEvidence = t.Composite([
 export const verificationRoutes = (deps: AppDeps) =>
   new Elysia({ name: "verifications" }).get(
     "/api/v1/verifications/:id",
-    ({ params, request }) => {
+    async ({ params, request }) => {
       const key = keyOf(request);
-      const stored = VERIFICATION_ID_PATTERN.test(params.id) ? deps.store.verifications.findForKey(params.id, key.id) : null;
+      const stored = VERIFICATION_ID_PATTERN.test(params.id) ? await deps.store.verifications.findForKey(params.id, key.id) : null;
       if (!stored) throw new AppError("NOT_FOUND", "No such verification");
       return { data: { ...stored.result, evidence: stored.report.evidence } };
     },

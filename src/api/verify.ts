@@ -51,15 +51,15 @@ export const verifyRoutes = (deps: AppDeps) =>
       runIdempotently(deps, request, set, async (): Promise<Answer<{ data: VerificationResult }>> => {
         const key = keyOf(request);
         const startedAt = deps.clock.now();
-        const reservation = reserveDocuments(deps.store.usage, key, 1, deps.config.pricePerDocument, startedAt);
+        const reservation = await reserveDocuments(deps.store.usage, key, 1, deps.config.pricePerDocument, startedAt);
         try {
           const document = await validateDocument(await documentBytes(body, deps.config.allowPrivateUrls));
           const { result, report } = await runVerification({ analyzer: deps.analyzer, document, keyId: key.id, sandbox: key.mode === "test", clock: deps.clock, startedAt });
-          deps.store.verifications.insert({ keyId: key.id, result, report, createdAt: deps.clock.now() });
+          await deps.store.verifications.insert({ keyId: key.id, result, report, createdAt: deps.clock.now() });
           deps.metrics.documentAnalysed(result, report);
           return { status: 200, body: { data: result } };
         } catch (error) {
-          if (reservation) deps.store.usage.release(reservation);
+          if (reservation) await deps.store.usage.release(reservation);
           throw error;
         }
       }),

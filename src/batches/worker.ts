@@ -1,6 +1,8 @@
 // Analyses stored batch documents with bounded concurrency. Each outcome is recorded with
 // its webhook in one transaction (BatchStore.recordOutcome). A document whose analyser is
 // unreachable is handed back and tried again later: batch documents wait, never drop.
+// Several workers (in one process or several) share the queue: each claims with a short
+// lease that it renews while it works, so one that dies leaves work others take up soon.
 import { randomUUID } from "node:crypto";
 import { AppError, isAppError, type ErrorCode } from "../errors";
 import { validateDocument } from "../intake/validate";
@@ -15,7 +17,6 @@ import type { Metrics } from "../metrics/registry";
 /** Codes a failed document's webhook may carry (the verify endpoint's error table). */
 const DOCUMENT_ERROR_CODES = new Set<ErrorCode>(["UNSUPPORTED_FORMAT", "FILE_TOO_LARGE", "VALIDATION_ERROR"]);
 const MAX_UNEXPECTED_FAILURES = 3;
-const LEASE_MS = 5 * 60_000;
 
 export interface BatchWorkerOptions {
   batches: BatchStore;
@@ -26,6 +27,8 @@ export interface BatchWorkerOptions {
   metrics: Metrics;
   concurrency: number;
   pollMs: number;
+  /** How long a claim lasts unless renewed: how soon a dead worker's documents are taken up. */
+  leaseMs: number;
   /** Called after an outcome is recorded, so the dispatcher can send without waiting. */
   onRecorded(): void;
 }
@@ -40,8 +43,6 @@ export class BatchWorker {
 
   start(): void {
     if (this.lanes.length > 0) return;
-    const released = this.options.batches.releaseForeignLeases(this.owner);
-    if (released > 0) this.options.log.info("resuming batch documents left by a previous run", { documents: released });
     this.lanes = Array.from({ length: this.options.concurrency }, () => this.lane());
   }
 
@@ -58,9 +59,29 @@ export class BatchWorker {
 
   private async lane(): Promise<void> {
     while (!this.stopping) {
-      const claimed = this.options.batches.claimNext(this.owner, this.options.clock.now(), LEASE_MS);
-      if (claimed) await this.process(claimed);
-      else await this.sleep();
+      try {
+        const claimed = await this.options.batches.claimNext(this.owner, this.options.clock.now(), this.options.leaseMs);
+        if (claimed) await this.renewingLease(claimed, () => this.process(claimed));
+        else await this.sleep();
+      } catch (error) {
+        // A store that is briefly unreachable must not end the lane; the lease keeps the document safe.
+        this.options.log.error("batch worker could not reach the store", { error: error instanceof Error ? error.message : String(error) });
+        await this.sleep();
+      }
+    }
+  }
+
+  private async renewingLease(claimed: ClaimedDocument, work: () => Promise<void>): Promise<void> {
+    const { batches, clock, leaseMs } = this.options;
+    const renew = () =>
+      void batches.renew(claimed.batch.id, claimed.documentIndex, this.owner, clock.now() + leaseMs).catch(() => {
+        // A missed renewal is retried at the next tick; a lost lease shows when the outcome is recorded.
+      });
+    const timer = setInterval(renew, Math.max(1, Math.floor(leaseMs / 3)));
+    try {
+      await work();
+    } finally {
+      clearInterval(timer);
     }
   }
 
@@ -89,13 +110,13 @@ export class BatchWorker {
       const failure = this.classify(error, claimed.attempts);
       if (failure === "retry") {
         const backoffMs = Math.min(60_000, 1000 * 2 ** Math.min(claimed.attempts, 6));
-        batches.release(batch.id, documentIndex, this.owner, clock.now() + backoffMs);
+        await batches.release(batch.id, documentIndex, this.owner, clock.now() + backoffMs);
         log.warn("batch document handed back; will retry", { ...fields, retryInMs: backoffMs, code: isAppError(error) ? error.code : "UNEXPECTED" });
         return;
       }
       outcome = { ok: false, error: failure };
     }
-    const recorded = batches.recordOutcome({ batch, documentIndex, owner: this.owner, keyId: batch.keyId, outcome, now: clock.now() });
+    const recorded = await batches.recordOutcome({ batch, documentIndex, owner: this.owner, keyId: batch.keyId, outcome, now: clock.now() });
     if (!recorded) {
       log.warn("batch document lease lost before its outcome was recorded", fields);
       return;
@@ -104,7 +125,7 @@ export class BatchWorker {
       metrics.documentAnalysed(outcome.result, outcome.report);
     } else {
       metrics.documentFailed(outcome.error.code);
-      if (!batch.sandbox) this.options.usage.release({ keyId: batch.keyId, month: monthOf(batch.createdAt), documents: 1 });
+      if (!batch.sandbox) await this.options.usage.release({ keyId: batch.keyId, month: monthOf(batch.createdAt), documents: 1 });
       log.info("batch document could not be analysed", { ...fields, code: outcome.error.code });
     }
     this.options.onRecorded();

@@ -2,7 +2,7 @@
 // directory. A running service reads keys on every request, so changes apply to it at once.
 // Every change is written to the audit log with the change itself (store/keys.ts).
 import type { Config } from "../config";
-import { createStore } from "../store";
+import { openStore } from "../store";
 import type { Plan } from "../store/keys";
 import { generateKey, hashKey, looksLikeKey, newKeyId, type KeyMode } from "../keys/secret";
 
@@ -24,7 +24,7 @@ const parseAmount = (flag: string, raw: string): number => {
   return Number(raw);
 };
 
-export function createKey(config: Config, flags: Map<string, string>, now = new Date()): string {
+export async function createKey(config: Config, flags: Map<string, string>, now = new Date()): Promise<string> {
   const mode = flags.get("--mode");
   if (mode !== "test" && mode !== "live") throw new UsageError("--mode must be test or live");
   const billed = ["--plan", "--trial-quota", "--monthly-cap"].filter((flag) => flags.has(flag));
@@ -37,9 +37,9 @@ export function createKey(config: Config, flags: Map<string, string>, now = new 
   const trialQuota = plan === "trial" ? parseWhole("--trial-quota", flags.get("--trial-quota") ?? "100") : null;
 
   const key = generateKey(mode as KeyMode);
-  const store = createStore(config.dataDir);
+  const store = await openStore(config);
   try {
-    store.keys.insert(
+    await store.keys.insert(
       {
         id: newKeyId(),
         mode: mode as KeyMode,
@@ -52,7 +52,7 @@ export function createKey(config: Config, flags: Map<string, string>, now = new 
       hashKey(key),
     );
   } finally {
-    store.close();
+    await store.close();
   }
   return key;
 }
@@ -66,10 +66,10 @@ export function parseGrace(raw: string): number {
   return Number(match[1]) * DURATION_MS[match[2]!]!;
 }
 
-export function listKeys(config: Config, now = new Date()): string {
-  const store = createStore(config.dataDir);
+export async function listKeys(config: Config, now = new Date()): Promise<string> {
+  const store = await openStore(config);
   try {
-    const rows = store.keys.list(now.toISOString()).map((key) => [
+    const rows = (await store.keys.list(now.toISOString())).map((key) => [
       key.id,
       key.mode,
       key.plan,
@@ -86,7 +86,7 @@ export function listKeys(config: Config, now = new Date()): string {
     const widths = header.map((_, column) => Math.max(...table.map((row) => row[column]!.length)));
     return table.map((row) => row.map((cell, column) => cell.padEnd(widths[column]!)).join("  ").trimEnd()).join("\n");
   } finally {
-    store.close();
+    await store.close();
   }
 }
 
@@ -94,32 +94,32 @@ export function listKeys(config: Config, now = new Date()): string {
  * Issues a new key for the same account (same id, limits, usage and results); the old key is
  * accepted until the grace period ends. Returns lines to print, the new key last.
  */
-export function rotateKey(config: Config, id: string | undefined, flags: Map<string, string>, now = new Date()): string[] {
+export async function rotateKey(config: Config, id: string | undefined, flags: Map<string, string>, now = new Date()): Promise<string[]> {
   if (!id || looksLikeKey(id)) throw new UsageError("usage: docverify keys rotate ID [--grace 24h]");
   const graceMs = parseGrace(flags.get("--grace") ?? "24h");
-  const store = createStore(config.dataDir);
+  const store = await openStore(config);
   try {
-    const existing = store.keys.get(id);
+    const existing = await store.keys.get(id);
     if (!existing) throw new UsageError(`no key matches ${id}`);
     if (existing.revokedAt !== null) throw new UsageError(`${id} is revoked; create a new key instead`);
     const key = generateKey(existing.mode);
     const graceUntil = new Date(now.getTime() + graceMs).toISOString();
-    if (!store.keys.rotate(id, hashKey(key), now.toISOString(), graceUntil)) throw new UsageError(`${id} could not be rotated`);
+    if (!(await store.keys.rotate(id, hashKey(key), now.toISOString(), graceUntil))) throw new UsageError(`${id} could not be rotated`);
     return [`rotated ${id}; the previous key is accepted until ${graceUntil}`, key];
   } finally {
-    store.close();
+    await store.close();
   }
 }
 
-export function revokeKey(config: Config, idOrKey: string | undefined, now = new Date()): string {
+export async function revokeKey(config: Config, idOrKey: string | undefined, now = new Date()): Promise<string> {
   if (!idOrKey) throw new UsageError("usage: docverify keys revoke ID|KEY");
-  const store = createStore(config.dataDir);
+  const store = await openStore(config);
   try {
     const target = looksLikeKey(idOrKey) ? { keyHash: hashKey(idOrKey) } : { id: idOrKey };
-    const outcome = store.keys.revoke(target, now.toISOString());
+    const outcome = await store.keys.revoke(target, now.toISOString());
     if (!outcome) throw new UsageError(`no key matches ${looksLikeKey(idOrKey) ? "that key" : idOrKey}`);
     return outcome.kind === "revoked" ? `revoked ${outcome.keyId}` : `ended the grace period of a rotated-out key of ${outcome.keyId}; its current key still works`;
   } finally {
-    store.close();
+    await store.close();
   }
 }

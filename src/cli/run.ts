@@ -46,19 +46,19 @@ export async function run(argv: string[], env: Record<string, string | undefined
         return await runSidecarCommand(config);
       }
       case "keys":
-        if (sub === "create") console.log(createKey(config, flags));
-        else if (sub === "list") console.log(listKeys(config));
-        else if (sub === "rotate") console.log(rotateKey(config, arg, flags).join("\n"));
-        else if (sub === "revoke") console.log(revokeKey(config, arg));
+        if (sub === "create") console.log(await createKey(config, flags));
+        else if (sub === "list") console.log(await listKeys(config));
+        else if (sub === "rotate") console.log((await rotateKey(config, arg, flags)).join("\n"));
+        else if (sub === "revoke") console.log(await revokeKey(config, arg));
         else throw new UsageError("usage: docverify keys create|list|rotate|revoke");
         return 0;
       case "audit":
-        for (const line of auditLines(config, flags)) console.log(line);
+        for (const line of await auditLines(config, flags)) console.log(line);
         return 0;
       case "secrets": {
         if (sub !== "rotate") throw new UsageError("usage: docverify secrets rotate");
         const { rotateSecrets } = await import("./secrets");
-        console.log(rotateSecrets(config));
+        console.log(await rotateSecrets(config));
         return 0;
       }
       case "analyze": {

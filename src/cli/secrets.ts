@@ -3,22 +3,22 @@
 // operator lists the new key first and the old ones after it). Runs with the service stopped:
 // a running serve seals new batches under the key it loaded.
 import type { Config } from "../config";
-import { createStore } from "../store";
+import { openStore } from "../store";
 import { lockDataDir } from "../store/data-dir-lock";
 import { Keyring, newKey, readKeyFile, writeKeyFile } from "../keys/secret-keyring";
 import { UsageError } from "./keys";
 
-export function rotateSecrets(config: Config): string {
-  const unlock = lockDataDir(config.dataDir);
+export async function rotateSecrets(config: Config): Promise<string> {
+  const unlock = lockDataDir(config.dataDir, config.databaseUrl);
   try {
-    const store = createStore(config.dataDir, { secretKeys: config.secretKeys });
+    const store = await openStore(config);
     try {
       const current = store.keyring();
-      const unknown = store.callbackSecrets.unknownKeyIds(current);
+      const unknown = await store.callbackSecrets.unknownKeyIds(current);
       if (unknown.length > 0) throw new UsageError(`callback secrets are sealed under key ${unknown.join(", ")}, which no configured key opens; nothing was changed`);
 
       if (store.keySource() === "environment") {
-        const count = store.callbackSecrets.sealAll(current);
+        const count = await store.callbackSecrets.sealAll(current);
         const others = config.secretKeys.length - 1;
         return `re-sealed ${count} callback secrets under key ${current.currentId}` + (others > 0 ? `; the other ${others} key(s) may now be removed from DOCVERIFY_SECRET_KEY` : "");
       }
@@ -30,11 +30,11 @@ export function rotateSecrets(config: Config): string {
       const fresh = newKey();
       writeKeyFile(config.dataDir, [fresh, ...old]);
       const keyring = new Keyring([fresh, ...old]);
-      const count = store.callbackSecrets.sealAll(keyring);
+      const count = await store.callbackSecrets.sealAll(keyring);
       writeKeyFile(config.dataDir, [fresh]);
       return `re-sealed ${count} callback secrets under new key ${keyring.currentId}; the old key is deleted`;
     } finally {
-      store.close();
+      await store.close();
     }
   } finally {
     unlock();

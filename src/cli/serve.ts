@@ -1,8 +1,7 @@
 // `docverify serve`: the composition root of the service.
 import type { Config } from "../config";
-import { createStore } from "../store";
+import { openStore } from "../store";
 import { lockDataDir } from "../store/data-dir-lock";
-import { sweepExpired } from "../store/retention";
 import { createApp } from "../api/app";
 import { createLogger } from "../log";
 import { createMetrics } from "../metrics/registry";
@@ -24,14 +23,14 @@ const RETENTION_SWEEP_MS = 60 * 60_000;
  * (its webhooks could never be signed), then seals what an older release left in plaintext
  * and re-seals what an older key sealed.
  */
-function openCallbackSecrets(store: Store, log: Logger): void {
+async function openCallbackSecrets(store: Store, log: Logger): Promise<void> {
   const keyring = store.keyring();
-  const unknown = store.callbackSecrets.unknownKeyIds(keyring);
+  const unknown = await store.callbackSecrets.unknownKeyIds(keyring);
   if (unknown.length > 0) {
     const where = store.keySource() === "environment" ? "DOCVERIFY_SECRET_KEY" : "the data directory's secret.key";
     throw new ConfigError("DOCVERIFY_SECRET_KEY", `callback secrets are sealed under key ${unknown.join(", ")}, which ${where} does not hold`);
   }
-  const sealed = store.callbackSecrets.sealAll(keyring);
+  const sealed = await store.callbackSecrets.sealAll(keyring);
   if (sealed > 0) log.info("callback secrets sealed under the current key", { batches: sealed, keyId: keyring.currentId });
 }
 
@@ -42,9 +41,14 @@ export interface RunningService {
 
 export async function startService(config: Config, clock: Clock = systemClock): Promise<RunningService> {
   const log = createLogger(config.logLevel, { component: "serve" });
-  const unlock = lockDataDir(config.dataDir);
-  const store = createStore(config.dataDir, { secretKeys: config.secretKeys });
-  openCallbackSecrets(store, log);
+  if (config.databaseUrl !== "" && config.secretKeys.length === 0) {
+    // A key file in one machine's data directory would leave the other instances unable to sign
+    // the webhooks of batches this one accepted.
+    throw new ConfigError("DOCVERIFY_SECRET_KEY", "is required with DOCVERIFY_DATABASE_URL: every instance must hold the same keys");
+  }
+  const unlock = lockDataDir(config.dataDir, config.databaseUrl);
+  const store = await openStore(config);
+  await openCallbackSecrets(store, log);
   const metrics = createMetrics();
   const analyzer = await createAnalyzer(config, log, { fingerprints: store.fingerprints, now: () => clock.now() });
   let accepting = true;
@@ -58,6 +62,7 @@ export async function startService(config: Config, clock: Clock = systemClock): 
     retryScheduleMs: config.webhookRetryScheduleMs,
     pollMs: config.outboxPollMs,
     timeoutMs: config.webhookTimeoutMs,
+    leaseMs: config.leaseMs,
   });
   const worker = new BatchWorker({
     batches: store.batches,
@@ -68,16 +73,17 @@ export async function startService(config: Config, clock: Clock = systemClock): 
     metrics,
     concurrency: config.batchConcurrency,
     pollMs: config.outboxPollMs,
+    leaseMs: config.leaseMs,
     onRecorded: () => dispatcher.nudge(),
   });
-  metrics.observeQueues(() => ({ pendingDocuments: store.batches.pendingDocuments(), pendingDeliveries: store.outbox.counts().pending }));
+  metrics.observeQueues({ pendingDocuments: () => store.batches.pendingDocuments(), pendingDeliveries: async () => (await store.outbox.counts()).pending });
 
   const readiness = async (): Promise<Readiness> => {
-    const storeOk = store.ping();
+    const storeOk = await store.ping();
     const analyzerState = await analyzer.ready();
     return {
       ready: accepting && storeOk && analyzerState.ok,
-      checks: { store: { ok: storeOk }, analyzer: analyzerState, accepting: { ok: accepting } },
+      checks: { store: { ok: storeOk, detail: store.engine }, analyzer: analyzerState, accepting: { ok: accepting } },
     };
   };
 
@@ -99,19 +105,26 @@ export async function startService(config: Config, clock: Clock = systemClock): 
 
   worker.start();
   dispatcher.start();
-  // One serve process owns the data directory: an unfinished idempotent request left in the
-  // store died with the process before this one, and its key is free again.
-  store.idempotency.abandonAllInProgress();
-  const sweep = () => {
-    store.idempotency.deleteExpired(clock.now());
-    store.audit.deleteRefusalsOlderThan(new Date(clock.now() - config.retentionDays * 86_400_000).toISOString());
-    const removed = sweepExpired(store, clock.now() - config.retentionDays * 86_400_000);
-    if (Object.values(removed).some((count) => count > 0)) log.info("retention: removed expired results and batches", { ...removed });
+  // One serve process owns a SQLite data directory: an unfinished idempotent request left in
+  // the store died with the process before this one, and its key is free again. A shared
+  // store's unfinished requests may belong to live instances; their locks run out instead.
+  if (store.engine === "sqlite") await store.idempotency.abandonAllInProgress();
+  const sweep = async () => {
+    const cutoffMs = clock.now() - config.retentionDays * 86_400_000;
+    try {
+      await store.idempotency.deleteExpired(clock.now());
+      await store.audit.deleteRefusalsOlderThan(new Date(cutoffMs).toISOString());
+      const removed = await store.sweepExpired(cutoffMs);
+      if (Object.values(removed).some((count) => count > 0)) log.info("retention: removed expired results and batches", { ...removed });
+    } catch (error) {
+      log.error("retention sweep failed; it runs again at the next interval", { error: error instanceof Error ? error.message : String(error) });
+    }
   };
-  sweep();
+  await sweep();
   const sweeper = setInterval(sweep, RETENTION_SWEEP_MS);
 
-  log.info("docverify listening", { port, host: config.host, dataDir: config.dataDir });
+  // The database URL may carry a password: only the engine is logged.
+  log.info("docverify listening", { port, host: config.host, store: store.engine, ...(store.engine === "sqlite" ? { dataDir: config.dataDir } : {}) });
 
   let stopped: Promise<void> | null = null;
   const stop = () =>
@@ -123,7 +136,7 @@ export async function startService(config: Config, clock: Clock = systemClock): 
       await worker.stop();
       await dispatcher.stop();
       await analyzer.close();
-      store.close();
+      await store.close();
       unlock();
       log.info("stopped");
     })());

@@ -30,12 +30,12 @@ export interface Authenticated {
 }
 
 /** Missing, malformed, unknown, revoked and expired keys all look the same to the caller. */
-export function authenticate(authorization: string | null, keys: KeyStore, nowMs: number): Authenticated {
+export async function authenticate(authorization: string | null, keys: KeyStore, nowMs: number): Promise<Authenticated> {
   const token = authorization ? BEARER.exec(authorization)?.[1] : undefined;
   if (!token) throw new AppError("UNAUTHORIZED", "Missing API key: send Authorization: Bearer <API_KEY>", { cause: new KeyRefusal("missing", null, null) });
   if (!looksLikeKey(token)) throw new AppError("UNAUTHORIZED", "Invalid API key", { cause: new KeyRefusal("malformed", null, null) });
   const keyHash = hashKey(token);
-  const lookup = keys.findByHash(keyHash, new Date(nowMs).toISOString());
+  const lookup = await keys.findByHash(keyHash, new Date(nowMs).toISOString());
   if (!lookup.ok) throw new AppError("UNAUTHORIZED", "Invalid API key", { cause: new KeyRefusal(lookup.reason, lookup.keyId, keyHash.slice(0, 16)) });
   return { record: lookup.record, keyHash, lastUsedAt: lookup.lastUsedAt };
 }

@@ -11,9 +11,9 @@ export function secondsUntilNextMonth(nowMs: number): number {
 }
 
 /** Reserves `documents` against the key's limits or throws the matching error. Null for test keys. */
-export function reserveDocuments(usage: UsageStore, key: ApiKeyRecord, documents: number, pricePerDocument: number, nowMs: number): Reservation | null {
+export async function reserveDocuments(usage: UsageStore, key: ApiKeyRecord, documents: number, pricePerDocument: number, nowMs: number): Promise<Reservation | null> {
   if (key.mode === "test") return null;
-  const outcome = usage.reserve(key.id, documents, { trialQuota: key.trialQuota, monthlyCap: key.monthlyCap, pricePerDocument }, nowMs);
+  const outcome = await usage.reserve(key.id, documents, { trialQuota: key.trialQuota, monthlyCap: key.monthlyCap, pricePerDocument }, nowMs);
   if (outcome.ok) return outcome.reservation;
   if (outcome.reason === "trial_exhausted") {
     throw new AppError("TRIAL_EXHAUSTED", `The free trial quota of ${key.trialQuota} documents does not cover ${documents} more`);

@@ -11,7 +11,7 @@ export interface Metrics {
   documentFailed(code: string): void;
   webhookAttempt(outcome: "delivered" | "retry" | "failed"): void;
   /** Gauges read at scrape time. */
-  observeQueues(read: () => { pendingDocuments: number; pendingDeliveries: number }): void;
+  observeQueues(read: { pendingDocuments(): Promise<number>; pendingDeliveries(): Promise<number> }): void;
 }
 
 export function createMetrics(): Metrics {
@@ -48,16 +48,16 @@ export function createMetrics(): Metrics {
         name: "docverify_batch_documents_pending",
         help: "Batch documents waiting for analysis.",
         registers: [registry],
-        collect() {
-          this.set(read().pendingDocuments);
+        async collect() {
+          this.set(await read.pendingDocuments());
         },
       });
       new Gauge({
         name: "docverify_webhook_deliveries_pending",
         help: "Webhook deliveries waiting to be sent or retried.",
         registers: [registry],
-        collect() {
-          this.set(read().pendingDeliveries);
+        async collect() {
+          this.set(await read.pendingDeliveries());
         },
       });
     },

@@ -1,7 +1,7 @@
 // The audit log: key creation, rotation and revocation, and requests refused for a key
 // (401, 402, 429). Rows carry identifiers, codes and the request's method and path, never a
 // body, a query string, a key or document content.
-import type { Db } from "./db";
+import type { Database, Sql, SqlValue } from "./database";
 
 export type AuditEvent = "key.created" | "key.rotated" | "key.revoked" | "key.grace_ended" | "request.refused";
 
@@ -23,26 +23,37 @@ export interface AuditQuery {
 }
 
 export class AuditStore {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Database) {}
 
-  record(event: AuditEvent, keyId: string | null, at: string, details: AuditDetails = {}): void {
-    this.db.query("INSERT INTO audit_log (at, event, key_id, details) VALUES (?, ?, ?, ?)").run(at, event, keyId, JSON.stringify(details));
+  /** `sql`: the transaction that makes the change being audited, when there is one. */
+  async record(event: AuditEvent, keyId: string | null, at: string, details: AuditDetails = {}, sql: Sql = this.db): Promise<void> {
+    await sql.run("INSERT INTO audit_log (at, event, key_id, details) VALUES (?, ?, ?, ?)", [at, event, keyId, JSON.stringify(details)]);
   }
 
   /** Oldest first. */
-  list(query: AuditQuery = {}): AuditEntry[] {
-    const rows = this.db
-      .query(
-        `SELECT id, at, event, key_id, details FROM audit_log
-         WHERE (?1 IS NULL OR at >= ?1) AND (?2 IS NULL OR key_id = ?2)
-         ORDER BY id LIMIT ?3`,
-      )
-      .all(query.since ?? null, query.keyId ?? null, query.limit ?? -1) as { id: number; at: string; event: AuditEvent; key_id: string | null; details: string }[];
+  async list(query: AuditQuery = {}): Promise<AuditEntry[]> {
+    // Conditions are left out rather than bound as NULL: PostgreSQL cannot type `? IS NULL`.
+    const conditions: string[] = [];
+    const params: SqlValue[] = [];
+    if (query.since !== undefined) {
+      conditions.push("at >= ?");
+      params.push(query.since);
+    }
+    if (query.keyId !== undefined) {
+      conditions.push("key_id = ?");
+      params.push(query.keyId);
+    }
+    if (query.limit !== undefined) params.push(query.limit);
+    const rows = await this.db.all<{ id: number; at: string; event: AuditEvent; key_id: string | null; details: string }>(
+      `SELECT id, at, event, key_id, details FROM audit_log ${conditions.length > 0 ? `WHERE ${conditions.join(" AND ")}` : ""}
+       ORDER BY id ${query.limit !== undefined ? "LIMIT ?" : ""}`,
+      params,
+    );
     return rows.map((row) => ({ id: row.id, at: row.at, event: row.event, keyId: row.key_id, details: JSON.parse(row.details) as AuditDetails }));
   }
 
   /** Refused requests are many and short-lived evidence; key lifecycle events are kept. */
-  deleteRefusalsOlderThan(cutoffIso: string): number {
-    return this.db.query("DELETE FROM audit_log WHERE event = 'request.refused' AND at < ?").run(cutoffIso).changes;
+  deleteRefusalsOlderThan(cutoffIso: string): Promise<number> {
+    return this.db.run("DELETE FROM audit_log WHERE event = 'request.refused' AND at < ?", [cutoffIso]);
   }
 }

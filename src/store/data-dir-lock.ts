@@ -1,5 +1,6 @@
-// One `serve` process owns a data directory: the batch worker and the dispatcher free
-// stale leases at start-up, which is only safe when no other process holds any.
+// One `serve` process owns a SQLite data directory: SQLite is one file with one writer, and
+// serve frees unfinished idempotency keys at start-up, which is only safe when no other
+// process holds any. A PostgreSQL store is shared and takes no lock.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ConfigError } from "../config";
@@ -13,7 +14,9 @@ const isAlive = (pid: number): boolean => {
   }
 };
 
-export function lockDataDir(dataDir: string): () => void {
+/** Locks the data directory when the store is SQLite in it; returns the unlock. */
+export function lockDataDir(dataDir: string, databaseUrl = ""): () => void {
+  if (databaseUrl !== "") return () => {};
   mkdirSync(dataDir, { recursive: true });
   const file = join(dataDir, "serve.pid");
   if (existsSync(file)) {

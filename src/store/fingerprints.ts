@@ -1,7 +1,7 @@
 // Fingerprints of analysed documents, per API key and never across keys, for
 // duplicate_submission. Rows hold hashes only (no text), and go with the retention of
 // the verifications they belong to.
-import type { Db } from "./db";
+import type { Database, Sql } from "./database";
 import { hammingHex, portraitMatcher, type EarlierFingerprint, type Fingerprint } from "../analysis/content/fingerprint";
 
 /** Most recent fingerprints of a key compared by distance; exact copies are found by index at any age. */
@@ -39,25 +39,26 @@ const toEarlier = (row: Row): EarlierFingerprint => ({
 
 const near = (a: string | null, b: string | null) => a !== null && b !== null && hammingHex(a, b) <= NEAR_BITS;
 
-export class FingerprintStore {
-  constructor(private readonly db: Db) {}
+const COLUMNS = "verification_id, exact, image, layout, content, identifiers, dates, holder, portrait, created_at";
 
-  record(keyId: string, verificationId: string, fp: Fingerprint, createdAt: number): void {
-    this.db
-      .query(
-        `INSERT OR REPLACE INTO fingerprints (key_id, verification_id, exact, image, layout, content, identifiers, dates, holder, portrait, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(keyId, verificationId, fp.exact, fp.image, fp.layout, fp.content, JSON.stringify(fp.identifiers), fp.dates, JSON.stringify(fp.holder), fp.portrait, createdAt);
+export class FingerprintStore {
+  constructor(private readonly db: Database) {}
+
+  async record(keyId: string, verificationId: string, fp: Fingerprint, createdAt: number): Promise<void> {
+    await this.db.run(
+      `INSERT INTO fingerprints (key_id, verification_id, exact, image, layout, content, identifiers, dates, holder, portrait, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (key_id, verification_id) DO UPDATE SET exact = excluded.exact, image = excluded.image, layout = excluded.layout,
+         content = excluded.content, identifiers = excluded.identifiers, dates = excluded.dates, holder = excluded.holder,
+         portrait = excluded.portrait, created_at = excluded.created_at`,
+      [keyId, verificationId, fp.exact, fp.image, fp.layout, fp.content, JSON.stringify(fp.identifiers), fp.dates, JSON.stringify(fp.holder), fp.portrait, createdAt],
+    );
   }
 
   /** Earlier fingerprints of this key that share the bytes, or come near in picture, text, identifiers or portrait. */
-  findSimilar(keyId: string, fp: Fingerprint): EarlierFingerprint[] {
-    const columns = "verification_id, exact, image, layout, content, identifiers, dates, holder, portrait, created_at";
-    const exact = this.db.query(`SELECT ${columns} FROM fingerprints WHERE key_id = ? AND exact = ?`).all(keyId, fp.exact) as Row[];
-    const recent = this.db
-      .query(`SELECT ${columns} FROM fingerprints WHERE key_id = ? ORDER BY created_at DESC LIMIT ?`)
-      .all(keyId, SCAN_LIMIT) as Row[];
+  async findSimilar(keyId: string, fp: Fingerprint): Promise<EarlierFingerprint[]> {
+    const exact = await this.db.all<Row>(`SELECT ${COLUMNS} FROM fingerprints WHERE key_id = ? AND exact = ?`, [keyId, fp.exact]);
+    const recent = await this.db.all<Row>(`SELECT ${COLUMNS} FROM fingerprints WHERE key_id = ? ORDER BY created_at DESC LIMIT ?`, [keyId, SCAN_LIMIT]);
     const seen = new Set(exact.map((r) => r.verification_id));
     const portraitTo = portraitMatcher(fp);
     const similar = recent.filter((row) => {
@@ -68,7 +69,7 @@ export class FingerprintStore {
     return [...exact, ...similar].map(toEarlier);
   }
 
-  deleteOlderThan(cutoffMs: number): number {
-    return this.db.query("DELETE FROM fingerprints WHERE created_at < ?").run(cutoffMs).changes;
+  deleteOlderThan(cutoffMs: number, sql: Sql = this.db): Promise<number> {
+    return sql.run("DELETE FROM fingerprints WHERE created_at < ?", [cutoffMs]);
   }
 }

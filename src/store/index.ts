@@ -1,4 +1,6 @@
-import { openDatabase, type Db } from "./db";
+import { openSqlite } from "./sqlite";
+import { openPostgres } from "./postgres";
+import type { Database, Engine } from "./database";
 import { KeyStore } from "./keys";
 import { UsageStore } from "./usage";
 import { VerificationStore } from "./verifications";
@@ -8,10 +10,12 @@ import { FingerprintStore } from "./fingerprints";
 import { IdempotencyStore } from "./idempotency";
 import { CallbackSecretStore } from "./callback-secrets";
 import { AuditStore } from "./audit";
+import { sweepExpired, type SweepCounts } from "./retention";
 import { Keyring, loadKeys, type KeySource } from "../keys/secret-keyring";
 
 export interface Store {
-  db: Db;
+  /** Which engine holds the data: "sqlite" belongs to one process, "postgres" is shared. */
+  engine: Engine;
   keys: KeyStore;
   audit: AuditStore;
   usage: UsageStore;
@@ -25,19 +29,37 @@ export interface Store {
   keyring(): Keyring;
   /** Where the keyring's keys come from. */
   keySource(): KeySource["kind"];
+  /** Deletes results, fingerprints and finished batches created before `cutoffMs`. */
+  sweepExpired(cutoffMs: number): Promise<SweepCounts>;
   /** True when the database answers a trivial query (readiness). */
-  ping(): boolean;
-  close(): void;
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
 }
 
+/** Where the data lives; `Config` is one. */
 export interface StoreOptions {
+  /** The SQLite database's folder, and the key file's when `secretKeys` is empty. */
+  dataDir: string;
+  /** Empty or absent: SQLite in `dataDir`. postgres://…: a database shared by several instances. */
+  databaseUrl?: string;
+  databasePoolSize?: number;
+  databaseStatementTimeoutMs?: number;
   /** DOCVERIFY_SECRET_KEY's keys (base64), first current; none: the data directory's key file. */
   secretKeys?: string[];
 }
 
-export function createStore(dataDir: string, options: StoreOptions = {}): Store {
-  const db = openDatabase(dataDir);
+/** Opens the database the options name, migrated to the current schema. */
+export async function openStore(options: StoreOptions): Promise<Store> {
+  const db = options.databaseUrl
+    ? await openPostgres(options.databaseUrl, { poolSize: options.databasePoolSize ?? 10, statementTimeoutMs: options.databaseStatementTimeoutMs ?? 30_000 })
+    : openSqlite(options.dataDir);
+  return storeOn(db, options);
+}
+
+function storeOn(db: Database, options: StoreOptions): Store {
+  const { dataDir } = options;
   const verifications = new VerificationStore(db);
+  const fingerprints = new FingerprintStore(db);
   const audit = new AuditStore(db);
   // Lazy: commands that never touch a callback secret (keys, audit) make no key file.
   let loaded: { keyring: Keyring; source: KeySource["kind"] } | null = null;
@@ -50,21 +72,22 @@ export function createStore(dataDir: string, options: StoreOptions = {}): Store 
   };
   const sealer = { seal: (plaintext: string, context: string) => load().keyring.seal(plaintext, context), open: (sealed: string, context: string) => load().keyring.open(sealed, context) };
   return {
-    db,
+    engine: db.engine,
     keys: new KeyStore(db, audit),
     audit,
     usage: new UsageStore(db),
     verifications,
     batches: new BatchStore(db, verifications, sealer),
     outbox: new OutboxStore(db, sealer),
-    fingerprints: new FingerprintStore(db),
+    fingerprints,
     idempotency: new IdempotencyStore(db),
     callbackSecrets: new CallbackSecretStore(db),
     keyring: () => load().keyring,
     keySource: () => load().source,
-    ping: () => {
+    sweepExpired: (cutoffMs) => sweepExpired(db, { verifications, fingerprints }, cutoffMs),
+    ping: async () => {
       try {
-        db.query("SELECT 1").get();
+        await db.get("SELECT 1");
         return true;
       } catch {
         return false;

@@ -2,7 +2,7 @@
 // secrets: a rotation adds a new secret and gives the old one a grace period, so the account,
 // its limits and its history stay the same. Lifecycle events are audited in the transaction
 // that makes them.
-import type { Db } from "./db";
+import type { Database, Sql } from "./database";
 import type { KeyMode } from "../keys/secret";
 import type { AuditStore } from "./audit";
 
@@ -60,36 +60,34 @@ export type RevokeOutcome = { kind: "revoked"; keyId: string } | { kind: "grace_
 
 export class KeyStore {
   constructor(
-    private readonly db: Db,
+    private readonly db: Database,
     private readonly audit: AuditStore,
   ) {}
 
-  insert(record: Omit<ApiKeyRecord, "revokedAt">, keyHash: string): void {
-    this.db
-      .transaction(() => {
-        this.db
-          .query(
-            `INSERT INTO api_keys (id, key_hash, mode, plan, trial_quota, rate_limit_per_s, monthly_cap, created_at)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-          )
-          .run(record.id, keyHash, record.mode, record.plan, record.trialQuota, record.rateLimitPerSecond, record.monthlyCap, record.createdAt);
-        this.db.query("INSERT INTO api_key_secrets (key_hash, key_id, created_at) VALUES (?, ?, ?)").run(keyHash, record.id, record.createdAt);
-        this.audit.record("key.created", record.id, record.createdAt, {
-          mode: record.mode,
-          plan: record.plan,
-          trialQuota: record.trialQuota,
-          rateLimitPerSecond: record.rateLimitPerSecond,
-          monthlyCap: record.monthlyCap,
-        });
-      })
-      .immediate();
+  insert(record: Omit<ApiKeyRecord, "revokedAt">, keyHash: string): Promise<void> {
+    return this.db.transaction(async (tx) => {
+      await tx.run(
+        `INSERT INTO api_keys (id, key_hash, mode, plan, trial_quota, rate_limit_per_s, monthly_cap, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+        [record.id, keyHash, record.mode, record.plan, record.trialQuota, record.rateLimitPerSecond, record.monthlyCap, record.createdAt],
+      );
+      await tx.run("INSERT INTO api_key_secrets (key_hash, key_id, created_at) VALUES (?, ?, ?)", [keyHash, record.id, record.createdAt]);
+      await this.audit.record(
+        "key.created",
+        record.id,
+        record.createdAt,
+        { mode: record.mode, plan: record.plan, trialQuota: record.trialQuota, rateLimitPerSecond: record.rateLimitPerSecond, monthlyCap: record.monthlyCap },
+        tx,
+      );
+    });
   }
 
   /** Read on every request (no cache) so keys created, rotated or revoked elsewhere apply at once. */
-  findByHash(keyHash: string, nowIso: string): KeyLookup {
-    const row = this.db
-      .query(`SELECT ${KEY_COLUMNS}, s.expires_at, s.last_used_at FROM api_key_secrets s JOIN api_keys k ON k.id = s.key_id WHERE s.key_hash = ?`)
-      .get(keyHash) as (Row & { expires_at: string | null; last_used_at: string | null }) | null;
+  async findByHash(keyHash: string, nowIso: string): Promise<KeyLookup> {
+    const row = await this.db.get<Row & { expires_at: string | null; last_used_at: string | null }>(
+      `SELECT ${KEY_COLUMNS}, s.expires_at, s.last_used_at FROM api_key_secrets s JOIN api_keys k ON k.id = s.key_id WHERE s.key_hash = ?`,
+      [keyHash],
+    );
     if (!row) return { ok: false, reason: "unknown", keyId: null };
     if (row.revoked_at !== null) return { ok: false, reason: "revoked", keyId: row.id };
     if (row.expires_at !== null && row.expires_at <= nowIso) return { ok: false, reason: "expired", keyId: row.id };
@@ -100,28 +98,29 @@ export class KeyStore {
    * Records that a secret was used, at most once a minute: `lastUsedAt` (from findByHash)
    * spares the write, and so the write lock, on every other request.
    */
-  touch(keyHash: string, nowMs: number, lastUsedAt: string | null = null): void {
+  async touch(keyHash: string, nowMs: number, lastUsedAt: string | null = null): Promise<void> {
     const stale = new Date(nowMs - LAST_USED_RESOLUTION_MS).toISOString();
     if (lastUsedAt !== null && lastUsedAt >= stale) return;
-    this.db
-      .query("UPDATE api_key_secrets SET last_used_at = ? WHERE key_hash = ? AND (last_used_at IS NULL OR last_used_at < ?)")
-      .run(new Date(nowMs).toISOString(), keyHash, stale);
+    await this.db.run("UPDATE api_key_secrets SET last_used_at = ? WHERE key_hash = ? AND (last_used_at IS NULL OR last_used_at < ?)", [
+      new Date(nowMs).toISOString(),
+      keyHash,
+      stale,
+    ]);
   }
 
-  get(id: string): ApiKeyRecord | null {
-    const row = this.db.query(`SELECT ${KEY_COLUMNS} FROM api_keys k WHERE k.id = ?`).get(id) as Row | null;
+  async get(id: string, sql: Sql = this.db): Promise<ApiKeyRecord | null> {
+    const row = await sql.get<Row>(`SELECT ${KEY_COLUMNS} FROM api_keys k WHERE k.id = ?`, [id]);
     return row ? toRecord(row) : null;
   }
 
-  list(nowIso: string): KeyListing[] {
-    const rows = this.db
-      .query(
-        `SELECT ${KEY_COLUMNS},
-           (SELECT MAX(last_used_at) FROM api_key_secrets s WHERE s.key_id = k.id) AS last_used_at,
-           (SELECT MAX(expires_at) FROM api_key_secrets s WHERE s.key_id = k.id AND s.expires_at > ?) AS previous_valid_until
-         FROM api_keys k ORDER BY k.created_at, k.id`,
-      )
-      .all(nowIso) as (Row & { last_used_at: string | null; previous_valid_until: string | null })[];
+  async list(nowIso: string): Promise<KeyListing[]> {
+    const rows = await this.db.all<Row & { last_used_at: string | null; previous_valid_until: string | null }>(
+      `SELECT ${KEY_COLUMNS},
+         (SELECT MAX(last_used_at) FROM api_key_secrets s WHERE s.key_id = k.id) AS last_used_at,
+         (SELECT MAX(expires_at) FROM api_key_secrets s WHERE s.key_id = k.id AND s.expires_at > ?) AS previous_valid_until
+       FROM api_keys k ORDER BY k.created_at, k.id`,
+      [nowIso],
+    );
     return rows.map((row) => ({ ...toRecord(row), lastUsedAt: row.last_used_at, previousValidUntil: row.previous_valid_until }));
   }
 
@@ -129,52 +128,47 @@ export class KeyStore {
    * Gives the key a new secret; its other secrets stay accepted until `graceUntil` (never
    * longer than they already were). Returns false when the key does not exist or is revoked.
    */
-  rotate(id: string, newHash: string, nowIso: string, graceUntilIso: string): boolean {
-    return this.db
-      .transaction((): boolean => {
-        const key = this.get(id);
-        if (!key || key.revokedAt !== null) return false;
-        this.db
-          .query("UPDATE api_key_secrets SET expires_at = ? WHERE key_id = ? AND (expires_at IS NULL OR expires_at > ?)")
-          .run(graceUntilIso, id, graceUntilIso);
-        this.db.query("INSERT INTO api_key_secrets (key_hash, key_id, created_at) VALUES (?, ?, ?)").run(newHash, id, nowIso);
-        this.db.query("UPDATE api_keys SET key_hash = ? WHERE id = ?").run(newHash, id);
-        this.audit.record("key.rotated", id, nowIso, { previousValidUntil: graceUntilIso });
-        return true;
-      })
-      .immediate();
+  rotate(id: string, newHash: string, nowIso: string, graceUntilIso: string): Promise<boolean> {
+    return this.db.transaction(async (tx): Promise<boolean> => {
+      await tx.lock(`key:${id}`);
+      const key = await this.get(id, tx);
+      if (!key || key.revokedAt !== null) return false;
+      await tx.run("UPDATE api_key_secrets SET expires_at = ? WHERE key_id = ? AND (expires_at IS NULL OR expires_at > ?)", [graceUntilIso, id, graceUntilIso]);
+      await tx.run("INSERT INTO api_key_secrets (key_hash, key_id, created_at) VALUES (?, ?, ?)", [newHash, id, nowIso]);
+      await tx.run("UPDATE api_keys SET key_hash = ? WHERE id = ?", [newHash, id]);
+      await this.audit.record("key.rotated", id, nowIso, { previousValidUntil: graceUntilIso }, tx);
+      return true;
+    });
   }
 
   /**
    * Revokes a key by id, or by one of its secrets. A rotated-out secret in its grace period
    * only loses its grace (the current secret keeps working); the current one revokes the key.
    */
-  revoke(target: { id?: string; keyHash?: string }, at: string): RevokeOutcome {
-    return this.db
-      .transaction((): RevokeOutcome => {
-        if (target.keyHash !== undefined) {
-          const secret = this.db.query("SELECT key_id, expires_at FROM api_key_secrets WHERE key_hash = ?").get(target.keyHash) as {
-            key_id: string;
-            expires_at: string | null;
-          } | null;
-          if (!secret) return null;
-          if (secret.expires_at !== null) {
-            if (secret.expires_at > at) {
-              this.db.query("UPDATE api_key_secrets SET expires_at = ? WHERE key_hash = ?").run(at, target.keyHash);
-              this.audit.record("key.grace_ended", secret.key_id, at, {});
-            }
-            return { kind: "grace_ended", keyId: secret.key_id };
+  revoke(target: { id?: string; keyHash?: string }, at: string): Promise<RevokeOutcome> {
+    return this.db.transaction(async (tx): Promise<RevokeOutcome> => {
+      if (target.keyHash !== undefined) {
+        const secret = await tx.get<{ key_id: string; expires_at: string | null }>("SELECT key_id, expires_at FROM api_key_secrets WHERE key_hash = ?", [
+          target.keyHash,
+        ]);
+        if (!secret) return null;
+        await tx.lock(`key:${secret.key_id}`);
+        if (secret.expires_at !== null) {
+          if (secret.expires_at > at) {
+            await tx.run("UPDATE api_key_secrets SET expires_at = ? WHERE key_hash = ?", [at, target.keyHash]);
+            await this.audit.record("key.grace_ended", secret.key_id, at, {}, tx);
           }
-          target = { id: secret.key_id };
+          return { kind: "grace_ended", keyId: secret.key_id };
         }
-        const revoked = this.db.query("UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL RETURNING id").get(at, target.id ?? null) as { id: string } | null;
-        if (revoked) {
-          this.audit.record("key.revoked", revoked.id, at, {});
-          return { kind: "revoked", keyId: revoked.id };
-        }
-        // Revoking a revoked key again changes nothing and says which key it was.
-        return this.get(target.id ?? "") ? { kind: "revoked", keyId: target.id! } : null;
-      })
-      .immediate();
+        target = { id: secret.key_id };
+      }
+      const revoked = await tx.get<{ id: string }>("UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL RETURNING id", [at, target.id ?? null]);
+      if (revoked) {
+        await this.audit.record("key.revoked", revoked.id, at, {}, tx);
+        return { kind: "revoked", keyId: revoked.id };
+      }
+      // Revoking a revoked key again changes nothing and says which key it was.
+      return (await this.get(target.id ?? "", tx)) ? { kind: "revoked", keyId: target.id! } : null;
+    });
   }
 }

@@ -3,7 +3,7 @@
 // never change, so a retry, a redelivery or a duplicate after a crash is byte-identical. An
 // attempt's log row is written in the same transaction as the outcome it led to, so the log
 // and the state never disagree after a crash.
-import type { Db } from "./db";
+import type { Database, Sql } from "./database";
 import type { SecretSealer } from "./batches";
 
 export type DeliveryState = "pending" | "delivered" | "failed";
@@ -65,56 +65,49 @@ interface AttemptRow {
 
 export class OutboxStore {
   constructor(
-    private readonly db: Db,
+    private readonly db: Database,
     private readonly secrets: Pick<SecretSealer, "open">,
   ) {}
 
-  claimDue(owner: string, now: number, leaseMs: number, limit: number): Delivery[] {
-    return this.db
-      .transaction((): Delivery[] => {
-        const rows = this.db
-          .query(
-            `UPDATE outbox SET lease_owner = ?, lease_until = ?, attempts = attempts + CASE WHEN redeliver_at IS NULL THEN 1 ELSE 0 END
-             WHERE delivery_id IN (
-               SELECT delivery_id FROM outbox
-               WHERE lease_until <= ? AND ((state = 'pending' AND next_attempt_at <= ?) OR redeliver_at <= ?)
-               ORDER BY COALESCE(redeliver_at, next_attempt_at) LIMIT ?)
-             RETURNING delivery_id, batch_id, document_index, body, attempts, redeliver_at`,
-          )
-          .all(owner, now + leaseMs, now, now, now, limit) as {
-          delivery_id: string;
-          batch_id: string;
-          document_index: number;
-          body: Uint8Array;
-          attempts: number;
-          redeliver_at: number | null;
-        }[];
-        const batch = this.db.query("SELECT callback_url, callback_secret, callback_secret_sealed FROM batches WHERE id = ?");
-        return rows.map((row) => {
-          const target = batch.get(row.batch_id) as { callback_url: string; callback_secret: string; callback_secret_sealed: string | null };
-          return {
-            deliveryId: row.delivery_id,
-            batchId: row.batch_id,
-            documentIndex: row.document_index,
-            body: row.body,
-            attempts: row.attempts,
-            redeliverAt: row.redeliver_at,
-            callbackUrl: target.callback_url,
-            // A row from before secrets were sealed keeps plaintext until serve seals it at start.
-            callbackSecret: target.callback_secret_sealed === null ? target.callback_secret : this.secrets.open(target.callback_secret_sealed, row.batch_id),
-          };
+  /** Leases up to `limit` due deliveries to `owner`; two claimers never take one delivery. */
+  claimDue(owner: string, now: number, leaseMs: number, limit: number): Promise<Delivery[]> {
+    return this.db.transaction(async (tx): Promise<Delivery[]> => {
+      const rows = await tx.all<{ delivery_id: string; batch_id: string; document_index: number; body: Uint8Array; attempts: number; redeliver_at: number | null }>(
+        `UPDATE outbox SET lease_owner = ?, lease_until = ?, attempts = attempts + CASE WHEN redeliver_at IS NULL THEN 1 ELSE 0 END
+         WHERE delivery_id IN (
+           SELECT delivery_id FROM outbox
+           WHERE lease_until <= ? AND ((state = 'pending' AND next_attempt_at <= ?) OR redeliver_at <= ?)
+           ORDER BY COALESCE(redeliver_at, next_attempt_at) LIMIT ?${this.db.skipLocked})
+         RETURNING delivery_id, batch_id, document_index, body, attempts, redeliver_at`,
+        [owner, now + leaseMs, now, now, now, limit],
+      );
+      const deliveries: Delivery[] = [];
+      for (const row of rows) {
+        const target = (await tx.get<{ callback_url: string; callback_secret: string; callback_secret_sealed: string | null }>(
+          "SELECT callback_url, callback_secret, callback_secret_sealed FROM batches WHERE id = ?",
+          [row.batch_id],
+        ))!;
+        deliveries.push({
+          deliveryId: row.delivery_id,
+          batchId: row.batch_id,
+          documentIndex: row.document_index,
+          body: row.body,
+          attempts: row.attempts,
+          redeliverAt: row.redeliver_at,
+          callbackUrl: target.callback_url,
+          // A row from before secrets were sealed keeps plaintext until serve seals it at start.
+          callbackSecret: target.callback_secret_sealed === null ? target.callback_secret : this.secrets.open(target.callback_secret_sealed, row.batch_id),
         });
-      })
-      .immediate();
+      }
+      return deliveries;
+    });
   }
 
-  private logAttempt(delivery: Delivery, attempt: AttemptRecord): void {
-    this.db
-      .query(
-        `INSERT INTO delivery_attempts (delivery_id, attempt, kind, started_at, duration_ms, status, error)
-         VALUES (?, (SELECT COUNT(*) + 1 FROM delivery_attempts WHERE delivery_id = ?), ?, ?, ?, ?, ?)`,
-      )
-      .run(
+  private async logAttempt(tx: Sql, delivery: Delivery, attempt: AttemptRecord): Promise<void> {
+    await tx.run(
+      `INSERT INTO delivery_attempts (delivery_id, attempt, kind, started_at, duration_ms, status, error)
+       VALUES (?, (SELECT COUNT(*) + 1 FROM delivery_attempts WHERE delivery_id = ?), ?, ?, ?, ?, ?)`,
+      [
         delivery.deliveryId,
         delivery.deliveryId,
         delivery.redeliverAt === null ? "scheduled" : "redelivery",
@@ -122,28 +115,26 @@ export class OutboxStore {
         Math.max(0, Math.round(attempt.durationMs)),
         attempt.status,
         attempt.status === null ? attempt.error : null,
-      );
+      ],
+    );
   }
 
   /**
    * Records a 2xx. Returns false (and logs nothing) when the lease was lost. A redelivery
    * request made while this attempt was in flight stays for the dispatcher to honour.
    */
-  markDelivered(delivery: Delivery, owner: string, attempt: AttemptRecord & { status: number }, now: number): boolean {
-    return this.db
-      .transaction((): boolean => {
-        const updated = this.db
-          .query(
-            `UPDATE outbox SET state = 'delivered', last_status = ?, last_error = NULL, lease_owner = NULL, lease_until = 0,
-               finished_at = ?, redeliver_at = CASE WHEN redeliver_at = ? THEN NULL ELSE redeliver_at END
-             WHERE delivery_id = ? AND lease_owner = ?`,
-          )
-          .run(attempt.status, now, delivery.redeliverAt, delivery.deliveryId, owner);
-        if (updated.changes !== 1) return false;
-        this.logAttempt(delivery, attempt);
-        return true;
-      })
-      .immediate();
+  markDelivered(delivery: Delivery, owner: string, attempt: AttemptRecord & { status: number }, now: number): Promise<boolean> {
+    return this.db.transaction(async (tx): Promise<boolean> => {
+      const updated = await tx.run(
+        `UPDATE outbox SET state = 'delivered', last_status = ?, last_error = NULL, lease_owner = NULL, lease_until = 0,
+           finished_at = ?, redeliver_at = CASE WHEN redeliver_at = ? THEN NULL ELSE redeliver_at END
+         WHERE delivery_id = ? AND lease_owner = ?`,
+        [attempt.status, now, delivery.redeliverAt, delivery.deliveryId, owner],
+      );
+      if (updated !== 1) return false;
+      await this.logAttempt(tx, delivery, attempt);
+      return true;
+    });
   }
 
   /**
@@ -151,72 +142,51 @@ export class OutboxStore {
    * `nextAttemptAt` is null; a failed redelivery leaves the delivery's state and schedule as
    * they were. Returns false (and logs nothing) when the lease was lost.
    */
-  markFailed(delivery: Delivery, owner: string, attempt: AttemptRecord, failure: { error: string }, nextAttemptAt: number | null, now: number): boolean {
-    return this.db
-      .transaction((): boolean => {
-        const updated =
-          delivery.redeliverAt === null
-            ? this.db
-                .query(
-                  `UPDATE outbox SET state = ?, last_status = ?, last_error = ?, next_attempt_at = COALESCE(?, next_attempt_at),
-                     lease_owner = NULL, lease_until = 0, finished_at = ?
-                   WHERE delivery_id = ? AND lease_owner = ?`,
-                )
-                .run(
-                  nextAttemptAt === null ? "failed" : "pending",
-                  attempt.status,
-                  failure.error,
-                  nextAttemptAt,
-                  nextAttemptAt === null ? now : null,
-                  delivery.deliveryId,
-                  owner,
-                )
-            : this.db
-                .query(
-                  `UPDATE outbox SET last_status = ?, last_error = ?, lease_owner = NULL, lease_until = 0,
-                     redeliver_at = CASE WHEN redeliver_at = ? THEN NULL ELSE redeliver_at END
-                   WHERE delivery_id = ? AND lease_owner = ?`,
-                )
-                .run(attempt.status, failure.error, delivery.redeliverAt, delivery.deliveryId, owner);
-        if (updated.changes !== 1) return false;
-        this.logAttempt(delivery, attempt);
-        return true;
-      })
-      .immediate();
-  }
-
-  releaseForeignLeases(owner: string): number {
-    return this.db
-      .query(
-        `UPDATE outbox SET lease_owner = NULL, lease_until = 0
-         WHERE (state = 'pending' OR redeliver_at IS NOT NULL) AND lease_owner IS NOT NULL AND lease_owner != ?`,
-      )
-      .run(owner).changes;
+  markFailed(delivery: Delivery, owner: string, attempt: AttemptRecord, failure: { error: string }, nextAttemptAt: number | null, now: number): Promise<boolean> {
+    return this.db.transaction(async (tx): Promise<boolean> => {
+      const updated =
+        delivery.redeliverAt === null
+          ? await tx.run(
+              `UPDATE outbox SET state = ?, last_status = ?, last_error = ?, next_attempt_at = COALESCE(?, next_attempt_at),
+                 lease_owner = NULL, lease_until = 0, finished_at = ?
+               WHERE delivery_id = ? AND lease_owner = ?`,
+              [nextAttemptAt === null ? "failed" : "pending", attempt.status, failure.error, nextAttemptAt, nextAttemptAt === null ? now : null, delivery.deliveryId, owner],
+            )
+          : await tx.run(
+              `UPDATE outbox SET last_status = ?, last_error = ?, lease_owner = NULL, lease_until = 0,
+                 redeliver_at = CASE WHEN redeliver_at = ? THEN NULL ELSE redeliver_at END
+               WHERE delivery_id = ? AND lease_owner = ?`,
+              [attempt.status, failure.error, delivery.redeliverAt, delivery.deliveryId, owner],
+            );
+      if (updated !== 1) return false;
+      await this.logAttempt(tx, delivery, attempt);
+      return true;
+    });
   }
 
   /** Every delivery of a batch with its attempts, by document. */
-  listForBatch(batchId: string): DeliveryLog[] {
+  listForBatch(batchId: string): Promise<DeliveryLog[]> {
     return this.logs(batchId, null);
   }
 
-  find(batchId: string, deliveryId: string): DeliveryLog | null {
-    return this.logs(batchId, deliveryId)[0] ?? null;
+  async find(batchId: string, deliveryId: string): Promise<DeliveryLog | null> {
+    return (await this.logs(batchId, deliveryId))[0] ?? null;
   }
 
   /** The batch's deliveries with their attempts, or only the one named by `deliveryId`. */
-  private logs(batchId: string, deliveryId: string | null): DeliveryLog[] {
-    const rows = this.db
-      .query(
-        `SELECT delivery_id, batch_id, document_index, state, next_attempt_at, redeliver_at FROM outbox
-         WHERE batch_id = ?1 AND (?2 IS NULL OR delivery_id = ?2) ORDER BY document_index, created_at`,
-      )
-      .all(batchId, deliveryId) as OutboxRow[];
-    const attempts = this.db
-      .query(
-        `SELECT a.* FROM delivery_attempts a JOIN outbox o ON o.delivery_id = a.delivery_id
-         WHERE o.batch_id = ?1 AND (?2 IS NULL OR o.delivery_id = ?2) ORDER BY a.delivery_id, a.attempt`,
-      )
-      .all(batchId, deliveryId) as AttemptRow[];
+  private async logs(batchId: string, deliveryId: string | null): Promise<DeliveryLog[]> {
+    const only = deliveryId === null ? "" : " AND o.delivery_id = ?";
+    const params = deliveryId === null ? [batchId] : [batchId, deliveryId];
+    const rows = await this.db.all<OutboxRow>(
+      `SELECT delivery_id, batch_id, document_index, state, next_attempt_at, redeliver_at FROM outbox o
+       WHERE o.batch_id = ?${only} ORDER BY document_index, created_at`,
+      params,
+    );
+    const attempts = await this.db.all<AttemptRow>(
+      `SELECT a.* FROM delivery_attempts a JOIN outbox o ON o.delivery_id = a.delivery_id
+       WHERE o.batch_id = ?${only} ORDER BY a.delivery_id, a.attempt`,
+      params,
+    );
     const byDelivery = new Map<string, LoggedAttempt[]>();
     for (const row of attempts) {
       const list = byDelivery.get(row.delivery_id) ?? [];
@@ -230,14 +200,12 @@ export class OutboxStore {
    * Asks for one attempt now, outside the retry schedule, whatever the delivery's state.
    * A request already waiting keeps its time. Returns false when the batch has no such delivery.
    */
-  requestRedelivery(batchId: string, deliveryId: string, now: number): boolean {
-    return (
-      this.db.query("UPDATE outbox SET redeliver_at = COALESCE(redeliver_at, ?) WHERE batch_id = ? AND delivery_id = ?").run(now, batchId, deliveryId).changes === 1
-    );
+  async requestRedelivery(batchId: string, deliveryId: string, now: number): Promise<boolean> {
+    return (await this.db.run("UPDATE outbox SET redeliver_at = COALESCE(redeliver_at, ?) WHERE batch_id = ? AND delivery_id = ?", [now, batchId, deliveryId])) === 1;
   }
 
-  counts(): Record<DeliveryState, number> {
-    const rows = this.db.query("SELECT state, COUNT(*) AS n FROM outbox GROUP BY state").all() as { state: string; n: number }[];
+  async counts(): Promise<Record<DeliveryState, number>> {
+    const rows = await this.db.all<{ state: string; n: number }>("SELECT state, COUNT(*) AS n FROM outbox GROUP BY state");
     const counts = { pending: 0, delivered: 0, failed: 0 };
     for (const row of rows) counts[row.state as keyof typeof counts] = row.n;
     return counts;

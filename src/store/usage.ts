@@ -1,7 +1,7 @@
 // Billing counters for live keys: documents analysed in all and per UTC month. A check
-// and its increment happen in one IMMEDIATE transaction so concurrent requests cannot
-// both slip under a quota or a cap.
-import type { Db } from "./db";
+// and its increment happen in one transaction holding the key's usage lock, so concurrent
+// requests, on one instance or several, cannot both slip under a quota or a cap.
+import type { Database, Sql } from "./database";
 
 const ALL_TIME = "all";
 
@@ -24,49 +24,47 @@ export interface ReserveLimits {
 }
 
 export class UsageStore {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Database) {}
 
-  private count(keyId: string, period: string): number {
-    const row = this.db.query("SELECT documents FROM key_usage WHERE key_id = ? AND period = ?").get(keyId, period) as
-      | { documents: number }
-      | null;
+  private async count(sql: Sql, keyId: string, period: string): Promise<number> {
+    const row = await sql.get<{ documents: number }>("SELECT documents FROM key_usage WHERE key_id = ? AND period = ?", [keyId, period]);
     return row?.documents ?? 0;
   }
 
-  private add(keyId: string, period: string, documents: number) {
-    this.db
-      .query(
-        `INSERT INTO key_usage (key_id, period, documents) VALUES (?, ?, ?)
-         ON CONFLICT (key_id, period) DO UPDATE SET documents = MAX(0, documents + excluded.documents)`,
-      )
-      .run(keyId, period, documents);
+  private async add(sql: Sql, keyId: string, period: string, documents: number): Promise<void> {
+    await sql.run(
+      `INSERT INTO key_usage (key_id, period, documents) VALUES (?, ?, ?)
+       ON CONFLICT (key_id, period) DO UPDATE SET documents =
+         CASE WHEN key_usage.documents + excluded.documents < 0 THEN 0 ELSE key_usage.documents + excluded.documents END`,
+      [keyId, period, documents],
+    );
   }
 
-  reserve(keyId: string, documents: number, limits: ReserveLimits, nowMs: number): ReserveOutcome {
+  reserve(keyId: string, documents: number, limits: ReserveLimits, nowMs: number): Promise<ReserveOutcome> {
     const month = monthOf(nowMs);
-    return this.db
-      .transaction((): ReserveOutcome => {
-        if (limits.trialQuota !== null && this.count(keyId, ALL_TIME) + documents > limits.trialQuota) {
-          return { ok: false, reason: "trial_exhausted" };
-        }
-        // Compare in integer hundredths of a cent so 0.1 * 3 does not pass a cap of 0.3.
-        const spendAfter = Math.round((this.count(keyId, month) + documents) * limits.pricePerDocument * 10_000);
-        if (limits.monthlyCap !== null && spendAfter > Math.round(limits.monthlyCap * 10_000)) {
-          return { ok: false, reason: "cap_exceeded" };
-        }
-        this.add(keyId, ALL_TIME, documents);
-        this.add(keyId, month, documents);
-        return { ok: true, reservation: { keyId, month, documents } };
-      })
-      .immediate();
+    return this.db.transaction(async (tx): Promise<ReserveOutcome> => {
+      // The key's first reservation has no rows to lock yet: the lock covers them too.
+      await tx.lock(`usage:${keyId}`);
+      if (limits.trialQuota !== null && (await this.count(tx, keyId, ALL_TIME)) + documents > limits.trialQuota) {
+        return { ok: false, reason: "trial_exhausted" };
+      }
+      // Compare in integer hundredths of a cent so 0.1 * 3 does not pass a cap of 0.3.
+      const spendAfter = Math.round(((await this.count(tx, keyId, month)) + documents) * limits.pricePerDocument * 10_000);
+      if (limits.monthlyCap !== null && spendAfter > Math.round(limits.monthlyCap * 10_000)) {
+        return { ok: false, reason: "cap_exceeded" };
+      }
+      await this.add(tx, keyId, ALL_TIME, documents);
+      await this.add(tx, keyId, month, documents);
+      return { ok: true, reservation: { keyId, month, documents } };
+    });
   }
 
   /** Gives back documents that were reserved but not analysed. */
-  release(reservation: Reservation, documents = reservation.documents): void {
+  async release(reservation: Reservation, documents = reservation.documents): Promise<void> {
     if (documents <= 0) return;
-    this.db.transaction(() => {
-      this.add(reservation.keyId, ALL_TIME, -documents);
-      this.add(reservation.keyId, reservation.month, -documents);
-    })();
+    await this.db.transaction(async (tx) => {
+      await this.add(tx, reservation.keyId, ALL_TIME, -documents);
+      await this.add(tx, reservation.keyId, reservation.month, -documents);
+    });
   }
 }

@@ -1,4 +1,4 @@
-import type { Db } from "./db";
+import type { Database, Sql } from "./database";
 import type { AnalysisReport } from "../analysis/report";
 import type { VerificationResult } from "../api/schemas/verification";
 
@@ -11,30 +11,26 @@ export interface StoredVerification {
 }
 
 export class VerificationStore {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Database) {}
 
-  insert(input: { keyId: string; result: VerificationResult; report: AnalysisReport; batchId?: string; documentIndex?: number; createdAt: number }): void {
-    this.db
-      .query(
-        `INSERT INTO verifications (id, key_id, batch_id, document_index, result, report, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
-        input.result.id,
-        input.keyId,
-        input.batchId ?? null,
-        input.documentIndex ?? null,
-        JSON.stringify(input.result),
-        JSON.stringify(input.report),
-        input.createdAt,
-      );
+  /** `sql`: the transaction recording the outcome this result belongs to, when there is one. */
+  async insert(
+    input: { keyId: string; result: VerificationResult; report: AnalysisReport; batchId?: string; documentIndex?: number; createdAt: number },
+    sql: Sql = this.db,
+  ): Promise<void> {
+    await sql.run(
+      `INSERT INTO verifications (id, key_id, batch_id, document_index, result, report, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      [input.result.id, input.keyId, input.batchId ?? null, input.documentIndex ?? null, JSON.stringify(input.result), JSON.stringify(input.report), input.createdAt],
+    );
   }
 
   /** Another key's verification is indistinguishable from a missing one. */
-  findForKey(id: string, keyId: string): StoredVerification | null {
-    const row = this.db
-      .query("SELECT result, report, batch_id, document_index, created_at FROM verifications WHERE id = ? AND key_id = ?")
-      .get(id, keyId) as { result: string; report: string; batch_id: string | null; document_index: number | null; created_at: number } | null;
+  async findForKey(id: string, keyId: string): Promise<StoredVerification | null> {
+    const row = await this.db.get<{ result: string; report: string; batch_id: string | null; document_index: number | null; created_at: number }>(
+      "SELECT result, report, batch_id, document_index, created_at FROM verifications WHERE id = ? AND key_id = ?",
+      [id, keyId],
+    );
     if (!row) return null;
     return {
       result: JSON.parse(row.result),
@@ -45,13 +41,12 @@ export class VerificationStore {
     };
   }
 
-  idsOfBatch(batchId: string): string[] {
-    return (this.db.query("SELECT id FROM verifications WHERE batch_id = ? ORDER BY document_index").all(batchId) as { id: string }[]).map(
-      (row) => row.id,
-    );
+  async idsOfBatch(batchId: string): Promise<string[]> {
+    const rows = await this.db.all<{ id: string }>("SELECT id FROM verifications WHERE batch_id = ? ORDER BY document_index", [batchId]);
+    return rows.map((row) => row.id);
   }
 
-  deleteOlderThan(cutoffMs: number): number {
-    return this.db.query("DELETE FROM verifications WHERE created_at < ?").run(cutoffMs).changes;
+  deleteOlderThan(cutoffMs: number, sql: Sql = this.db): Promise<number> {
+    return sql.run("DELETE FROM verifications WHERE created_at < ?", [cutoffMs]);
   }
 }

@@ -19,6 +19,8 @@ export interface DispatcherOptions {
   retryScheduleMs: number[];
   pollMs: number;
   timeoutMs: number;
+  /** How long past an attempt's timeout a claim lasts: how soon a dead dispatcher's deliveries are taken up. */
+  leaseMs: number;
   concurrency?: number;
 }
 
@@ -31,7 +33,6 @@ export class WebhookDispatcher {
   constructor(private readonly options: DispatcherOptions) {}
 
   start(): void {
-    this.options.outbox.releaseForeignLeases(this.owner);
     this.loop ??= this.run();
   }
 
@@ -47,13 +48,18 @@ export class WebhookDispatcher {
   }
 
   private async run(): Promise<void> {
-    const { outbox, clock, pollMs, timeoutMs } = this.options;
+    const { outbox, clock, pollMs, timeoutMs, leaseMs } = this.options;
     while (!this.stopping) {
-      // The lease outlives one attempt's timeout, so a slow receiver is never sent twice at once.
-      const due = outbox.claimDue(this.owner, clock.now(), timeoutMs + 30_000, this.options.concurrency ?? 8);
-      if (due.length > 0) {
-        await Promise.all(due.map((delivery) => this.attempt(delivery)));
-        continue;
+      try {
+        // The lease outlives one attempt's timeout, so a slow receiver is never sent twice at once.
+        const due = await outbox.claimDue(this.owner, clock.now(), timeoutMs + leaseMs, this.options.concurrency ?? 8);
+        if (due.length > 0) {
+          await Promise.all(due.map((delivery) => this.attempt(delivery)));
+          continue;
+        }
+      } catch (error) {
+        // A store that is briefly unreachable must not end the loop; leases keep the deliveries safe.
+        this.options.log.error("webhook dispatcher could not reach the store", { error: error instanceof Error ? error.message : String(error) });
       }
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, pollMs);
@@ -76,7 +82,7 @@ export class WebhookDispatcher {
     const redelivery = delivery.redeliverAt !== null;
     const fields = { deliveryId: delivery.deliveryId, batchId: delivery.batchId, documentIndex: delivery.documentIndex, attempt: delivery.attempts, redelivery };
     if (outcome.ok) {
-      const recorded = outbox.markDelivered(delivery, this.owner, { startedAt, durationMs, status: outcome.status, error: null }, clock.now());
+      const recorded = await outbox.markDelivered(delivery, this.owner, { startedAt, durationMs, status: outcome.status, error: null }, clock.now());
       metrics.webhookAttempt("delivered");
       log.info(recorded ? "webhook delivered" : "webhook delivered but its lease was lost; not recorded", { ...fields, status: outcome.status });
       return;
@@ -86,7 +92,7 @@ export class WebhookDispatcher {
     const delay = redelivery ? undefined : retryScheduleMs[delivery.attempts - 1];
     const next = delay === undefined ? null : clock.now() + delay;
     const attempt = { startedAt, durationMs, status: outcome.status, error: outcome.error };
-    const recorded = outbox.markFailed(delivery, this.owner, attempt, { error: outcome.error }, next, clock.now());
+    const recorded = await outbox.markFailed(delivery, this.owner, attempt, { error: outcome.error }, next, clock.now());
     metrics.webhookAttempt(next === null ? "failed" : "retry");
     const message = redelivery ? "webhook redelivery failed" : next === null ? "webhook delivery failed for good" : "webhook attempt failed; will retry";
     log.warn(recorded ? message : `${message} (lease lost; not recorded)`, {

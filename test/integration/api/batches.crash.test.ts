@@ -14,6 +14,8 @@ const envFor = () => ({
   DOCVERIFY_WEBHOOK_RETRY_SCHEDULE: "1s,1s,1s",
   DOCVERIFY_OUTBOX_POLL_MS: "50",
   DOCVERIFY_BATCH_CONCURRENCY: "1",
+  // The killed process's claims run out this soon after it stopped renewing them.
+  DOCVERIFY_LEASE: "2s",
 });
 
 beforeAll(async () => {

@@ -4,14 +4,15 @@ import { Database } from "bun:sqlite";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, expect, test } from "bun:test";
-import { createStore, type Store } from "../../../src/store";
+import { openStore, type Store } from "../../../src/store";
 import { MIGRATIONS } from "../../../src/store/migrations";
 import { newDataDir } from "../../helpers/service";
+import { sqliteFileOf } from "../../helpers/store";
 
 /** The schema of the release before the delivery log (three migrations). */
 const PREVIOUS_VERSION = 3;
 const opened: Store[] = [];
-afterAll(() => opened.forEach((store) => store.close()));
+afterAll(() => Promise.all(opened.map((store) => store.close())));
 
 function previousReleaseDataDir(): string {
   const dataDir = newDataDir();
@@ -34,46 +35,47 @@ function previousReleaseDataDir(): string {
   return dataDir;
 }
 
-test("a database of the previous release migrates, and its pending delivery is sent and logged", () => {
-  const store = createStore(previousReleaseDataDir());
+test("a database of the previous release migrates, and its pending delivery is sent and logged", async () => {
+  const dataDir = previousReleaseDataDir();
+  const store = await openStore({ dataDir });
   opened.push(store);
-  expect(store.db.query("PRAGMA user_version").get()).toEqual({ user_version: MIGRATIONS.length });
+  expect(sqliteFileOf(dataDir).query("PRAGMA user_version").get()).toEqual({ user_version: MIGRATIONS.length });
   const batchId = "0b8f6f5e-3c1d-4a7e-9f2b-6d5c4b3a2918";
-  expect(store.outbox.listForBatch(batchId)).toEqual([
+  expect(await store.outbox.listForBatch(batchId)).toEqual([
     { deliveryId: "8b0f2c7e-3d1a-4e59-9c1b-2a7f6e5d4c3b", documentIndex: 0, state: "pending", attempts: [], nextAttemptAt: 2000 },
   ]);
-  const [due] = store.outbox.claimDue("d", 2000, 1000, 10);
+  const [due] = await store.outbox.claimDue("d", 2000, 1000, 10);
   expect(due).toEqual(expect.objectContaining({ attempts: 2, redeliverAt: null, callbackSecret: "an-old-plaintext-secret", callbackUrl: "https://a.example/hooks" }));
-  expect(store.outbox.markDelivered(due!, "d", { startedAt: 2000, durationMs: 5, status: 200, error: null }, 2005)).toBe(true);
-  expect(store.outbox.listForBatch(batchId)[0]).toEqual(expect.objectContaining({ state: "delivered", attempts: [expect.objectContaining({ attempt: 1, status: 200 })] }));
-  expect(store.keys.list(new Date().toISOString()).map((key) => key.id)).toEqual(["key_0123456789abcdef"]);
+  expect(await store.outbox.markDelivered(due!, "d", { startedAt: 2000, durationMs: 5, status: 200, error: null }, 2005)).toBe(true);
+  expect((await store.outbox.listForBatch(batchId))[0]).toEqual(expect.objectContaining({ state: "delivered", attempts: [expect.objectContaining({ attempt: 1, status: 200 })] }));
+  expect((await store.keys.list(new Date().toISOString())).map((key) => key.id)).toEqual(["key_0123456789abcdef"]);
   // The key's hash became its one secret: the key authenticates as before.
-  expect(store.keys.findByHash("hash", new Date().toISOString())).toEqual(expect.objectContaining({ ok: true, record: expect.objectContaining({ id: "key_0123456789abcdef" }) }));
+  expect(await store.keys.findByHash("hash", new Date().toISOString())).toEqual(expect.objectContaining({ ok: true, record: expect.objectContaining({ id: "key_0123456789abcdef" }) }));
 });
 
-test("opening a migrated database again changes nothing", () => {
+test("opening a migrated database again changes nothing", async () => {
   const dataDir = previousReleaseDataDir();
-  createStore(dataDir).close();
-  const store = createStore(dataDir);
+  await (await openStore({ dataDir })).close();
+  const store = await openStore({ dataDir });
   opened.push(store);
-  expect(store.db.query("PRAGMA user_version").get()).toEqual({ user_version: MIGRATIONS.length });
-  expect(store.outbox.counts()).toEqual({ pending: 1, delivered: 0, failed: 0 });
+  expect(sqliteFileOf(dataDir).query("PRAGMA user_version").get()).toEqual({ user_version: MIGRATIONS.length });
+  expect(await store.outbox.counts()).toEqual({ pending: 1, delivered: 0, failed: 0 });
 });
 
 /** Every file of the data directory (database, WAL, shared memory) holding `needle`. */
 const filesHolding = (dataDir: string, needle: string): string[] =>
   readdirSync(dataDir).filter((file) => readFileSync(join(dataDir, file)).includes(Buffer.from(needle, "utf8")));
 
-test("a plaintext callback secret of the previous release is sealed and leaves no trace in the database files", () => {
+test("a plaintext callback secret of the previous release is sealed and leaves no trace in the database files", async () => {
   const dataDir = previousReleaseDataDir();
   expect(filesHolding(dataDir, "an-old-plaintext-secret").length).toBeGreaterThan(0);
-  const store = createStore(dataDir);
+  const store = await openStore({ dataDir });
   opened.push(store);
-  expect(store.callbackSecrets.sealAll(store.keyring())).toBe(1);
-  expect(store.callbackSecrets.sealAll(store.keyring())).toBe(0);
-  const [due] = store.outbox.claimDue("d", 2000, 1000, 10);
+  expect(await store.callbackSecrets.sealAll(store.keyring())).toBe(1);
+  expect(await store.callbackSecrets.sealAll(store.keyring())).toBe(0);
+  const [due] = await store.outbox.claimDue("d", 2000, 1000, 10);
   expect(due!.callbackSecret).toBe("an-old-plaintext-secret");
-  store.close();
+  await store.close();
   opened.pop();
   expect(filesHolding(dataDir, "an-old-plaintext-secret")).toEqual([]);
 });

@@ -4,8 +4,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
 import { checkDuplicates, computeFingerprint, type FingerprintInput } from "../../../../src/analysis/content/fingerprint.ts";
-import { FingerprintStore } from "../../../../src/store/fingerprints.ts";
-import { createStore, type Store } from "../../../../src/store/index.ts";
+import type { FingerprintStore } from "../../../../src/store/fingerprints.ts";
+import { openStore, type Store } from "../../../../src/store/index.ts";
+import { sqliteFileOf } from "../../../helpers/store.ts";
 import { documentOf, page } from "./fixtures.ts";
 
 /** A page: a header band, a table of grey bars, and a "portrait" of concentric circles. */
@@ -42,21 +43,21 @@ let original: Buffer;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "docverify-fp-"));
-  store = createStore(dir);
-  fingerprints = new FingerprintStore(store.db);
+  store = await openStore({ dataDir: dir });
+  fingerprints = store.fingerprints;
   original = await jpeg(pageSvg({ header: "#1a4d8f", bars: [500, 320, 610, 280, 450, 390] }), 92);
   const first: FingerprintInput = { bytes: original, image: { encoded: original }, text: statementText("2,540.00") };
-  fingerprints.record("key_a", "ver_first", await computeFingerprint(first), Date.parse("2024-04-02T10:00:00Z"));
+  await fingerprints.record("key_a", "ver_first", await computeFingerprint(first), Date.parse("2024-04-02T10:00:00Z"));
 });
 
-afterAll(() => {
-  store.close();
+afterAll(async () => {
+  await store.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
 async function duplicatesOf(keyId: string, input: FingerprintInput) {
   const fp = await computeFingerprint(input);
-  return checkDuplicates(fp, fingerprints.findSimilar(keyId, fp));
+  return checkDuplicates(fp, await fingerprints.findSimilar(keyId, fp));
 }
 
 describe("a document the same key submitted before raises duplicate_submission", () => {
@@ -116,7 +117,7 @@ describe("a portrait the same key submitted before", () => {
   beforeAll(async () => {
     const bytes = await jpeg(pageSvg({ header: "#1a4d8f", bars: [500, 320, 610, 280, 450, 390] }), 92);
     const input = { bytes, image: { encoded: bytes }, text: cardText("ERIKSSON", "12.01.1985", "987654321"), portrait: [620, 150, 160, 200] as [number, number, number, number] };
-    fingerprints.record("key_p", "ver_card", await computeFingerprint(input), Date.parse("2024-04-02T10:00:00Z"));
+    await fingerprints.record("key_p", "ver_card", await computeFingerprint(input), Date.parse("2024-04-02T10:00:00Z"));
   });
 
   test("on a document naming another person (another surname and birth date) is a reused portrait", async () => {
@@ -164,16 +165,16 @@ describe("what is not a duplicate raises nothing", () => {
 });
 
 describe("the fingerprint store", () => {
-  test("keeps hashes only, no text", () => {
-    const row = store.db.query("SELECT * FROM fingerprints WHERE verification_id = 'ver_first'").get() as Record<string, string>;
+  test("keeps hashes only, no text", async () => {
+    const row = sqliteFileOf(dir).query("SELECT * FROM fingerprints WHERE verification_id = 'ver_first'").get() as Record<string, string>;
     const stored = JSON.stringify(row);
     for (const content of ["12345678", "NORTHERN", "Salary", "2,540.00"]) expect(stored).not.toContain(content);
   });
 
   test("forgets fingerprints older than the retention cutoff", async () => {
-    fingerprints.record("key_c", "ver_old", await computeFingerprint({ bytes: original }), Date.parse("2024-01-01T00:00:00Z"));
-    expect(fingerprints.deleteOlderThan(Date.parse("2024-02-01T00:00:00Z"))).toBe(1);
-    expect(fingerprints.findSimilar("key_c", await computeFingerprint({ bytes: original }))).toEqual([]);
-    expect(fingerprints.findSimilar("key_a", await computeFingerprint({ bytes: original })).length).toBe(1);
+    await fingerprints.record("key_c", "ver_old", await computeFingerprint({ bytes: original }), Date.parse("2024-01-01T00:00:00Z"));
+    expect(await fingerprints.deleteOlderThan(Date.parse("2024-02-01T00:00:00Z"))).toBe(1);
+    expect(await fingerprints.findSimilar("key_c", await computeFingerprint({ bytes: original }))).toEqual([]);
+    expect((await fingerprints.findSimilar("key_a", await computeFingerprint({ bytes: original }))).length).toBe(1);
   });
 });
