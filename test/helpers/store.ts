@@ -1,8 +1,45 @@
-// Direct reads of a store's SQLite file, for what no store method shows (a row's raw bytes,
-// the schema version): a second connection, as an operator's sqlite3 shell would be.
+// Stores for the contract tests, one per engine, and direct reads of what no store method
+// shows (a row's raw bytes, a table's row count) over a connection of their own, as an
+// operator's sqlite3 or psql shell would read them.
 import { Database } from "bun:sqlite";
+import { SQL } from "bun";
 import { join } from "node:path";
+import { openStore, type Store, type StoreOptions } from "../../src/store";
+import { newDataDir } from "./service";
+import { newDatabaseUrl } from "./postgres";
+
+export const ENGINES = ["sqlite", "postgres"] as const;
+export type TestEngine = (typeof ENGINES)[number];
+
+export interface TestStore {
+  store: Store;
+  dataDir: string;
+  /** Empty for SQLite. */
+  databaseUrl: string;
+  /** Rows of `text` read beside the store; integers as numbers on both engines. */
+  read<T>(text: string): Promise<T[]>;
+  close(): Promise<void>;
+}
 
 export function sqliteFileOf(dataDir: string): Database {
   return new Database(join(dataDir, "docverify.db"), { readonly: true, strict: true });
+}
+
+export async function openTestStore(engine: TestEngine, options: Pick<StoreOptions, "secretKeys"> = {}): Promise<TestStore> {
+  const dataDir = newDataDir();
+  const databaseUrl = engine === "postgres" ? await newDatabaseUrl() : "";
+  const store = await openStore({ dataDir, databaseUrl, ...options });
+  if (engine === "sqlite") {
+    const file = sqliteFileOf(dataDir);
+    return { store, dataDir, databaseUrl, read: async <T>(text: string) => file.query(text).all() as T[], close: () => store.close().finally(() => file.close()) };
+  }
+  const shell = new SQL({ url: databaseUrl, max: 1, bigint: true });
+  const numbers = (row: Record<string, unknown>) => Object.fromEntries(Object.entries(row).map(([column, value]) => [column, typeof value === "bigint" ? Number(value) : value]));
+  return {
+    store,
+    dataDir,
+    databaseUrl,
+    read: async <T>(text: string) => [...(await shell.unsafe(text))].map((row: Record<string, unknown>) => numbers(row) as T),
+    close: () => store.close().finally(() => shell.close()),
+  };
 }
