@@ -1,7 +1,7 @@
 /**
  * Regenerates the checked-in TypeScript types of the protos: `bun proto/generate.ts`.
- * The options must match the loader options in src/sidecar-client/proto.ts, which the
- * server shares, or the types would describe objects the loader never produces.
+ * The options must match the loader options in proto/load.ts, which the API's client and
+ * the sidecar's server share, or the types would describe objects the loader never produces.
  */
 import { join } from "node:path";
 

@@ -1,5 +1,6 @@
-// The shapes detectors produce and the analysis returns. The public result (spec 2.1)
-// is a projection of AnalysisReport; the evidence stays in the stored result.
+// The shapes detectors produce and the analysis returns. The public result
+// (src/api/schemas/verification.ts) is a projection of AnalysisReport; the evidence stays
+// in the stored result.
 import type { Confidence, DocumentType, Flag } from "./flags";
 import type { DetectorName } from "./manifest";
 import type { Measurements } from "./measurements";

@@ -1,4 +1,5 @@
-// One document through analysis into a public result (spec 2.1) and its stored report.
+// One document through analysis into a public result (the `VerificationResult` schema,
+// src/api/schemas/verification.ts) and its stored report.
 // Shared by the single verify endpoint and the batch worker so both answer alike.
 import { randomBytes } from "node:crypto";
 import type { Analyzer } from "../analysis/analyzer";

@@ -32,7 +32,7 @@ const MIN_BLOCKS = 1500;
 const SUPPORT_RATIO = 0.5;
 /**
  * Decision thresholds on the mean misfit reduction, set from measurements on generated
- * photos (test/helpers/fixtures makeJpeg / resaveJpeg, seeds 1-15; held-out seeds 21-25
+ * photos (test/helpers/fixtures.ts makeJpeg / resaveJpeg, seeds 1-15; held-out seeds 21-25
  * gave 0 false positives in 40 single saves at q50..95):
  * single saves at q70..95 stay at or below 0.17, double saves reach 0.23 or more unless
  * both qualities are within ~5 points or the first was ≥95. Below a final quality of 70

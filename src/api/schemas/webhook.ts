@@ -2,7 +2,7 @@ import { t } from "elysia";
 import { ERROR_CODES } from "../../errors";
 import { VerificationResult } from "./verification";
 
-/** What each batch document's webhook carries (spec 2.4, plus `error` for a document that failed). */
+/** What each batch document's webhook carries (README "Webhooks"): its result, or `error` for a document that failed. */
 export const WebhookPayload = t.Object(
   {
     batchId: t.String({ format: "uuid" }),
