@@ -7,6 +7,8 @@ import { auditLines } from "./audit";
 
 const USAGE = `usage: docverify <command>
   serve                         start the API (and an embedded sidecar unless --sidecar is set)
+  migrate                       bring the database's schema up to this release's (serve does it too)
+  db copy --from sqlite:DIR|postgres://… --to postgres://…|sqlite:DIR   every row into an empty database
   sidecar                       start the inference sidecar
   keys create --mode test|live [--plan trial|paid] [--trial-quota N] [--rate-limit N/s] [--monthly-cap AMOUNT]
   keys list                     id, mode, plan, limits, created, last use, old key's grace, revoked
@@ -39,6 +41,17 @@ export async function run(argv: string[], env: Record<string, string | undefined
           process.once("SIGTERM", shutdown);
           process.once("SIGINT", shutdown);
         });
+        return 0;
+      }
+      case "migrate": {
+        const { migrate } = await import("./migrate");
+        console.log(await migrate(config));
+        return 0;
+      }
+      case "db": {
+        if (sub !== "copy") throw new UsageError("usage: docverify db copy --from sqlite:DIR|postgres://… --to postgres://…|sqlite:DIR");
+        const { copyCommand } = await import("./db-copy");
+        console.log(await copyCommand(config, flags));
         return 0;
       }
       case "sidecar": {

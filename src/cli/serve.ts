@@ -77,13 +77,13 @@ export async function startService(config: Config, clock: Clock = systemClock): 
     onRecorded: () => dispatcher.nudge(),
   });
   metrics.observeQueues({ pendingDocuments: () => store.batches.pendingDocuments(), pendingDeliveries: async () => (await store.outbox.counts()).pending });
+  metrics.observePool(store.engine, () => store.pool());
 
   const readiness = async (): Promise<Readiness> => {
-    const storeOk = await store.ping();
-    const analyzerState = await analyzer.ready();
+    const [storeState, analyzerState] = await Promise.all([store.ping(), analyzer.ready()]);
     return {
-      ready: accepting && storeOk && analyzerState.ok,
-      checks: { store: { ok: storeOk, detail: store.engine }, analyzer: analyzerState, accepting: { ok: accepting } },
+      ready: accepting && storeState.ok && analyzerState.ok,
+      checks: { store: storeState, analyzer: analyzerState, accepting: { ok: accepting } },
     };
   };
 

@@ -3,6 +3,7 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import type { VerificationResult } from "../api/schemas/verification";
 import type { AnalysisReport } from "../analysis/report";
+import type { Engine, PoolState } from "../store/database";
 
 export interface Metrics {
   registry: Registry;
@@ -12,6 +13,8 @@ export interface Metrics {
   webhookAttempt(outcome: "delivered" | "retry" | "failed"): void;
   /** Gauges read at scrape time. */
   observeQueues(read: { pendingDocuments(): Promise<number>; pendingDeliveries(): Promise<number> }): void;
+  /** This process's database connections, read at scrape time. */
+  observePool(engine: Engine, read: () => PoolState): void;
 }
 
 export function createMetrics(): Metrics {
@@ -60,6 +63,26 @@ export function createMetrics(): Metrics {
           this.set(await read.pendingDeliveries());
         },
       });
+    },
+    observePool: (engine, read) => {
+      // busy above size means statements are waiting for a connection: the pool is too small
+      // for this instance's load, or the database is slow to answer.
+      const gauges: [string, string, keyof PoolState][] = [
+        ["docverify_database_pool_size", "Connections this process's pool may open.", "size"],
+        ["docverify_database_connections_open", "Connections this process has open.", "open"],
+        ["docverify_database_operations_busy", "Statements and transactions under way, those waiting for a connection included.", "busy"],
+      ];
+      for (const [name, help, field] of gauges) {
+        new Gauge({
+          name,
+          help,
+          labelNames: ["engine"],
+          registers: [registry],
+          collect() {
+            this.set({ engine }, read()[field]);
+          },
+        });
+      }
     },
   };
 }

@@ -23,10 +23,27 @@ export interface Transaction extends Sql {
 
 export type Engine = "sqlite" | "postgres";
 
+/** The schema version a database had when opened and the one its migrations brought it to. */
+export interface SchemaVersion {
+  found: number;
+  current: number;
+}
+
+/** This process's connections, read at scrape time for /metrics. */
+export interface PoolState {
+  /** Connections the pool may open (1 for SQLite). */
+  size: number;
+  /** Connections open now. */
+  open: number;
+  /** Statements and transactions started and not finished, those waiting for a connection included. */
+  busy: number;
+}
+
 export interface Database extends Sql {
   readonly engine: Engine;
   /** ` FOR UPDATE SKIP LOCKED` where the engine has row locks, so claimers pass each other's rows by. */
   readonly skipLocked: string;
+  readonly schema: SchemaVersion;
   /**
    * Runs `fn` in one transaction: committed when it resolves, rolled back when it throws.
    * Never await network I/O inside it: writers wait for it.
@@ -34,5 +51,6 @@ export interface Database extends Sql {
   transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
   /** Makes the bytes of rewritten rows unreadable from the database files, as far as the engine allows. */
   scrub(table: string): Promise<void>;
+  pool(): PoolState;
   close(): Promise<void>;
 }

@@ -1,6 +1,6 @@
 import { openSqlite } from "./sqlite";
 import { openPostgres } from "./postgres";
-import type { Database, Engine } from "./database";
+import type { Database, Engine, PoolState, SchemaVersion } from "./database";
 import { KeyStore } from "./keys";
 import { UsageStore } from "./usage";
 import { VerificationStore } from "./verifications";
@@ -31,10 +31,17 @@ export interface Store {
   keySource(): KeySource["kind"];
   /** Deletes results, fingerprints and finished batches created before `cutoffMs`. */
   sweepExpired(cutoffMs: number): Promise<SweepCounts>;
-  /** True when the database answers a trivial query (readiness). */
-  ping(): Promise<boolean>;
+  /** The schema version found when the store opened and the one it is at now. */
+  schema: SchemaVersion;
+  /** Whether the database answers a trivial query, and how (readiness). */
+  ping(): Promise<{ ok: boolean; detail: string }>;
+  /** This process's connections (metrics). */
+  pool(): PoolState;
   close(): Promise<void>;
 }
+
+/** Longest a readiness probe waits for the database. */
+const PING_TIMEOUT_MS = 2000;
 
 /** Where the data lives; `Config` is one. */
 export interface StoreOptions {
@@ -48,12 +55,16 @@ export interface StoreOptions {
   secretKeys?: string[];
 }
 
-/** Opens the database the options name, migrated to the current schema. */
-export async function openStore(options: StoreOptions): Promise<Store> {
-  const db = options.databaseUrl
+/** The database the options name, migrated to the current schema, without the stores on it (`db copy`). */
+export async function openDatabase(options: Omit<StoreOptions, "secretKeys">): Promise<Database> {
+  return options.databaseUrl
     ? await openPostgres(options.databaseUrl, { poolSize: options.databasePoolSize ?? 10, statementTimeoutMs: options.databaseStatementTimeoutMs ?? 30_000 })
     : openSqlite(options.dataDir);
-  return storeOn(db, options);
+}
+
+/** Opens the database the options name, migrated to the current schema. */
+export async function openStore(options: StoreOptions): Promise<Store> {
+  return storeOn(await openDatabase(options), options);
 }
 
 function storeOn(db: Database, options: StoreOptions): Store {
@@ -85,14 +96,23 @@ function storeOn(db: Database, options: StoreOptions): Store {
     keyring: () => load().keyring,
     keySource: () => load().source,
     sweepExpired: (cutoffMs) => sweepExpired(db, { verifications, fingerprints }, cutoffMs),
+    schema: db.schema,
     ping: async () => {
+      const started = performance.now();
+      let timer: Timer | undefined;
+      // An unreachable server can keep a connection attempt waiting far longer than a probe may.
+      const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${PING_TIMEOUT_MS} ms`)), PING_TIMEOUT_MS)));
       try {
-        await db.get("SELECT 1");
-        return true;
-      } catch {
-        return false;
+        await Promise.race([db.get("SELECT 1"), late]);
+        return { ok: true, detail: `${db.engine}, schema ${db.schema.current}, answered in ${Math.round(performance.now() - started)} ms` };
+      } catch (error) {
+        // The driver's message names what failed (refused, timed out, authentication); never the URL.
+        return { ok: false, detail: `${db.engine}: ${error instanceof Error ? error.message : String(error)}` };
+      } finally {
+        clearTimeout(timer);
       }
     },
+    pool: () => db.pool(),
     close: () => db.close(),
   };
 }

@@ -4,7 +4,7 @@
 // outgrow int4) and come back as numbers, as SQLite gives them.
 import { SQL } from "bun";
 import { POSTGRES_MIGRATIONS } from "./postgres-migrations";
-import type { Database, Sql, SqlValue, Transaction } from "./database";
+import type { Database, SchemaVersion, Sql, SqlValue, Transaction } from "./database";
 
 export interface PostgresOptions {
   /** Connections in this process's pool. */
@@ -48,23 +48,47 @@ function statements(client: SQL): Transaction {
 }
 
 export async function openPostgres(url: string, options: PostgresOptions): Promise<Database> {
+  // Bun.SQL keeps no count of its pool: the callbacks and the wrappers below keep one for /metrics.
+  let open = 0;
+  let busy = 0;
+  const counted = async <T>(work: () => Promise<T>): Promise<T> => {
+    busy++;
+    try {
+      return await work();
+    } finally {
+      busy--;
+    }
+  };
   const client = new SQL({
     url,
     max: options.poolSize,
     bigint: true,
     connection: { statement_timeout: options.statementTimeoutMs, application_name: "docverify" },
+    onconnect: () => void open++,
+    // Also called for an attempt that never connected, which onconnect never counted.
+    onclose: () => void (open = Math.max(0, open - 1)),
   });
-  await migrate(client);
-  const direct: Sql = statements(client);
+  let schema: SchemaVersion;
+  try {
+    schema = await migrate(client);
+  } catch (error) {
+    await client.close();
+    throw error;
+  }
+  const direct = statements(client);
   return {
-    ...direct,
+    all: (text, params) => counted(() => direct.all(text, params)),
+    get: (text, params) => counted(() => direct.get(text, params)),
+    run: (text, params) => counted(() => direct.run(text, params)),
     engine: "postgres",
     skipLocked: " FOR UPDATE SKIP LOCKED",
-    transaction: (fn) => client.begin((tx) => fn(statements(tx))) as Promise<Awaited<ReturnType<typeof fn>>>,
+    schema,
+    transaction: (fn) => counted(() => client.begin((tx) => fn(statements(tx))) as Promise<Awaited<ReturnType<typeof fn>>>),
     // Frees the dead row versions that held the old values; their pages are reused from then on.
     scrub: async (table) => {
       await client.unsafe(`VACUUM ${table}`);
     },
+    pool: () => ({ size: options.poolSize, open, busy }),
     close: () => client.close(),
   };
 }
@@ -74,14 +98,16 @@ export async function openPostgres(url: string, options: PostgresOptions): Promi
  * lock makes them take turns, so the first applies what is missing and the others find it
  * done. PostgreSQL's DDL is transactional: a failed migration leaves nothing behind.
  */
-async function migrate(client: SQL): Promise<void> {
-  await client.begin(async (tx) => {
+async function migrate(client: SQL): Promise<SchemaVersion> {
+  return client.begin(async (tx) => {
     await tx.unsafe("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [MIGRATION_LOCK]);
     await tx.unsafe("CREATE TABLE IF NOT EXISTS schema_migrations (version BIGINT PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())");
     const [{ current }] = await tx.unsafe("SELECT COALESCE(MAX(version), 0) AS current FROM schema_migrations");
-    for (let version = Number(current); version < POSTGRES_MIGRATIONS.length; version++) {
+    const found = Number(current);
+    for (let version = found; version < POSTGRES_MIGRATIONS.length; version++) {
       await tx.unsafe(POSTGRES_MIGRATIONS[version]!).simple();
       await tx.unsafe("INSERT INTO schema_migrations (version) VALUES ($1)", [version + 1]);
     }
+    return { found, current: Math.max(found, POSTGRES_MIGRATIONS.length) };
   });
 }

@@ -7,7 +7,7 @@ import { Database as SqliteHandle } from "bun:sqlite";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { MIGRATIONS } from "./migrations";
-import type { Database, Sql, SqlValue, Transaction } from "./database";
+import type { Database, SchemaVersion, Sql, SqlValue, Transaction } from "./database";
 
 function statements(handle: SqliteHandle): Transaction {
   const query = (text: string) => handle.query<Record<string, SqlValue>, SqlValue[]>(text);
@@ -29,12 +29,15 @@ export function openSqlite(dataDir: string): Database {
   handle.exec("PRAGMA foreign_keys = ON");
   // Deleted and overwritten content is zeroed, so a secret sealed in place leaves no plaintext behind.
   handle.exec("PRAGMA secure_delete = ON");
-  migrate(handle);
+  const schema = migrate(handle);
 
   const direct = statements(handle);
   let tail: Promise<unknown> = Promise.resolve();
+  let busy = 0;
+  let open = true;
   const serially = <T>(work: () => Promise<T>): Promise<T> => {
-    const result = tail.then(work);
+    busy++;
+    const result = tail.then(work).finally(() => busy--);
     tail = result.catch(() => undefined);
     return result;
   };
@@ -47,6 +50,7 @@ export function openSqlite(dataDir: string): Database {
     ...sql,
     engine: "sqlite",
     skipLocked: "",
+    schema,
     transaction: (fn) =>
       serially(async () => {
         handle.exec("BEGIN IMMEDIATE");
@@ -61,16 +65,22 @@ export function openSqlite(dataDir: string): Database {
       }),
     // secure_delete zeroed the old bytes in the file; the checkpoint takes them out of the WAL.
     scrub: () => serially(async () => void handle.exec("PRAGMA wal_checkpoint(TRUNCATE)")),
-    close: () => serially(async () => handle.close()),
+    pool: () => ({ size: 1, open: open ? 1 : 0, busy }),
+    close: () =>
+      serially(async () => {
+        handle.close();
+        open = false;
+      }),
   };
 }
 
-function migrate(handle: SqliteHandle) {
-  const { user_version: current } = handle.query("PRAGMA user_version").get() as { user_version: number };
-  for (let version = current; version < MIGRATIONS.length; version++) {
+function migrate(handle: SqliteHandle): SchemaVersion {
+  const { user_version: found } = handle.query("PRAGMA user_version").get() as { user_version: number };
+  for (let version = found; version < MIGRATIONS.length; version++) {
     handle.transaction(() => {
       handle.exec(MIGRATIONS[version]!);
       handle.exec(`PRAGMA user_version = ${version + 1}`);
     }).immediate();
   }
+  return { found, current: Math.max(found, MIGRATIONS.length) };
 }

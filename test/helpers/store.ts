@@ -25,9 +25,10 @@ export function sqliteFileOf(dataDir: string): Database {
   return new Database(join(dataDir, "docverify.db"), { readonly: true, strict: true });
 }
 
-export async function openTestStore(engine: TestEngine, options: Pick<StoreOptions, "secretKeys"> = {}): Promise<TestStore> {
+/** `existingUrl`: a PostgreSQL database to open rather than a new one. */
+export async function openTestStore(engine: TestEngine, options: Pick<StoreOptions, "secretKeys"> = {}, existingUrl?: string): Promise<TestStore> {
   const dataDir = newDataDir();
-  const databaseUrl = engine === "postgres" ? await newDatabaseUrl() : "";
+  const databaseUrl = engine === "postgres" ? (existingUrl ?? (await newDatabaseUrl())) : "";
   const store = await openStore({ dataDir, databaseUrl, ...options });
   if (engine === "sqlite") {
     const file = sqliteFileOf(dataDir);
