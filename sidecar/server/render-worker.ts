@@ -57,7 +57,8 @@ function renderPage(index: number): void {
     const { data: rgb, width, height } = packPixmap(pixmap);
     reply({ type: "page", index, rgb, width, height, widthPt, heightPt, scale }, [rgb.buffer as ArrayBuffer]);
   } catch {
-    reply({ type: "refused", message: `page ${index + 1} could not be rendered` });
+    // mupdf stops at its own bounds (nested graphics states, forms, arrays) and at damage alike.
+    reply({ type: "refused", message: `page ${index + 1} of the PDF could not be drawn: its content is damaged, nests too deep or is larger than the renderer's limits` });
   } finally {
     pixmap?.destroy();
     page?.destroy();

@@ -12,10 +12,28 @@ import { batchRoutes } from "./batches";
 import { deliveryRoutes } from "./deliveries";
 import { verificationRoutes } from "./verifications";
 import { allowedMethods } from "./route-table";
+import { LARGEST_BODY } from "./body-limits";
 import { RefusalAuditor } from "./audit-refusals";
 import type { AppDeps } from "./deps";
 
 const isApiPath = (path: string) => path === "/api" || path.startsWith("/api/");
+
+/** A Content-Length no route would read: refused before a byte of the body is taken. */
+function declaredTooLarge(request: Request): AppError | undefined {
+  const declared = Number(request.headers.get("content-length") ?? NaN);
+  if (!Number.isFinite(declared) || declared <= LARGEST_BODY) return undefined;
+  return new AppError("FILE_TOO_LARGE", `The request body exceeds ${LARGEST_BODY} bytes`);
+}
+
+/**
+ * An answer sent before the request body was read whole (refused early, or cut off at its
+ * limit) closes the connection: the rest of the body is never read, so the connection cannot
+ * carry another request.
+ */
+function closingHeaders(request: Request, error: AppError): Record<string, string> {
+  const unread = request.body !== null && !request.bodyUsed;
+  return unread || error.code === "FILE_TOO_LARGE" ? { connection: "close" } : {};
+}
 
 export function createApp(deps: AppDeps) {
   const auditor = new RefusalAuditor(deps.store.audit);
@@ -43,10 +61,12 @@ export function createApp(deps: AppDeps) {
           const decision = deps.rateLimiter.take(context.key.id, context.key.rateLimitPerSecond, deps.clock.now());
           if (!decision.ok) throw new AppError("RATE_LIMITED", "Too many requests for this API key", { retryAfterSec: decision.retryAfterSec });
         }
+        const tooLarge = declaredTooLarge(request);
+        if (tooLarge) throw tooLarge;
       } catch (error) {
         const appError = toAppError("UNKNOWN", error, deps.log, context.requestId);
         await auditRefusal(request, appError, context.requestId);
-        return errorResponse(appError, context.requestId);
+        return errorResponse(appError, context.requestId, closingHeaders(request, appError));
       }
     })
     .onError(async ({ code, error, request }) => {
@@ -61,7 +81,7 @@ export function createApp(deps: AppDeps) {
         }
       }
       if (isApiPath(new URL(request.url).pathname)) await auditRefusal(request, appError, requestId);
-      return errorResponse(appError, requestId, headers);
+      return errorResponse(appError, requestId, { ...headers, ...closingHeaders(request, appError) });
     })
     .onAfterResponse(({ request, route, set }) => {
       const context = contextOf(request);

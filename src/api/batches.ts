@@ -8,6 +8,7 @@ import { reserveDocuments } from "../limits/billing";
 import { Batch, BatchAcknowledgement, BatchRequest, UUID_PATTERN } from "./schemas/batch";
 import { ErrorBody } from "./schemas/error";
 import { readBody } from "./read-body";
+import { BODY_LIMITS } from "./body-limits";
 import { keyOf } from "./request-context";
 import { IDEMPOTENCY_PARAMETER } from "./schemas/idempotency";
 import { runIdempotently, type Answer } from "./idempotency";
@@ -57,9 +58,8 @@ export const batchRoutes = (deps: AppDeps) =>
           return { status: 202, body: { data: { batchId: batch.id, totalDocuments: batch.total, status: "processing" as const } } };
         }),
       {
-        // "Total request body under 4.5 MB": a body of exactly 4,500,000 bytes is refused.
         // See verify.ts: the named parser only tells the OpenAPI document the media type.
-        parse: [({ request }) => readBody(request, LIMITS.batchBodyBytes - 1), "application/json"],
+        parse: [({ request }) => readBody(request, BODY_LIMITS.batch), "application/json"],
         body: BatchRequest,
         response: { 202: t.Object({ data: BatchAcknowledgement }), 400: ErrorBody, 401: ErrorBody, 402: ErrorBody, 409: ErrorBody, 422: ErrorBody, 429: ErrorBody },
         detail: {

@@ -5,6 +5,7 @@
 import { createHash } from "node:crypto";
 import { AppError } from "../errors";
 import { readLimited } from "../intake/read-limited";
+import { assertJsonDepth } from "../intake/json-depth";
 import { contextOf } from "./request-context";
 import { IDEMPOTENCY_HEADER } from "./idempotency";
 
@@ -42,13 +43,14 @@ export async function readBody(request: Request, maxBytes: number): Promise<unkn
   const contentType = request.headers.get("content-type") ?? "";
   const mediaType = contentType.toLowerCase();
   const declared = Number(request.headers.get("content-length") ?? NaN);
-  if (Number.isFinite(declared) && declared > maxBytes) throw new AppError("FILE_TOO_LARGE", `Request body exceeds ${maxBytes} bytes`);
+  if (Number.isFinite(declared) && declared > maxBytes) throw new AppError("FILE_TOO_LARGE", `The request body exceeds ${maxBytes} bytes`);
   const bytes = request.body ? await readLimited(request.body, maxBytes) : new Uint8Array();
   // Only a request with an Idempotency-Key is compared by its body: no digest otherwise.
   const context = request.headers.has(IDEMPOTENCY_HEADER) ? contextOf(request) : undefined;
 
   if (mediaType.startsWith("application/json")) {
     if (context) context.bodyDigest = createHash("sha256").update("json\n").update(bytes).digest("hex");
+    assertJsonDepth(bytes);
     try {
       return JSON.parse(new TextDecoder().decode(bytes));
     } catch {

@@ -10,15 +10,11 @@ import { runVerification } from "../verification/run-verification";
 import { VerificationResult } from "./schemas/verification";
 import { ErrorBody } from "./schemas/error";
 import { readBody } from "./read-body";
+import { BODY_LIMITS } from "./body-limits";
 import { keyOf } from "./request-context";
 import { IDEMPOTENCY_PARAMETER } from "./schemas/idempotency";
 import { runIdempotently, type Answer } from "./idempotency";
 import type { AppDeps } from "./deps";
-
-// A base64 JSON body may be 4/3 of the decoded limit plus a data-URL prefix and JSON
-// framing; multipart adds boundaries and part headers. Anything past that is too large.
-const JSON_BODY_CEILING = Math.ceil((LIMITS.uploadBytes * 4) / 3) + 64 * 1024;
-const MULTIPART_BODY_CEILING = LIMITS.uploadBytes + 64 * 1024;
 
 const [MultipartBody, Base64Body, UrlBody] = [
   t.Object(
@@ -69,7 +65,7 @@ export const verifyRoutes = (deps: AppDeps) =>
       parse: [
         async ({ request }) => {
           const multipart = (request.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/");
-          return readBody(request, multipart ? MULTIPART_BODY_CEILING : JSON_BODY_CEILING);
+          return readBody(request, multipart ? BODY_LIMITS.verifyMultipart : BODY_LIMITS.verifyJson);
         },
         "application/json",
         "multipart/form-data",

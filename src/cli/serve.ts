@@ -3,6 +3,7 @@ import type { Config } from "../config";
 import { openStore } from "../store";
 import { lockDataDir } from "../store/data-dir-lock";
 import { createApp } from "../api/app";
+import { SERVER_BODY_CEILING } from "../api/body-limits";
 import { createLogger } from "../log";
 import { createMetrics } from "../metrics/registry";
 import { RateLimiter } from "../limits/rate-limiter";
@@ -100,7 +101,7 @@ export async function startService(config: Config, clock: Clock = systemClock): 
     wakeDispatcher: () => dispatcher.nudge(),
     accepting: () => accepting,
   });
-  app.listen({ port: config.port, hostname: config.host, maxRequestBodySize: 16 * 1024 * 1024 });
+  app.listen({ port: config.port, hostname: config.host, maxRequestBodySize: SERVER_BODY_CEILING });
   const port = app.server!.port!;
 
   worker.start();

@@ -1,5 +1,6 @@
 // Runs the PDF detectors over one opened document and returns its text layer for the
 // content rules.
+import { AppError } from "../../errors";
 import { runDetector, type AnalysisLimits, type Budget } from "../detector";
 import type { PageImage } from "../content/page-image";
 import type { DocumentText } from "../content/text";
@@ -44,10 +45,23 @@ const PAGE_DETECTORS: Array<[DetectorName, (pages: PageContent[]) => DetectorRes
   [PDF_FONTS_DETECTOR, detectFontInconsistency],
 ];
 
+/**
+ * mupdf bounds what a page may nest (graphics states, forms, arrays) and stops drawing past
+ * it; a first page it cannot draw is one the sidecar cannot render either, so the document
+ * is refused here with the reason rather than failing the analysis.
+ */
+const thumbnailOf = (doc: Parameters<typeof renderFirstPage>[0], pageCount: number): PageImage | undefined => {
+  try {
+    return renderFirstPage(doc, pageCount);
+  } catch (cause) {
+    throw new AppError("UNSUPPORTED_FORMAT", "The PDF's first page could not be drawn: its content nests deeper or is larger than the renderer's limits", { cause });
+  }
+};
+
 export const inspectPdf = async (bytes: Uint8Array, limits: AnalysisLimits, budget: Budget): Promise<PdfInspection> => {
   const { doc, pageCount, encrypted, repaired } = openPdf(bytes);
   try {
-    const thumbnail = renderFirstPage(doc, pageCount);
+    const thumbnail = thumbnailOf(doc, pageCount);
     const scanned = Math.min(pageCount, limits.maxPdfPages);
     const detectors: DetectorResult[] = [
       await runDetector(PDF_REVISIONS_DETECTOR, () => {

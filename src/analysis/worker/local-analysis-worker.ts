@@ -20,7 +20,15 @@ self.onmessage = async (event: MessageEvent<WorkerRequest>) => {
   try {
     reply({ type: "done", id, inspection: await inspectDocument(document, DEFAULT_LIMITS, Date.now) });
   } catch (error) {
-    reply({ type: "failed", id, error: isAppError(error) ? { code: error.code, message: error.message } : null });
+    // Only a document nested deeper than the parsers' stack can follow overflows it: that is
+    // the document's fault, not the service's.
+    const tooDeep = error instanceof RangeError && /call stack/i.test(error.message);
+    const typed = isAppError(error)
+      ? { code: error.code, message: error.message }
+      : tooDeep
+        ? { code: "UNSUPPORTED_FORMAT" as const, message: "The document nests deeper than the analysis can follow" }
+        : null;
+    reply({ type: "failed", id, error: typed });
   }
 };
 
