@@ -44,6 +44,12 @@ export const ConfigSchema = Type.Object({
   /** Worker threads for the structure and metadata inspection in the API process. */
   analysisWorkers: Type.Integer({ minimum: 1, maximum: 32 }),
   sidecarDeadlineMs: Type.Integer({ minimum: 1000 }),
+  /** Synchronous verifies analysed at once; absent = DOCVERIFY_SIDECAR_CONCURRENCY per sidecar. */
+  verifyConcurrency: Type.Optional(Type.Integer({ minimum: 1, maximum: 1024 })),
+  /** Synchronous verifies that may wait for a turn; more get 503 at once. */
+  verifyQueue: Type.Integer({ minimum: 0, maximum: 100_000 }),
+  /** Longest a synchronous verify waits for a turn before it gets 503. */
+  verifyQueueWaitMs: Type.Integer({ minimum: 1 }),
   /** Base64 AES-256 keys sealing callback secrets, the first current; empty: the data directory's key file. */
   secretKeys: Type.Array(Type.String()),
 });
@@ -209,6 +215,9 @@ const SETTINGS = [
   { key: "sidecarCudaLibDir", env: "DOCVERIFY_SIDECAR_CUDA_LIB_DIR", fallback: "", parse: optional(absoluteDirectory) },
   { key: "analysisWorkers", env: "DOCVERIFY_ANALYSIS_WORKERS", fallback: "2", parse: integer(1, 32) },
   { key: "sidecarDeadlineMs", env: "DOCVERIFY_SIDECAR_DEADLINE", fallback: "120s", parse: singleDuration },
+  { key: "verifyConcurrency", env: "DOCVERIFY_VERIFY_CONCURRENCY", fallback: "", parse: optional(integer(1, 1024)) },
+  { key: "verifyQueue", env: "DOCVERIFY_VERIFY_QUEUE", fallback: "32", parse: integer(0, 100_000) },
+  { key: "verifyQueueWaitMs", env: "DOCVERIFY_VERIFY_QUEUE_WAIT", fallback: "20s", parse: singleDuration },
   { key: "secretKeys", env: "DOCVERIFY_SECRET_KEY", fallback: "", parse: secretKeyList },
 ] as const satisfies readonly Setting<keyof Config>[];
 

@@ -5,6 +5,7 @@ import type { Clock } from "../clock";
 import type { Logger } from "../log";
 import type { Metrics } from "../metrics/registry";
 import type { RateLimiter } from "../limits/rate-limiter";
+import type { VerifyAdmission } from "../limits/verify-admission";
 
 export interface Readiness {
   ready: boolean;
@@ -20,6 +21,8 @@ export interface AppDeps {
   log: Logger;
   metrics: Metrics;
   rateLimiter: RateLimiter;
+  /** Turns for synchronous verifies: a bounded queue, then 503. */
+  verifyAdmission: VerifyAdmission;
   readiness(): Promise<Readiness>;
   /** Tells the batch worker new documents are waiting, so it need not wait for its timer. */
   wakeBatchWorker(): void;

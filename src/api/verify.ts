@@ -49,11 +49,18 @@ export const verifyRoutes = (deps: AppDeps) =>
         const startedAt = deps.clock.now();
         const reservation = await reserveDocuments(deps.store.usage, key, 1, deps.config.pricePerDocument, startedAt);
         try {
-          const document = await validateDocument(await documentBytes(body, deps.config.allowPrivateUrls));
-          const { result, report } = await runVerification({ analyzer: deps.analyzer, document, keyId: key.id, sandbox: key.mode === "test", clock: deps.clock, startedAt });
-          await deps.store.verifications.insert({ keyId: key.id, result, report, createdAt: deps.clock.now() });
-          deps.metrics.documentAnalysed(result, report);
-          return { status: 200, body: { data: result } };
+          const bytes = await documentBytes(body, deps.config.allowPrivateUrls);
+          // Decoding and analysis take a turn; fetching a documentUrl does not hold one.
+          const endTurn = await deps.verifyAdmission.enter();
+          try {
+            const document = await validateDocument(bytes);
+            const { result, report } = await runVerification({ analyzer: deps.analyzer, document, keyId: key.id, sandbox: key.mode === "test", clock: deps.clock, startedAt });
+            await deps.store.verifications.insert({ keyId: key.id, result, report, createdAt: deps.clock.now() });
+            deps.metrics.documentAnalysed(result, report);
+            return { status: 200, body: { data: result } };
+          } finally {
+            endTurn();
+          }
         } catch (error) {
           if (reservation) await deps.store.usage.release(reservation);
           throw error;

@@ -7,6 +7,7 @@ import { SERVER_BODY_CEILING } from "../api/body-limits";
 import { createLogger } from "../log";
 import { createMetrics } from "../metrics/registry";
 import { RateLimiter } from "../limits/rate-limiter";
+import { createVerifyAdmission } from "../limits/verify-admission";
 import { systemClock, type Clock } from "../clock";
 import { BatchWorker } from "../batches/worker";
 import { WebhookDispatcher } from "../webhooks/dispatcher";
@@ -96,6 +97,12 @@ export async function startService(config: Config, clock: Clock = systemClock): 
     log,
     metrics,
     rateLimiter: new RateLimiter(),
+    verifyAdmission: createVerifyAdmission({
+      concurrent: config.verifyConcurrency ?? config.sidecarConcurrency * Math.max(1, config.sidecar.length),
+      queued: config.verifyQueue,
+      maxWaitMs: config.verifyQueueWaitMs,
+      registry: metrics.registry,
+    }),
     readiness,
     wakeBatchWorker: () => worker.wake(),
     wakeDispatcher: () => dispatcher.nudge(),

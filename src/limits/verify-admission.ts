@@ -1,0 +1,108 @@
+// Back-pressure for synchronous verifies: a few documents are analysed at once (what the
+// analysers can take), a bounded number wait their turn, and past either bound the answer is
+// 503 SERVICE_UNAVAILABLE with Retry-After at once, so a burst never grows an unbounded queue
+// nor turns into client timeouts. Queue length and waits are exported to /metrics.
+import { Counter, Gauge, Histogram, type Registry } from "prom-client";
+import { AppError } from "../errors";
+
+export interface VerifyAdmissionOptions {
+  /** Documents analysed at once. */
+  concurrent: number;
+  /** Documents that may wait for a turn; more are refused at once. */
+  queued: number;
+  /** Longest a document may wait for its turn before it is refused. */
+  maxWaitMs: number;
+  registry?: Registry;
+}
+
+export interface VerifyAdmission {
+  /** Resolves with the function that ends the turn, or throws SERVICE_UNAVAILABLE. */
+  enter(): Promise<() => void>;
+  /** Documents waiting now. */
+  waiting(): number;
+  /** Documents being analysed now. */
+  running(): number;
+}
+
+interface Waiter {
+  admit(): void;
+  timer: ReturnType<typeof setTimeout>;
+}
+
+export function createVerifyAdmission(options: VerifyAdmissionOptions): VerifyAdmission {
+  const registers = options.registry ? [options.registry] : [];
+  const queueLength = new Gauge({ name: "docverify_verify_queue_length", help: "Synchronous verifies waiting for an analysis slot.", registers });
+  const inFlight = new Gauge({ name: "docverify_verify_in_flight", help: "Synchronous verifies being analysed.", registers });
+  const waits = new Histogram({
+    name: "docverify_verify_queue_wait_seconds",
+    help: "Time synchronous verifies waited for an analysis slot (admitted ones).",
+    buckets: [0.001, 0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers,
+  });
+  const refused = new Counter({ name: "docverify_verify_queue_refused_total", help: "Synchronous verifies refused with 503 by back-pressure.", labelNames: ["reason"], registers });
+
+  let running = 0;
+  const queue: Waiter[] = [];
+  // A client told to come back should find room: about the time the queue takes to move.
+  const retryAfterSec = Math.max(1, Math.ceil(options.maxWaitMs / 1000));
+
+  const update = () => {
+    queueLength.set(queue.length);
+    inFlight.set(running);
+  };
+
+  const release = () => {
+    running--;
+    const next = queue.shift();
+    if (next) {
+      clearTimeout(next.timer);
+      running++;
+      next.admit();
+    }
+    update();
+  };
+
+  const turn = (): (() => void) => {
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      release();
+    };
+  };
+
+  return {
+    enter() {
+      if (running < options.concurrent && queue.length === 0) {
+        running++;
+        update();
+        waits.observe(0);
+        return Promise.resolve(turn());
+      }
+      if (queue.length >= options.queued) {
+        refused.inc({ reason: "queue_full" });
+        return Promise.reject(new AppError("SERVICE_UNAVAILABLE", "The service is at capacity: too many documents are waiting for analysis", { retryAfterSec, retryable: true }));
+      }
+      const started = performance.now();
+      return new Promise((resolve, reject) => {
+        const waiter: Waiter = {
+          admit: () => {
+            waits.observe((performance.now() - started) / 1000);
+            resolve(turn());
+          },
+          timer: setTimeout(() => {
+            const at = queue.indexOf(waiter);
+            if (at >= 0) queue.splice(at, 1);
+            update();
+            refused.inc({ reason: "wait_limit" });
+            reject(new AppError("SERVICE_UNAVAILABLE", `The service is at capacity: the document waited ${options.maxWaitMs} ms without a free analysis slot`, { retryAfterSec, retryable: true }));
+          }, options.maxWaitMs),
+        };
+        queue.push(waiter);
+        update();
+      });
+    },
+    waiting: () => queue.length,
+    running: () => running,
+  };
+}
