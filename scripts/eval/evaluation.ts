@@ -13,86 +13,19 @@ import {
   rocCurve,
   thresholdAtFpr,
   type ConfusionMatrix,
-  type LatencySummary,
   type LevelAccuracy,
-  type Rate,
-  type ReliabilityBin,
-  type RocPoint,
   type Threshold,
 } from "./metrics.ts";
 import type { FailedRow, ScoreRow } from "./score-row.ts";
+import type { ByRule, GroupMetrics, MeasuredEvaluation, Rules, RunInfo, SameCaptureDetection } from "./evaluation-types.ts";
 import { judgeTargets, type TargetResult } from "./targets.ts";
 
 /** The rule a single verdict uses: forged when forgeryScore ≥ 0.5. */
 export const OPERATING_THRESHOLD: Threshold = { value: 0.5, inclusive: true };
 export const TARGET_FPRS = { fpr1: 0.01, fpr5: 0.05 } as const;
 
-export interface Rules {
-  fpr1: Threshold;
-  fpr5: Threshold;
-  operating: Threshold;
-}
-
-type ByRule = Record<keyof Rules, Rate>;
-
-export interface GroupMetrics {
-  genuine: number;
-  forged: number;
-  /**
-   * The group's forged against its genuine documents; for a group of one class only (a
-   * kind), against every document of the other class in the evaluated set.
-   */
-  auc: number | null;
-  /** Share of the group's forged documents flagged under each rule (TPR). */
-  detection: ByRule;
-  /** Share of the group's genuine documents flagged under each rule (FPR). */
-  falsePositives: ByRule;
-}
-
-export interface RunInfo {
-  corpus: string;
-  split: "train" | "test" | "all";
-  mode: string;
-  /** Documents selected for the run, analysed or not. */
-  documents: number;
-  startedAt: string;
-  durationMs: number;
-}
-
-export interface Evaluation {
-  run: RunInfo;
-  rules: Rules;
-  roc: { auc: number | null; points: RocPoint[] };
-  overall: GroupMetrics;
-  byKind: Record<string, GroupMetrics>;
-  byDocumentType: Record<string, GroupMetrics>;
-  byFormat: Record<string, GroupMetrics>;
-  /** By how the documents were made (scripts/corpus/labels.ts familyOf). */
-  byFamily: Record<string, GroupMetrics>;
-  documentType: ConfusionMatrix<DocumentType>;
-  /** documentType accuracy per family. */
-  documentTypeByFamily: Record<string, number | null>;
-  /**
-   * Each forgery kind judged against the genuine documents of its own family (the same
-   * toolchain and capture path): flagged when it scores above the rule that keeps that
-   * family's genuine documents at 5% false positives. A photographed forgery is not credited
-   * for scoring above clean renders, only above genuine documents photographed the same way.
-   */
-  sameCapture: Record<string, SameCaptureDetection>;
-  calibration: { brier: number | null; bins: ReliabilityBin[] };
-  confidence: { levels: LevelAccuracy<Confidence>[]; highIsMostAccurate: boolean | null };
-  latency: LatencySummary;
-  errors: { count: number; byCode: Record<string, number>; documents: FailedRow[] };
+export interface Evaluation extends MeasuredEvaluation {
   targets: TargetResult[];
-}
-
-export interface SameCaptureDetection {
-  family: string;
-  kind: string;
-  /** The family's genuine documents that set the rule; fewer than MIN_SAME_CAPTURE_GENUINE and nothing is judged. */
-  genuine: number;
-  threshold: Threshold | null;
-  detection: Rate;
 }
 
 /** Below this many genuine documents a 5% rule is one document's score: nothing is judged. */

@@ -1,5 +1,6 @@
 // The evaluation as a person reads it on a terminal: the same figures as evaluation.json.
-import type { Evaluation, GroupMetrics } from "./evaluation.ts";
+import type { Evaluation } from "./evaluation.ts";
+import type { GroupMetrics } from "./evaluation-types.ts";
 import type { Rate, Threshold } from "./metrics.ts";
 import { formatDuration } from "./progress.ts";
 import { table } from "./table.ts";

@@ -3,7 +3,7 @@
 // scripts/train-fusion.ts, and sets no model was tuned on (real public documents). On other
 // runs they are still printed, as an indication.
 import { FORGERY_KINDS, type ForgeryKind, MANIPULATED_FORGERY_KINDS } from "../corpus/labels.ts";
-import type { Evaluation, GroupMetrics } from "./evaluation.ts";
+import type { GroupMetrics, MeasuredEvaluation } from "./evaluation-types.ts";
 
 export const TARGETS = {
   auc: 0.95,
@@ -63,7 +63,7 @@ function result(id: keyof typeof TARGETS, description: string, checks: TargetChe
 
 const missing = (name: string): TargetCheck => ({ name, measured: null, count: 0, pass: null });
 
-export function judgeTargets(evaluation: Omit<Evaluation, "targets">): TargetResult[] {
+export function judgeTargets(evaluation: MeasuredEvaluation): TargetResult[] {
   const families = Object.entries(evaluation.byFamily);
   const rowsTyped = Object.values(evaluation.documentType.counts).reduce((sum, row) => sum + Object.values<number>(row).reduce((s, n) => s + n, 0), 0);
   return [

@@ -9,20 +9,20 @@ import { findCopyMoves, textBlockMask } from "./copy-move.ts";
 import { type ForensicsGraph, createForensicsGraph } from "./graph.ts";
 import { BLOCK, CM_BLOCK } from "./graph-spec.ts";
 import { type DoubleQuantSummary, DQ_LINE_Z_THRESHOLD, doubleQuantSummary, periodConfidence } from "./double-quant.ts";
-import { DQ_AREA_MIN_TILES, type SingleCompressedArea, singleCompressedAreas } from "./single-compressed-areas.ts";
+import { DQ_AREA_MIN_TILES, singleCompressedAreas } from "./single-compressed-areas.ts";
 import { readLumaCoefficients } from "./jpeg-coefficients.ts";
 import { gridSummary } from "./jpeg-grid.ts";
 import { readJpegTables } from "./jpeg-tables.ts";
 import { type ResidualScores, TILE, residualScores } from "./line-traces.ts";
 import { DEFAULT_ELA_QUALITY, prepare } from "./prepare.ts";
 import { clamp01 } from "./robust.ts";
-import type { Box, LineScore, OcrLine, PixelForensics, PixelInput, Region, Trace } from "./types.ts";
+import type { Box, LineScore, OcrLine, PixelForensics, PixelInput, Region, SingleCompressedArea, Trace } from "./types.ts";
 
 export type * from "./types.ts";
 export { createForensicsGraph, type ForensicsGraph } from "./graph.ts";
 export { ELA_LINE_Z_THRESHOLD } from "./line-traces.ts";
 export { DQ_LINE_Z_THRESHOLD } from "./double-quant.ts";
-export { DQ_AREA_MIN_TILES, type SingleCompressedArea } from "./single-compressed-areas.ts";
+export { DQ_AREA_MIN_TILES } from "./single-compressed-areas.ts";
 
 export interface AnalyzeOptions {
   /** A graph shared across pages; without it one is created for `device` and kept for the process. */

@@ -5,7 +5,7 @@
 // 255 and so left the first table's lattice.
 import type { DoubleQuantSummary } from "./double-quant.ts";
 import { LUMA_WEIGHTS } from "./graph-spec.ts";
-import type { Box } from "./types.ts";
+import type { Box, SingleCompressedArea } from "./types.ts";
 
 /** Tile z from which a tile counts as compressed once. */
 const TILE_Z = 2.5;
@@ -23,14 +23,6 @@ const MIN_REPORTED_TILES = 4;
  * double-compressed forgeries pasted portraits span 12-177 tiles.
  */
 export const DQ_AREA_MIN_TILES = 12;
-
-export interface SingleCompressedArea {
-  /** Bounds of its tiles, in page pixels. */
-  box: Box;
-  tiles: number;
-  /** Mean robust z of its tiles. */
-  meanZ: number;
-}
 
 export interface AreaInput {
   /** RGB pixels of the analysed page, row-major. */

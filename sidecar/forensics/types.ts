@@ -3,9 +3,21 @@
 // line and region scores are robust z-scores against the rest of the same page, so a page
 // that is uniformly recompressed or resized has nothing that stands out.
 export type { OcrLine } from "../ocr/engine.ts";
-import type { SingleCompressedArea } from "./single-compressed-areas.ts";
 
 export type Box = [x: number, y: number, width: number, height: number];
+
+/**
+ * An area compressed once on a page compressed twice (single-compressed-areas.ts). Declared
+ * here, with the other result shapes, so that this file imports no analysis code: the
+ * analysis files all import Box from it.
+ */
+export interface SingleCompressedArea {
+  /** Bounds of its tiles, in page pixels. */
+  box: Box;
+  tiles: number;
+  /** Mean robust z of its tiles. */
+  meanZ: number;
+}
 
 export type TraceName = "ela" | "noise" | "jpeg_grid" | "double_quant" | "copy_move" | "portrait" | "recapture";
 

@@ -12,9 +12,7 @@ import { DQ_LINE_Z_THRESHOLD } from "../../sidecar/forensics/double-quant.ts";
 import { ELA_LINE_Z_THRESHOLD } from "../../sidecar/forensics/line-traces.ts";
 import { DQ_AREA_MIN_TILES } from "../../sidecar/forensics/single-compressed-areas.ts";
 import { IDENTITY_TYPES, type DocumentType, type Flag } from "./flags";
-import { doubleCompressionThreshold } from "./image/double-compression";
-import { COVER_THRESHOLD } from "./pdf/annotations";
-import { MIN_MEAN_CONFIDENCE } from "./pixel/reading-quality";
+import { COVER_THRESHOLD, doubleCompressionThreshold, MIN_MEAN_CONFIDENCE } from "./thresholds";
 
 /**
  * Where a detector's work is done:

@@ -15,6 +15,7 @@ import type { DetectorResult, Evidence } from "../report";
 import { ZIGZAG_TO_NATURAL } from "./jpeg-markers";
 import type { JpegTablesSummary } from "./jpeg-tables";
 import type { DetectorName } from "../manifest";
+import { doubleCompressionThreshold } from "../thresholds";
 
 export const DOUBLE_COMPRESSION_DETECTOR = "double-jpeg-compression" satisfies DetectorName;
 
@@ -30,16 +31,6 @@ const MIN_BLOCKS = 1500;
  * this share of the single model's misfit.
  */
 const SUPPORT_RATIO = 0.5;
-/**
- * Decision thresholds on the mean misfit reduction, set from measurements on generated
- * photos (test/helpers/fixtures.ts makeJpeg / resaveJpeg, seeds 1-15; held-out seeds 21-25
- * gave 0 false positives in 40 single saves at q50..95):
- * single saves at q70..95 stay at or below 0.17, double saves reach 0.23 or more unless
- * both qualities are within ~5 points or the first was ≥95. Below a final quality of 70
- * calibration itself degrades (single saves reach 0.27), so the bar is raised there.
- */
-export const doubleCompressionThreshold = (finalQuality: number): number =>
-  finalQuality < 70 ? 0.4 : 0.2;
 
 export interface DoubleCompressionResult {
   /** Mean over informative frequencies of (1 − best double misfit / single misfit). */

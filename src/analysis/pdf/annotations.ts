@@ -1,13 +1,12 @@
 // Annotations laid over the page's own text: a FreeText box, a filled Square, a Stamp or
 // a form field placed on a printed amount shows something else than the page does.
 import type { DetectorResult, Evidence } from "../report";
-import { boxOfRect, intersectionArea, rectArea, rectOfBox, type PageContent } from "./page-content";
+import type { PageContent } from "./page-content";
+import { boxOfRect, intersectionArea, rectArea, rectOfBox } from "./rect";
 import type { DetectorName } from "../manifest";
+import { COVER_THRESHOLD } from "../thresholds";
 
 export const PDF_ANNOTATIONS_DETECTOR = "pdf-annotation-overlay" satisfies DetectorName;
-
-/** Share of a text line's area an annotation must cover to hide or replace it. */
-export const COVER_THRESHOLD = 0.3;
 
 const STRENGTH: Record<string, number> = { FreeText: 0.5, Square: 0.5, Stamp: 0.45, Redact: 0.4, Widget: 0.3 };
 

@@ -5,7 +5,7 @@
 // Azure invoice sample, 19 such "covers"). So each closed subpath is taken on its own, and a
 // path whose subpaths nest paints a ring, which hides nothing inside it.
 import { mupdf } from "../../pdf/mupdf";
-import type { Rect } from "./page-content";
+import type { Rect } from "./rect";
 
 /** Subpaths read per path: a hostile path cannot make this unbounded. */
 const MAX_SUBPATHS = 64;

@@ -3,7 +3,8 @@
 // new glyphs painted over old ones. Drawing order is what tells a cover from a table
 // background: backgrounds come before the text they sit under.
 import type { DetectorResult, Evidence } from "../report";
-import { boxOfRect, intersectionArea, rectArea, type DrawnGlyph, type PageContent, type Rect } from "./page-content";
+import type { DrawnGlyph, PageContent } from "./page-content";
+import { boxOfRect, intersectionArea, rectArea, type Rect } from "./rect";
 import type { DetectorName } from "../manifest";
 
 export const PDF_OVERLAY_DETECTOR = "pdf-text-overlay" satisfies DetectorName;

@@ -8,9 +8,7 @@ import type { Budget } from "../detector";
 import type { TextPage } from "../content/text";
 import { clipRect, solidParts } from "./fill-shapes";
 import { child, each, nameAt } from "./objects";
-
-/** [x0, y0, x1, y1] in PDF points, origin top-left (mupdf's device space). */
-export type Rect = [number, number, number, number];
+import { boxOfRect, intersectionArea, rectArea, type Rect } from "./rect";
 
 export interface TextRun {
   font: string;
@@ -307,17 +305,3 @@ export const rasterShare = (page: PageContent): number => {
   const covered = page.fills.filter((f) => f.kind === "image").reduce((sum, f) => sum + intersectionArea(f.rect, bounds), 0);
   return Math.min(1, covered / Math.max(1, rectArea(bounds)));
 };
-
-export const rectArea = (r: Rect): number => Math.max(0, r[2] - r[0]) * Math.max(0, r[3] - r[1]);
-
-export const intersectionArea = (a: Rect, b: Rect): number =>
-  Math.max(0, Math.min(a[2], b[2]) - Math.max(a[0], b[0])) * Math.max(0, Math.min(a[3], b[3]) - Math.max(a[1], b[1]));
-
-export const boxOfRect = (r: Rect): Box => [
-  Math.round(r[0]),
-  Math.round(r[1]),
-  Math.round(r[2] - r[0]),
-  Math.round(r[3] - r[1]),
-];
-
-export const rectOfBox = (b: Box): Rect => [b[0], b[1], b[0] + b[2], b[1] + b[3]];

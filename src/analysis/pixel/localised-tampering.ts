@@ -9,7 +9,7 @@
 // (docs/evaluation/localiser/), and the sidecar does not run it.
 import type { SidecarPage } from "../../sidecar-client/result";
 import type { DetectorResult, Evidence } from "../report";
-import { MIN_MEAN_CONFIDENCE } from "./reading-quality";
+import { MIN_MEAN_CONFIDENCE } from "../thresholds";
 import { MIN_RELIABILITY, meanOver, round2, scaledStrength } from "./traces";
 
 export const LOCALISER_DETECTOR = "localiser";

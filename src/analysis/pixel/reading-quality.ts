@@ -5,15 +5,9 @@ import type { SidecarPage } from "../../sidecar-client/result";
 import type { DetectorResult, Evidence } from "../report";
 import { round2 } from "./traces";
 import type { DetectorName } from "../manifest";
+import { MIN_MEAN_CONFIDENCE } from "../thresholds";
 
 export const READING_QUALITY_DETECTOR = "reading-quality" satisfies DetectorName;
-
-/**
- * Mean line confidence under which the page reads as blurred. Clean print reads at 0.95+
- * (content/text.ts); lines under 0.5 are dropped by the OCR, so a mean under 0.85 means
- * many characters were guesses.
- */
-export const MIN_MEAN_CONFIDENCE = 0.85;
 
 export function detectReadingQuality(pages: readonly SidecarPage[]): DetectorResult {
   const lines = pages.flatMap((page) => page.lines);

@@ -1,9 +1,7 @@
 import { createLocalAnalyzer } from "../../helpers/local-analyzer";
 import { describe, expect, test } from "bun:test";
-import {
-  doubleCompressionThreshold,
-  measureDoubleCompression,
-} from "../../../src/analysis/image/double-compression";
+import { measureDoubleCompression } from "../../../src/analysis/image/double-compression";
+import { doubleCompressionThreshold } from "../../../src/analysis/thresholds";
 import { parseJpegStructure } from "../../../src/analysis/image/jpeg-markers";
 import { summarizeTables } from "../../../src/analysis/image/jpeg-tables";
 import { cameraExif, makeJpeg, resaveJpeg } from "../../helpers/fixtures";

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { FORGERY_KINDS, GENUINE_KINDS, type Kind } from "../../../scripts/corpus/labels.ts";
-import { evaluate, type RunInfo } from "../../../scripts/eval/evaluation.ts";
+import { evaluate } from "../../../scripts/eval/evaluation.ts";
+import type { RunInfo } from "../../../scripts/eval/evaluation-types.ts";
 import { formatEvaluation } from "../../../scripts/eval/format-report.ts";
 import type { FailedRow, ScoreRow } from "../../../scripts/eval/score-row.ts";
 
