@@ -11,7 +11,7 @@ import { locatePortrait } from "../src/analysis/content/portrait.ts";
 import type { TextPage } from "../src/analysis/content/text.ts";
 import { PASSPORT, PASSPORT_PAGE, passportImage, passportLines, PHOTOS_DIR } from "../test/helpers/documents.ts";
 import { renderPrintedWithLines } from "../test/helpers/pages.ts";
-import { median } from "./bench/stats.ts";
+import { median } from "../src/numeric.ts";
 
 const { values } = parseArgs({ options: { runs: { type: "string", default: "9" } } });
 const runs = Number(values.runs);

@@ -8,7 +8,7 @@ import { analyzePixels, createForensicsGraph } from "../sidecar/forensics/index.
 import type { Device } from "../sidecar/ocr/providers.ts";
 import { renderPrintedWithLines } from "../test/helpers/pages.ts";
 import { seededStatement } from "../test/helpers/statements.ts";
-import { median } from "./bench/stats.ts";
+import { median } from "../src/numeric.ts";
 
 const { values } = parseArgs({ options: { device: { type: "string", default: "cpu" }, runs: { type: "string", default: "5" } } });
 const device = values.device as Device;

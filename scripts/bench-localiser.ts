@@ -11,7 +11,7 @@ import { createLocaliserSession, localiseTampering } from "../sidecar/localiser/
 import type { Device } from "../sidecar/ocr/providers.ts";
 import { renderPrintedWithLines } from "../test/helpers/pages.ts";
 import { seededStatement } from "../test/helpers/statements.ts";
-import { median } from "./bench/stats.ts";
+import { median } from "../src/numeric.ts";
 
 const { values } = parseArgs({
   options: { device: { type: "string", default: "cpu" }, runs: { type: "string", default: "7" }, threads: { type: "string", default: "2" } },

@@ -17,7 +17,7 @@ import type { RgbImage } from "../sidecar/image/rgb.ts";
 import { type ModelRun, type OcrEngine, createOcrEngine } from "../sidecar/ocr/engine.ts";
 import { renderPrinted } from "../test/helpers/pages.ts";
 import { KNOWN_STATEMENT } from "../test/helpers/statements.ts";
-import { median } from "./bench/stats.ts";
+import { median } from "../src/numeric.ts";
 
 const MAX_INPUT_PIXELS = 60_000_000;
 

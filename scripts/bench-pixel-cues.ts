@@ -13,7 +13,7 @@ import { prepare } from "../sidecar/forensics/prepare.ts";
 import type { Device } from "../sidecar/ocr/providers.ts";
 import { renderPrintedWithLines } from "../test/helpers/pages.ts";
 import { seededStatement } from "../test/helpers/statements.ts";
-import { median } from "./bench/stats.ts";
+import { median } from "../src/numeric.ts";
 
 const { values } = parseArgs({ options: { device: { type: "string", default: "cpu" }, runs: { type: "string", default: "5" } } });
 const runs = Number(values.runs);

@@ -19,7 +19,7 @@ import { type Series, type SidecarTiming, benchClient, sendPage, sendPages } fro
 import { startSidecarProcess } from "../test/helpers/sidecar-process.ts";
 import { type StageTiming, createStageBench } from "./bench/stages.ts";
 import { type StatementPage, statementPage } from "./bench/statement-page.ts";
-import { median, sum } from "./bench/stats.ts";
+import { median, sum } from "../src/numeric.ts";
 import { table } from "./eval/table.ts";
 
 const { values } = parseArgs({

@@ -8,7 +8,7 @@ import type { Device } from "../../sidecar/ocr/providers.ts";
 import { decodeImage } from "../../sidecar/server/decode-image.ts";
 import { DEFAULT_LIMITS } from "../../sidecar/server/limits.ts";
 import type { StatementPage } from "./statement-page.ts";
-import { sum } from "./stats.ts";
+import { sum } from "../../src/numeric.ts";
 
 /** Wall ms of each stage and the session.run ms inside it. */
 export interface StageTiming {

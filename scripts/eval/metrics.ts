@@ -3,7 +3,7 @@
 // written here rather than taken from a library because no maintained JavaScript package
 // computes tie-aware ROC, FPR-targeted thresholds and reliability tables together, and each
 // is a handful of lines checked against textbook cases in test/unit/eval.
-import { clamp01 } from "../../src/analysis/detector.ts";
+import { clamp01 } from "../../src/numeric.ts";
 
 export interface Scored {
   score: number;

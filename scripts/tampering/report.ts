@@ -9,7 +9,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { median } from "../bench/stats.ts";
+import { median } from "../../src/numeric.ts";
 import { OPERATING_THRESHOLD } from "../eval/evaluation.ts";
 import { flaggedRate, groupBy, rocAuc } from "../eval/metrics.ts";
 import type { ScoreRow } from "../eval/score-row.ts";

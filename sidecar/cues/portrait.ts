@@ -7,7 +7,7 @@
 // so 0 is "like the rest of the card" whatever the capture did to both.
 import type { ForensicMaps } from "../forensics/graph.ts";
 import type { Box } from "../forensics/types.ts";
-import { median } from "../forensics/robust.ts";
+import { median } from "../../src/numeric.ts";
 import { TEXTURED_EDGE, locatePortraitBlocks } from "./portrait-locate.ts";
 
 /** Fewer portrait (or rest-of-card) blocks than these and the comparison says nothing. */

@@ -13,7 +13,7 @@ import { BLOCK } from "./graph-spec.ts";
 import { KEPT_COEFFICIENTS, type LumaCoefficients } from "./jpeg-coefficients.ts";
 import { type JpegTables, ZIGZAG } from "./jpeg-tables.ts";
 import { zOfPresent } from "./line-traces.ts";
-import { clamp01 } from "./robust.ts";
+import { clamp01 } from "../../src/numeric.ts";
 import type { Box } from "./types.ts";
 
 /** Natural (v * 8 + u) indices of the AC coefficients in zigzag order 1..9 (those read from the file): the low frequencies text blocks populate. */

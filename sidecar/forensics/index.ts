@@ -15,7 +15,7 @@ import { gridSummary } from "./jpeg-grid.ts";
 import { readJpegTables } from "./jpeg-tables.ts";
 import { type ResidualScores, TILE, residualScores } from "./line-traces.ts";
 import { DEFAULT_ELA_QUALITY, prepare } from "./prepare.ts";
-import { clamp01 } from "./robust.ts";
+import { clamp01 } from "../../src/numeric.ts";
 import type { Box, LineScore, OcrLine, PixelForensics, PixelInput, Region, SingleCompressedArea, Trace } from "./types.ts";
 
 export type * from "./types.ts";

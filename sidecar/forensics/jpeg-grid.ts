@@ -7,7 +7,7 @@ import { boxToBlocks } from "./block-sums.ts";
 import type { Box } from "./types.ts";
 import type { ForensicMaps } from "./graph.ts";
 import { BLOCK } from "./graph-spec.ts";
-import { robustZ } from "./robust.ts";
+import { robustZ } from "../../src/numeric.ts";
 import { MIN_SPREAD } from "./line-traces.ts";
 
 export interface GridSummary {

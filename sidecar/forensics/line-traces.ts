@@ -5,7 +5,7 @@ import { BlockSums, boxToBlocks } from "./block-sums.ts";
 import type { Box } from "./types.ts";
 import type { ForensicMaps } from "./graph.ts";
 import { BLOCK } from "./graph-spec.ts";
-import { robustZ } from "./robust.ts";
+import { robustZ } from "../../src/numeric.ts";
 
 /** Lines (or tiles) covering fewer blocks than this are too small to compare. */
 const MIN_BLOCKS = 4;

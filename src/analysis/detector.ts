@@ -47,4 +47,3 @@ export const runDetector = async (
   }
 };
 
-export const clamp01 = (v: number): number => Math.min(1, Math.max(0, v));

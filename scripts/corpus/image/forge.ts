@@ -21,7 +21,12 @@ export function clip(p: Pixels, b: Box): Box {
   return { x, y, w: Math.max(1, Math.min(p.width - x, Math.round(b.w))), h: Math.max(1, Math.min(p.height - y, Math.round(b.h))) };
 }
 
-function median(v: number[]): number {
+/**
+ * The upper middle value, 0 for none: not src/numeric.ts's median, which averages the two
+ * middle values. A paper colour must be a value that occurs, and the corpus's bytes (pinned
+ * by seed) depend on this choice.
+ */
+function upperMedian(v: number[]): number {
   const s = [...v].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)] ?? 0;
 }
@@ -42,7 +47,7 @@ export function backgroundAround(p: Pixels, b: Box): [number, number, number] {
     take(b.x - 3, y);
     take(b.x + b.w + 2, y);
   }
-  return [median(ch[0]!), median(ch[1]!), median(ch[2]!)];
+  return [upperMedian(ch[0]!), upperMedian(ch[1]!), upperMedian(ch[2]!)];
 }
 
 /** Ink colour inside a box: the mean of its darkest tenth. */

@@ -6,6 +6,7 @@
 // that is what no left-aligned or centred column does. Edges are measured in line heights
 // so PDF points and OCR pixels are judged alike; a photo's perspective slants a column,
 // so the edge is a robust straight line through the column rather than one x.
+import { median } from "../../numeric.ts";
 import { round2 } from "../pixel/traces.ts";
 import type { DetectorResult, Evidence } from "../report.ts";
 import { amountsIn } from "./read-amount.ts";
@@ -67,12 +68,6 @@ interface Cell {
   width: number;
   height: number;
 }
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 
 function amountCells(page: TextPage): Cell[] {
   const cells: Cell[] = [];

@@ -10,7 +10,7 @@
 import sharp from "sharp";
 import { blockDct } from "./block-dct";
 import { ijgTable } from "./ijg-quality";
-import { clamp01 } from "../detector";
+import { clamp01 } from "../../numeric";
 import type { DetectorResult, Evidence } from "../report";
 import { ZIGZAG_TO_NATURAL } from "./jpeg-markers";
 import type { JpegTablesSummary } from "./jpeg-tables";

@@ -2,7 +2,7 @@
 // whether its dates contradict each other. Missing or partly stripped metadata is no
 // contradiction: crops, rotations and messaging apps drop tags from genuine photos.
 import exifr from "exifr";
-import { clamp01 } from "../detector";
+import { clamp01 } from "../../numeric";
 import { dateDifference, isoOf, parseMetaDate, type MetaDate } from "../dates";
 import type { DetectorResult, Evidence } from "../report";
 import { classifyImageSoftware, cleanSoftwareName } from "../software";

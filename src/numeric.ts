@@ -1,6 +1,11 @@
-// Median/MAD statistics: a forged line or region is an outlier among its own document's
-// lines, so the yardstick must not move when that outlier is in the sample.
+// The numeric helpers the API, the sidecar and the scripts share. One definition each, so a
+// median means the same thing wherever a threshold was measured with it.
 
+/**
+ * The median; the mean of the two middle values for an even count, NaN for none. Robust
+ * statistics build on it: a forged line or region is an outlier among its own document's,
+ * so the yardstick must not move when that outlier is in the sample.
+ */
 export function median(values: ArrayLike<number>): number {
   const sorted = Float64Array.from(values).sort();
   const n = sorted.length;
@@ -24,4 +29,7 @@ export function robustZ(values: number[], minSpread: number): number[] {
   return values.map((v) => (v - centre) / spread);
 }
 
-export const clamp01 = (v: number) => (v < 0 ? 0 : v > 1 ? 1 : v);
+/** `v` held to [0, 1]; NaN stays NaN. */
+export const clamp01 = (v: number): number => Math.min(1, Math.max(0, v));
+
+export const sum = (values: readonly number[]): number => values.reduce((total, v) => total + v, 0);
