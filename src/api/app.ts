@@ -58,7 +58,7 @@ export function createApp(deps: AppDeps) {
         context.key = authenticated.record;
         await deps.store.keys.touch(authenticated.keyHash, deps.clock.now(), authenticated.lastUsedAt);
         if (context.key.rateLimitPerSecond !== null) {
-          const decision = deps.rateLimiter.take(context.key.id, context.key.rateLimitPerSecond, deps.clock.now());
+          const decision = await deps.rateLimiter.take(context.key.id, context.key.rateLimitPerSecond, deps.clock.now());
           if (!decision.ok) throw new AppError("RATE_LIMITED", "Too many requests for this API key", { retryAfterSec: decision.retryAfterSec });
         }
         const tooLarge = declaredTooLarge(request);

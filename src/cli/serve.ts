@@ -6,7 +6,6 @@ import { createApp } from "../api/app";
 import { SERVER_BODY_CEILING } from "../api/body-limits";
 import { createLogger } from "../log";
 import { createMetrics } from "../metrics/registry";
-import { RateLimiter } from "../limits/rate-limiter";
 import { createVerifyAdmission } from "../limits/verify-admission";
 import { systemClock, type Clock } from "../clock";
 import { BatchWorker } from "../batches/worker";
@@ -96,7 +95,7 @@ export async function startService(config: Config, clock: Clock = systemClock): 
     clock,
     log,
     metrics,
-    rateLimiter: new RateLimiter(),
+    rateLimiter: store.rateLimits,
     verifyAdmission: createVerifyAdmission({
       concurrent: config.verifyConcurrency ?? config.sidecarConcurrency * Math.max(1, config.sidecar.length),
       queued: config.verifyQueue,

@@ -1,27 +1,26 @@
 // Per-key token bucket: `ratePerSecond` tokens a second, bursts up to one second's worth.
-// In memory, per process: a limit is a protection, not a bill, so it need not survive a
-// restart.
+// The arithmetic lives here; where a bucket is kept is the caller's: the store keeps it in
+// the database (src/store/rate-limits.ts) so every instance sharing it draws on one bucket.
 
-interface Bucket {
+export interface Bucket {
   tokens: number;
   updatedMs: number;
 }
 
 export type RateDecision = { ok: true } | { ok: false; retryAfterSec: number };
 
-export class RateLimiter {
-  private readonly buckets = new Map<string, Bucket>();
+/** Takes one token from `bucket` (absent: a full one) at `nowMs`; returns the bucket to keep and the decision. */
+export function takeToken(bucket: Bucket | null, ratePerSecond: number, nowMs: number): { bucket: Bucket; decision: RateDecision } {
+  const capacity = Math.max(1, ratePerSecond);
+  const previous = bucket ?? { tokens: capacity, updatedMs: nowMs };
+  // Another machine's clock may be a little ahead: time never runs backwards for a bucket.
+  const elapsedMs = Math.max(0, nowMs - previous.updatedMs);
+  const tokens = Math.min(capacity, previous.tokens + (elapsedMs / 1000) * ratePerSecond);
+  const updatedMs = Math.max(nowMs, previous.updatedMs);
+  if (tokens >= 1) return { bucket: { tokens: tokens - 1, updatedMs }, decision: { ok: true } };
+  return { bucket: { tokens, updatedMs }, decision: { ok: false, retryAfterSec: Math.ceil((1 - tokens) / ratePerSecond) } };
+}
 
-  take(keyId: string, ratePerSecond: number, nowMs: number): RateDecision {
-    const capacity = Math.max(1, ratePerSecond);
-    const bucket = this.buckets.get(keyId) ?? { tokens: capacity, updatedMs: nowMs };
-    bucket.tokens = Math.min(capacity, bucket.tokens + ((nowMs - bucket.updatedMs) / 1000) * ratePerSecond);
-    bucket.updatedMs = nowMs;
-    this.buckets.set(keyId, bucket);
-    if (bucket.tokens >= 1) {
-      bucket.tokens -= 1;
-      return { ok: true };
-    }
-    return { ok: false, retryAfterSec: Math.ceil((1 - bucket.tokens) / ratePerSecond) };
-  }
+export interface RateLimiter {
+  take(keyId: string, ratePerSecond: number, nowMs: number): Promise<RateDecision>;
 }

@@ -21,6 +21,7 @@ export const COPIED_TABLES = [
   { name: "delivery_attempts", key: ["delivery_id", "attempt"] },
   { name: "idempotency_keys", key: ["key_id", "idempotency_key"] },
   { name: "audit_log", key: ["id"] },
+  { name: "rate_buckets", key: ["key_id"] },
 ] as const;
 
 type Row = Record<string, SqlValue>;

@@ -10,6 +10,7 @@ import { FingerprintStore } from "./fingerprints";
 import { IdempotencyStore } from "./idempotency";
 import { CallbackSecretStore } from "./callback-secrets";
 import { AuditStore } from "./audit";
+import { RateLimitStore } from "./rate-limits";
 import { sweepExpired, type SweepCounts } from "./retention";
 import { Keyring, loadKeys, type KeySource } from "../keys/secret-keyring";
 
@@ -25,6 +26,7 @@ export interface Store {
   fingerprints: FingerprintStore;
   idempotency: IdempotencyStore;
   callbackSecrets: CallbackSecretStore;
+  rateLimits: RateLimitStore;
   /** The keys sealing callback secrets, loaded (and a key file made) on first use. */
   keyring(): Keyring;
   /** Where the keyring's keys come from. */
@@ -93,6 +95,7 @@ function storeOn(db: Database, options: StoreOptions): Store {
     fingerprints,
     idempotency: new IdempotencyStore(db),
     callbackSecrets: new CallbackSecretStore(db),
+    rateLimits: new RateLimitStore(db),
     keyring: () => load().keyring,
     keySource: () => load().source,
     sweepExpired: (cutoffMs) => sweepExpired(db, { verifications, fingerprints }, cutoffMs),

@@ -162,4 +162,13 @@ export const MIGRATIONS: string[] = [
   CREATE INDEX audit_log_at ON audit_log (at);
   CREATE INDEX audit_log_key ON audit_log (key_id, at);
   `,
+  `
+  -- Request-rate token buckets, one per rate-limited key, shared by every instance using the
+  -- database (src/store/rate-limits.ts).
+  CREATE TABLE rate_buckets (
+    key_id TEXT PRIMARY KEY,
+    tokens REAL NOT NULL,
+    updated_ms INTEGER NOT NULL
+  ) STRICT;
+  `,
 ];

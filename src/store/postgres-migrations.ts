@@ -147,4 +147,11 @@ export const POSTGRES_MIGRATIONS: string[] = [
   CREATE INDEX audit_log_at ON audit_log (at);
   CREATE INDEX audit_log_key ON audit_log (key_id, at);
   `,
+  `
+  CREATE TABLE rate_buckets (
+    key_id TEXT PRIMARY KEY,
+    tokens DOUBLE PRECISION NOT NULL,
+    updated_ms BIGINT NOT NULL
+  );
+  `,
 ];

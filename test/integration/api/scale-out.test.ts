@@ -1,6 +1,6 @@
 // Two `serve` processes on one PostgreSQL (the embedded one of test/helpers/postgres.ts)
-// sharing one sidecar, as docs/deploy/compose.yaml runs them: keys and quotas hold across
-// both, and a batch survives the instance it was sent to being killed with SIGKILL.
+// sharing one sidecar, as docs/deploy/compose.yaml runs them: keys, rates and quotas hold
+// across both, and a batch survives the instance it was sent to being killed with SIGKILL.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { SQL } from "bun";
 import { randomBytes } from "node:crypto";
@@ -83,6 +83,15 @@ test("a key created through the CLI works on both instances, and once revoked th
   await eventually(async () => ((await statusWith(second, key)) === 401 ? true : undefined), 1000, 20);
   expect(performance.now() - at).toBeLessThan(1000);
   expect(await statusWith(first, key)).toBe(401);
+});
+
+test("a request rate holds across both instances: one bucket per key, not one per instance", async () => {
+  const key = await first.createKey("--mode", "test", "--rate-limit", "2/s");
+  // Per-instance buckets would admit 2 on each; one shared bucket admits 2 in all, and a
+  // third only if the burst took longer than half a second on a busy machine.
+  const statuses = await Promise.all(Array.from({ length: 8 }, (_, i) => statusWith(i % 2 === 0 ? first : second, key)));
+  expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(5);
+  expect(statuses.filter((status) => status !== 429).every((status) => status === 404)).toBe(true);
 });
 
 test("a trial quota of N allows exactly N documents across both instances hit at once", async () => {

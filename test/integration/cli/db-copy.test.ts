@@ -42,6 +42,7 @@ async function sqliteDeployment(): Promise<string> {
   await store.batches.recordOutcome({ batch: claimed.batch, documentIndex: claimed.documentIndex, owner: "old-instance", keyId: "key_00000000000000bb", outcome: { ok: false, error: { code: "UNSUPPORTED_FORMAT", message: "x" } }, now: NOW });
   const [due] = await store.outbox.claimDue("old-instance", NOW, 60_000, 10);
   await store.outbox.markFailed(due!, "old-instance", { startedAt: NOW, durationMs: 3, status: 503, error: null }, { error: "receiver answered 503" }, NOW + 60_000, NOW);
+  expect(await store.rateLimits.take("key_00000000000000aa", 2.5, NOW)).toEqual({ ok: true });
   await store.idempotency.claim({ keyId: "key_00000000000000bb", idempotencyKey: "idem-1", requestHash: "h", now: NOW, ttlMs: 86_400_000, lockMs: 60_000 });
   await store.idempotency.complete("key_00000000000000bb", "idem-1", { status: 202, body: new Uint8Array([123, 125]) });
   await store.close();
