@@ -11,13 +11,14 @@
 import { BlockSums, boxToBlocks } from "./block-sums.ts";
 import { BLOCK } from "./graph-spec.ts";
 import { KEPT_COEFFICIENTS, type LumaCoefficients } from "./jpeg-coefficients.ts";
-import { type JpegTables, ZIGZAG } from "./jpeg-tables.ts";
+import { ZIGZAG_TO_NATURAL } from "../../src/jpeg/markers.ts";
+import type { JpegTables } from "./jpeg-tables.ts";
 import { zOfPresent } from "./line-traces.ts";
 import { clamp01 } from "../../src/numeric.ts";
 import type { Box } from "./types.ts";
 
 /** Natural (v * 8 + u) indices of the AC coefficients in zigzag order 1..9 (those read from the file): the low frequencies text blocks populate. */
-const COEFFICIENTS = ZIGZAG.slice(1, KEPT_COEFFICIENTS);
+const COEFFICIENTS = Array.from(ZIGZAG_TO_NATURAL.subarray(1, KEPT_COEFFICIENTS));
 /** Periods (in histogram bins) tried; Q1/Q2 ratios beyond this leave too few populated bins to fold. */
 const MAX_PERIOD = 16;
 /** Histogram bins |k| = 1..MAX_BIN at most; beyond it counts are too sparse to fold. */

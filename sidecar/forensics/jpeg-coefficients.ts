@@ -6,6 +6,10 @@
 // coefficients. Only baseline (SOF0/SOF1, 8-bit, Huffman) is read; progressive and
 // arithmetic-coded files give null. Every length and count is checked against the buffer, and
 // the frame must have the size of the pixels already decoded (and bounded) by the caller.
+// Its marker loop is its own, not the header reader's (src/jpeg/markers.ts): an entropy
+// decoder must walk past each scan to the next (a non-interleaved file codes luma in a scan
+// of its own, Huffman tables between), where the header reader stops at the first.
+import { isSof } from "../../src/jpeg/markers.ts";
 
 /** Coefficients kept per block, in zigzag order (DC first). */
 export const KEPT_COEFFICIENTS = 10;
@@ -75,7 +79,7 @@ function read(bytes: Uint8Array, width: number, height: number): LumaCoefficient
       components = readFrame(segment, width, height);
       const y = components[0]!;
       luma = { cols: y.cols, rows: y.rows, values: new Int16Array(y.cols * y.rows * KEPT_COEFFICIENTS) };
-    } else if (marker >= 0xc2 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
+    } else if (isSof(marker)) {
       return null; // progressive, lossless or arithmetic-coded
     } else if (marker === 0xc4) {
       readHuffmanTables(segment, dc, ac);

@@ -2,7 +2,7 @@
 // (so the block grid stays aligned with the grid any JPEG encoder used), and the luma
 // quantisation table error-level analysis re-encodes it with (inside the graph).
 import { BLOCK } from "./graph-spec.ts";
-import { ijgLumaTable } from "./jpeg-tables.ts";
+import { ijgTable } from "../../src/jpeg/ijg-quality.ts";
 
 /**
  * Error-level analysis re-encodes at the quality the page was last saved with when its JPEG
@@ -23,7 +23,7 @@ export function prepare(rgb: Uint8Array, width: number, height: number, quality:
   const w = width - (width % BLOCK);
   const h = height - (height % BLOCK);
   const cropped = w === width ? rgb.subarray(0, w * h * 3) : cropRows(rgb, width, w, h);
-  return { rgb: cropped, width: w, height: h, elaSteps: ijgLumaTable(quality) };
+  return { rgb: cropped, width: w, height: h, elaSteps: Array.from(ijgTable(quality)) };
 }
 
 function cropRows(rgb: Uint8Array, width: number, w: number, h: number): Uint8Array {

@@ -9,10 +9,10 @@
 // first quality.
 import sharp from "sharp";
 import { blockDct } from "./block-dct";
-import { ijgTable } from "./ijg-quality";
+import { ijgTable } from "../../jpeg/ijg-quality";
 import { clamp01 } from "../../numeric";
 import type { DetectorResult, Evidence } from "../report";
-import { ZIGZAG_TO_NATURAL } from "./jpeg-markers";
+import { ZIGZAG_TO_NATURAL } from "../../jpeg/markers";
 import type { JpegTablesSummary } from "./jpeg-tables";
 import type { DetectorName } from "../manifest";
 import { doubleCompressionThreshold } from "../thresholds";

@@ -5,7 +5,7 @@ import { runDetector, type AnalysisLimits, type Budget } from "../detector";
 import type { DetectorName } from "../manifest";
 import type { DetectorResult } from "../report";
 import { detectDoubleCompression, DOUBLE_COMPRESSION_DETECTOR } from "./double-compression";
-import { parseJpegStructure } from "./jpeg-markers";
+import { parseJpegStructure } from "../../jpeg/markers";
 import { detectJpegTables, JPEG_TABLES_DETECTOR, summarizeTables, type JpegTablesSummary } from "./jpeg-tables";
 import { detectImageMetadata, IMAGE_METADATA_DETECTOR } from "./metadata";
 import { detectImageQuality, IMAGE_QUALITY_DETECTOR } from "./quality";

@@ -3,8 +3,8 @@
 import type { DetectorResult, Evidence } from "../report";
 import { classifyImageSoftware, cleanSoftwareName } from "../software";
 import { matchEditorTables } from "./editor-tables";
-import { estimateIjgQuality, tableSum } from "./ijg-quality";
-import type { JpegStructure } from "./jpeg-markers";
+import { estimateIjgQuality, tableSum } from "../../jpeg/ijg-quality";
+import { lumaTable as lumaTableOf, type JpegStructure } from "../../jpeg/markers";
 import type { DetectorName } from "../manifest";
 
 export const JPEG_TABLES_DETECTOR = "jpeg-quantization" satisfies DetectorName;
@@ -18,8 +18,7 @@ export interface JpegTablesSummary {
 }
 
 export const summarizeTables = (s: JpegStructure): JpegTablesSummary => {
-  const lumaId = s.frame?.components[0]?.tq;
-  const lumaTable = lumaId === undefined ? undefined : s.quantTables.get(lumaId);
+  const lumaTable = lumaTableOf(s);
   if (!lumaTable) return { ijgExact: false };
   const estimate = estimateIjgQuality(lumaTable);
   return { lumaTable, quality: estimate.quality, ijgExact: estimate.exact };
@@ -28,7 +27,7 @@ export const summarizeTables = (s: JpegStructure): JpegTablesSummary => {
 export const detectJpegTables = (s: JpegStructure): DetectorResult => {
   const evidence: Evidence[] = [];
   const components = s.frame?.components ?? [];
-  const luma = s.quantTables.get(components[0]?.tq ?? -1);
+  const luma = lumaTableOf(s);
   const chroma = components[1] ? s.quantTables.get(components[1].tq) : undefined;
   const facts: Record<string, unknown> = {
     tables: s.quantTables.size,

@@ -2,7 +2,7 @@ import { createLocalAnalyzer } from "../../helpers/local-analyzer";
 import { describe, expect, test } from "bun:test";
 import { measureDoubleCompression } from "../../../src/analysis/image/double-compression";
 import { doubleCompressionThreshold } from "../../../src/analysis/thresholds";
-import { parseJpegStructure } from "../../../src/analysis/image/jpeg-markers";
+import { parseJpegStructure } from "../../../src/jpeg/markers";
 import { summarizeTables } from "../../../src/analysis/image/jpeg-tables";
 import { cameraExif, makeJpeg, resaveJpeg } from "../../helpers/fixtures";
 

@@ -1,6 +1,6 @@
 import { createLocalAnalyzer } from "../../helpers/local-analyzer";
 import { describe, expect, test } from "bun:test";
-import { JpegStructureError, parseJpegStructure } from "../../../src/analysis/image/jpeg-markers";
+import { JpegStructureError, parseJpegStructure } from "../../../src/jpeg/markers";
 import { makeJpeg } from "../../helpers/fixtures";
 
 const segment = (marker: number, body: number[]) => [0xff, marker, (body.length + 2) >> 8, (body.length + 2) & 0xff, ...body];

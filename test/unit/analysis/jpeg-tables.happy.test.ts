@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { estimateIjgQuality, ijgTable } from "../../../src/analysis/image/ijg-quality";
-import { parseJpegStructure } from "../../../src/analysis/image/jpeg-markers";
+import { estimateIjgQuality, ijgTable } from "../../../src/jpeg/ijg-quality";
+import { parseJpegStructure } from "../../../src/jpeg/markers";
 import { detectJpegTables, summarizeTables } from "../../../src/analysis/image/jpeg-tables";
 import { makeJpeg, rewriteJpegQuantTables, tableWithSum } from "../../helpers/fixtures";
 

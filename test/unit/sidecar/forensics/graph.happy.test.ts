@@ -1,7 +1,10 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import sharp from "sharp";
 import { createForensicsGraph } from "../../../../sidecar/forensics/graph.ts";
-import { ijgLumaTable, readJpegTables } from "../../../../sidecar/forensics/jpeg-tables.ts";
+import { readJpegTables } from "../../../../sidecar/forensics/jpeg-tables.ts";
+import { ijgTable } from "../../../../src/jpeg/ijg-quality.ts";
+
+const ijgLumaTable = (quality: number): number[] => Array.from(ijgTable(quality));
 
 const graph = await createForensicsGraph({ device: "cpu" });
 afterAll(() => graph.close());

@@ -1,7 +1,9 @@
 // Reads the JPEG header segments by hand: no JS library exposes the raw quantization
 // tables (exifr skips them, sharp/libvips keeps them internal), and the tables are what
-// the quality estimate and the double-compression test need. Every length is checked
-// against the buffer before it is read; parsing stops at the first scan.
+// the quality estimate, the double-compression test and the sidecar's forensics need. Every
+// length is checked against the buffer before it is read; parsing stops at the first scan.
+// The one header reader of the project: the API's detectors (src/analysis/image/) and the
+// sidecar (sidecar/forensics/jpeg-tables.ts) both read through it.
 
 /** Zigzag position -> natural (row-major) position of an 8x8 block. */
 export const ZIGZAG_TO_NATURAL = Uint8Array.from([
@@ -102,8 +104,15 @@ const readSof = (marker: number, body: Uint8Array): JpegFrame => {
   };
 };
 
-const isSof = (m: number): boolean =>
+/** SOF0..SOF15, less DHT (C4), JPG (C8) and DAC (CC), which share the range. */
+export const isSof = (m: number): boolean =>
   m >= 0xc0 && m <= 0xcf && m !== 0xc4 && m !== 0xc8 && m !== 0xcc;
+
+/** The table the frame's first component (luma) is quantized with, natural order; none without a frame. */
+export const lumaTable = (s: JpegStructure): Uint16Array | undefined => {
+  const id = s.frame?.components[0]?.tq;
+  return id === undefined ? undefined : s.quantTables.get(id);
+};
 
 export const parseJpegStructure = (bytes: Uint8Array): JpegStructure => {
   if (bytes.length < 4 || bytes[0] !== 0xff || bytes[1] !== 0xd8) {
