@@ -49,6 +49,8 @@ export async function startService(config: Config, clock: Clock = systemClock): 
   }
   const unlock = lockDataDir(config.dataDir, config.databaseUrl);
   const store = await openStore(config);
+  // Whichever instance took the migration lock first applied them; the others found them done.
+  if (store.schema.found !== store.schema.current) log.info("database schema migrated", { store: store.engine, from: store.schema.found, to: store.schema.current });
   await openCallbackSecrets(store, log);
   const metrics = createMetrics();
   const analyzer = await createAnalyzer(config, log, { fingerprints: store.fingerprints, now: () => clock.now() });

@@ -59,6 +59,11 @@ const authorized = (key: string) => ({ authorization: `Bearer ${key}`, "content-
 /** Any authenticated route: 404 for a batch that does not exist, 401 for a refused key. */
 const statusWith = async (service: TestService, key: string) => (await fetch(`${service.url}/api/v1/batches/00000000-0000-4000-8000-000000000000`, { headers: authorized(key) })).status;
 
+test("the instances, started together on an empty database, migrated it once between them", () => {
+  const migrated = [first, second].filter((service) => service.logs().includes('"message":"database schema migrated"'));
+  expect(migrated).toHaveLength(1);
+});
+
 test("both instances report the shared database in /readyz and their pools in /metrics", async () => {
   for (const service of [first, second]) {
     const body = await eventually(async () => {
