@@ -55,18 +55,21 @@ class Separable(nn.Module):
 
 
 class Localiser(nn.Module):
-    def __init__(self):
+    def __init__(self, width: float = 1.0):
+        """`width` scales every stage's channels (1: the first models' 27k parameters)."""
         super().__init__()
+        half, c1, c2, c3 = (int(round(c * width)) for c in (16, 32, 48, 64))
+        c1 = 2 * half
         self.register_buffer("srm", srm_kernels())
-        self.rgb_stem = nn.Conv2d(3, 16, 4, stride=4)
-        self.noise_stem = nn.Conv2d(6, 16, 4, stride=4)
-        self.stem_bn = nn.BatchNorm2d(32)
-        self.stage1 = Separable(32, 32)
-        self.stage2 = nn.Sequential(Separable(32, 48, stride=2), Separable(48, 48))
-        self.stage3 = nn.Sequential(Separable(48, 64, stride=2), Separable(64, 64, dilation=2), Separable(64, 64, dilation=4))
-        self.fuse = nn.Sequential(nn.Conv2d(64 + 48, 32, 1, bias=False), nn.BatchNorm2d(32), nn.ReLU())
-        self.decode = Separable(32, 32)
-        self.head = nn.Conv2d(32, 1, 1)
+        self.rgb_stem = nn.Conv2d(3, half, 4, stride=4)
+        self.noise_stem = nn.Conv2d(6, half, 4, stride=4)
+        self.stem_bn = nn.BatchNorm2d(c1)
+        self.stage1 = Separable(c1, c1)
+        self.stage2 = nn.Sequential(Separable(c1, c2, stride=2), Separable(c2, c2))
+        self.stage3 = nn.Sequential(Separable(c2, c3, stride=2), Separable(c3, c3, dilation=2), Separable(c3, c3, dilation=4))
+        self.fuse = nn.Sequential(nn.Conv2d(c3 + c2, c1, 1, bias=False), nn.BatchNorm2d(c1), nn.ReLU())
+        self.decode = Separable(c1, c1)
+        self.head = nn.Conv2d(c1, 1, 1)
 
     def logits(self, rgb: torch.Tensor) -> torch.Tensor:
         """`rgb`: [n, 3, H, W] float in 0..255, H and W multiples of PAD_MULTIPLE. Returns [n, 1, H/8, W/8]."""

@@ -2,6 +2,11 @@
 
   /usr/bin/python3 scripts/models/localiser/train.py --corpus DIR [--corpus DIR2] --seed 7 \
       --steps N [--minutes M] --out sidecar/models/localiser.onnx --device cpu|cuda [--figures FILE.json]
+      [--width W] [--batch-scale K] [--workers P] [--hard-negatives SHARE] [--checkpoint FILE]
+
+On a machine lent for training (a GPU, no corpus generator, little room for files), train on a
+corpus packed by pack.py with --validation 0 --checkpoint FILE, bring the checkpoint back, and
+evaluate and export it here with --evaluate-only --checkpoint FILE on the whole corpus.
 
 Train on corpora generated with a seed other than the evaluation corpus's (42), so that no
 evaluated document, nor any variant of one, is seen here. Image documents only (corpus.py);
@@ -46,6 +51,12 @@ BATCH = 16
 # edit, genuine crops of genuine pages, the base page at a forged box's place (the same field
 # untouched), and forged pages away from (or across) their boxes. About half hold an edit.
 MIX = {"forged_box": 4, "synthetic": 5, "genuine": 3, "base_at_box": 2, "forged_page": 2}
+# After hard negatives are mined (--hard-negatives): crops at the genuine training pages' own
+# hottest cells (portraits, red print, guilloches) take part of the genuine and forged-page share.
+MIX_HARD = {"forged_box": 4, "synthetic": 5, "genuine": 1, "hard_negative": 3, "base_at_box": 2, "forged_page": 1}
+# Hottest cells kept per genuine page when mining, and the lowest probability worth keeping.
+HARD_PER_PAGE = 6
+HARD_FLOOR = 0.2
 # Forged cells weigh this much more than genuine ones in the cell loss.
 POS_WEIGHT = 3.0
 # Below this no page raises, whatever the genuine validation pages scored.
@@ -68,6 +79,10 @@ def parse_args():
     p.add_argument("--validation", type=float, default=0.25, help="fraction of base documents held out")
     p.add_argument("--fpr", type=float, default=0.01, help="genuine validation pages allowed to raise anything")
     p.add_argument("--lr", type=float, default=2e-3)
+    p.add_argument("--width", type=float, default=1.0, help="channel multiplier of the model (1: 27k parameters)")
+    p.add_argument("--batch-scale", type=int, default=1, help="each batch holds this many times the MIX")
+    p.add_argument("--workers", type=int, default=0, help="processes making batches (0: the training process itself)")
+    p.add_argument("--hard-negatives", type=float, default=0, help="share of the budget after which hard negatives are mined (0: never)")
     return p.parse_args()
 
 
@@ -102,9 +117,11 @@ def random_origin(page, rng: random.Random):
 
 
 class Sampler:
-    def __init__(self, train):
+    def __init__(self, train, mix: dict, scale: int = 1):
+        self.mix, self.scale = mix, scale
         self.forged = [p for p in train if p.boxes]
         self.genuine = [p for p in train if not p.boxes]
+        self.hard = []  # (genuine page, x, y): a cell centre in working pixels, from mine_hard
         by_id = {p.id: p for p in train}
         # A forged page with its genuine base in the training part, when the base has the same size.
         self.with_base = [(p, by_id[p.base]) for p in self.forged if p.base in by_id and by_id[p.base].rgb.shape == p.rgb.shape]
@@ -118,11 +135,15 @@ class Sampler:
             page = rng.choice(self.forged)
             rgb, mask, valid = crop_at(page, *random_origin(page, rng))
             return synth.after_edit(rgb, rng), mask, valid
+        if what == "hard_negative" and self.hard:
+            page, x, y = rng.choice(self.hard)
+            rgb, mask, valid = crop_at(page, x - int(rng.uniform(0.2, 0.8) * CROP), y - int(rng.uniform(0.2, 0.8) * CROP))
+            return synth.after_edit(rgb, rng, first_jpeg=0.5), mask, valid
         if what == "base_at_box" and self.with_base:
             forged, base = rng.choice(self.with_base)
             rgb, mask, valid = crop_at(base, *around_box(rng.choice(forged.boxes), rng))
             return synth.after_edit(rgb, rng, first_jpeg=0.5), mask, valid
-        page = rng.choice(self.genuine)  # "genuine", "synthetic", and "base_at_box" when no base is at hand
+        page = rng.choice(self.genuine)  # "genuine", "synthetic", and "base_at_box" or "hard_negative" when none is at hand
         rgb, mask, valid = crop_at(page, *random_origin(page, rng))
         if what == "synthetic":
             donor = rng.choice(self.genuine + self.forged).rgb
@@ -131,16 +152,68 @@ class Sampler:
         return synth.after_edit(rgb, rng, first_jpeg=0.5), mask, valid
 
     def batch(self, rng: random.Random):
-        crops = [self.one(what, rng) for what, n in MIX.items() for _ in range(n)]
+        crops = [self.one(what, rng) for what, n in self.mix.items() for _ in range(n * self.scale)]
         for i, (rgb, mask, valid) in enumerate(crops):
             if rng.random() < 0.5:  # tone jitter, the same for the whole crop
                 gain, shift = rng.uniform(0.85, 1.15), rng.uniform(-15, 15)
                 crops[i] = (np.clip(rgb.astype(np.float32) * gain + shift, 0, 255).astype(np.uint8), mask, valid)
-        return (
-            torch.from_numpy(np.stack([c[0] for c in crops])).permute(0, 3, 1, 2).float(),
-            torch.from_numpy(np.stack([c[1] for c in crops])).float().unsqueeze(1),
-            torch.from_numpy(np.stack([c[2] for c in crops])).float().unsqueeze(1),
-        )
+        # uint8 NumPy arrays: worker processes pass them through a pipe (no shared memory, which
+        # containers often keep small), and the conversion to floats happens on the device.
+        return tuple(np.stack([c[i] for c in crops]) for i in range(3))
+
+
+class BatchStream(torch.utils.data.IterableDataset):
+    """Endless batches from the sampler; each worker process draws with its own seed."""
+
+    def __init__(self, sampler: Sampler, seed: int, phase: str):
+        self.sampler, self.seed, self.phase = sampler, seed, phase
+
+    def __iter__(self):
+        info = torch.utils.data.get_worker_info()
+        rng = random.Random(f"{self.seed}:{self.phase}:{info.id if info else 0}")
+        while True:
+            yield self.sampler.batch(rng)
+
+
+def single_threaded_worker(_):
+    # Each batch-making process is one of many: threads inside them would only contend.
+    torch.set_num_threads(1)
+    synth.cv2.setNumThreads(1)
+
+
+def as_made(batch):
+    """Batches stay NumPy arrays across the pipe (the default would convert them in shared memory)."""
+    return batch
+
+
+def batches(sampler: Sampler, seed: int, phase: str, workers: int):
+    stream = BatchStream(sampler, seed, phase)
+    if not workers:
+        return iter(stream)
+    loader = torch.utils.data.DataLoader(
+        stream, batch_size=None, num_workers=workers, collate_fn=as_made,
+        worker_init_fn=single_threaded_worker, prefetch_factor=4,
+    )
+    return iter(loader)
+
+
+@torch.no_grad()
+def mine_hard(model, pages, device) -> list:
+    """The hottest cells of genuine training pages as the model stands: what it must learn to leave alone."""
+    model.eval()
+    spots = []
+    for page in pages:
+        x = torch.from_numpy(pad(page.rgb)).permute(2, 0, 1).unsqueeze(0).float().to(device)
+        probs = smooth(torch.sigmoid(model.logits(x)))[0, 0]
+        h, w = page.rgb.shape[:2]
+        probs = probs[: -(-h // STRIDE), : -(-w // STRIDE)]
+        values, indices = probs.flatten().topk(min(HARD_PER_PAGE, probs.numel()))
+        for value, index in zip(values.tolist(), indices.tolist()):
+            if value >= HARD_FLOOR:
+                row, col = divmod(index, probs.shape[1])
+                spots.append((page, col * STRIDE + STRIDE // 2, row * STRIDE + STRIDE // 2))
+    model.train()
+    return spots
 
 
 def loss_of(logits, mask, valid):
@@ -173,6 +246,14 @@ def validate(model, pages, device):
     return results
 
 
+def export(model, path: str):
+    dummy = torch.zeros(256, 320, 3, dtype=torch.uint8)
+    torch.onnx.export(
+        ExportWrapper(model), dummy, path, opset_version=13, input_names=["rgb"], output_names=["probability"],
+        dynamic_axes={"rgb": {0: "height", 1: "width"}, "probability": {0: "rows", 1: "cols"}},
+    )
+
+
 def main():
     args = parse_args()
     random.seed(args.seed)
@@ -180,20 +261,24 @@ def main():
     torch.manual_seed(args.seed)
     torch.set_num_threads(args.threads)
     device = torch.device(args.device)
+    torch.backends.cudnn.benchmark = True  # crops are all one size
     started = time.time()
     train, validation, skipped = load_corpora(args.corpus, args.seed, args.validation)
     print(f"pages: {len(train)} training, {len(validation)} validation, {skipped} forged images skipped (no pixel regions or no pixel trace) ({time.time() - started:.0f} s)", flush=True)
+    if not validation and not args.checkpoint:
+        sys.exit("no validation pages (a packed corpus?): give --checkpoint to keep the weights")
 
-    model = Localiser().to(device)
+    model = Localiser(args.width).to(device)
     steps = 0
     train_seconds = 0.0
     if args.evaluate_only:
         model.load_state_dict(torch.load(args.checkpoint, map_location=device))
     else:
-        sampler = Sampler(train)
+        sampler = Sampler(train, MIX, args.batch_scale)
         print(f"sampler: {len(sampler.forged)} forged, {len(sampler.genuine)} genuine, {len(sampler.with_base)} forged with their base", flush=True)
+        stream = batches(sampler, args.seed, "first", args.workers)
+        mined = args.hard_negatives <= 0
         optimiser = torch.optim.Adam(model.parameters(), lr=args.lr)
-        rng = random.Random(args.seed)
         train_started = time.time()
         total, count = 0.0, 0
         budget = args.minutes * 60
@@ -204,8 +289,13 @@ def main():
             warm = min(1.0, (steps + 1) / 100)
             for group in optimiser.param_groups:
                 group["lr"] = args.lr * warm * 0.5 * (1 + math.cos(math.pi * done))
-            rgb, mask, valid = sampler.batch(rng)
-            loss = loss_of(model.logits(rgb.to(device)), mask.to(device), valid.to(device))
+            if not mined and done >= args.hard_negatives:
+                sampler = Sampler(train, MIX_HARD, args.batch_scale)
+                sampler.hard = mine_hard(model, sampler.genuine, device)
+                print(f"step {steps}: mined {len(sampler.hard)} hard negative cells on {len(sampler.genuine)} genuine pages", flush=True)
+                stream, mined = batches(sampler, args.seed, "hard", args.workers), True
+            rgb, mask, valid = (torch.from_numpy(a).to(device).float() for a in next(stream))
+            loss = loss_of(model.logits(rgb.permute(0, 3, 1, 2)), mask.unsqueeze(1), valid.unsqueeze(1))
             optimiser.zero_grad()
             loss.backward()
             optimiser.step()
@@ -220,24 +310,28 @@ def main():
         if args.checkpoint:
             torch.save(model.state_dict(), args.checkpoint)
 
+    if not validation:
+        # A packed corpus (pack.py) travels without its validation side: the checkpoint comes
+        # back, and is evaluated and exported where the corpus is, with --evaluate-only.
+        print(f"no validation pages: wrote the checkpoint {args.checkpoint} after {steps} steps in {train_seconds:.0f} s")
+        return
     results = validate(model, validation, device)
     threshold = threshold_for([r["score"] for r in results if r["label"] == "genuine"], args.fpr, THRESHOLD_FLOOR)
     figures = summarise(results, threshold)
 
     model.eval().cpu()
-    wrapper = ExportWrapper(model)
-    dummy = torch.zeros(256, 320, 3, dtype=torch.uint8)
-    torch.onnx.export(
-        wrapper, dummy, args.out, opset_version=13, input_names=["rgb"], output_names=["probability"],
-        dynamic_axes={"rgb": {0: "height", 1: "width"}, "probability": {0: "rows", 1: "cols"}},
-    )
+    export(model, args.out)
     record = {
         "command": " ".join(["/usr/bin/python3", "scripts/models/localiser/train.py", *sys.argv[1:]]),
         "seed": args.seed,
         "steps": steps,
-        "batch": BATCH,
+        "batch": BATCH * args.batch_scale,
         "crop": CROP,
         "batchMix": MIX,
+        "batchMixAfterMining": MIX_HARD if args.hard_negatives > 0 else None,
+        "hardNegatives": {"afterShare": args.hard_negatives, "perPage": HARD_PER_PAGE, "floor": HARD_FLOOR} if args.hard_negatives > 0 else None,
+        "width": args.width,
+        "workers": args.workers,
         "device": args.device,
         "threads": args.threads,
         "torch": torch.__version__,
