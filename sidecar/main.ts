@@ -21,6 +21,7 @@ export type SidecarConfig = Pick<
   | "sidecarConcurrency"
   | "sidecarMaxBatch"
   | "sidecarCudaLibDir"
+  | "memoryLimitBytes"
 > & { limits?: Partial<DocumentLimits> };
 
 /** The IPC message an embedded sidecar sends its parent once it listens. */
@@ -41,6 +42,7 @@ export async function startSidecar(config: SidecarConfig): Promise<SidecarServer
         }
       : undefined;
   const { startSidecarServer } = await import("./server/server.ts");
+  (await import("../src/runtime/sharp-settings.ts")).configureSharpForService();
   const { ExecutionProviderError } = await import("./ocr/providers.ts");
   const server = await startSidecarServer({
     listen: config.sidecarListen,
@@ -51,6 +53,7 @@ export async function startSidecar(config: SidecarConfig): Promise<SidecarServer
     cudaLibDir: config.sidecarCudaLibDir,
     ocr: { intraOpThreads: config.sidecarThreads, maxBatch: config.sidecarMaxBatch },
     concurrentDocuments: config.sidecarConcurrency,
+    memoryLimitBytes: config.memoryLimitBytes,
   }).catch((error: unknown) => {
     // A device that cannot be honoured is bad configuration: one line and exit status 2.
     throw error instanceof ExecutionProviderError ? new ConfigError(error.setting, error.reason) : error;

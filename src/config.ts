@@ -50,6 +50,8 @@ export const ConfigSchema = Type.Object({
   verifyQueue: Type.Integer({ minimum: 0, maximum: 100_000 }),
   /** Longest a synchronous verify waits for a turn before it gets 503. */
   verifyQueueWaitMs: Type.Integer({ minimum: 1 }),
+  /** Resident memory (bytes) no process of the service may pass: API and each sidecar alike. */
+  memoryLimitBytes: Type.Integer({ minimum: 256 * 1024 * 1024 }),
   /** Base64 AES-256 keys sealing callback secrets, the first current; empty: the data directory's key file. */
   secretKeys: Type.Array(Type.String()),
 });
@@ -162,6 +164,23 @@ const singleDuration: Parser<number> = (raw) => {
   return value;
 };
 
+const SIZE_UNITS: Record<string, number> = { "": 1, b: 1, kb: 1e3, mb: 1e6, gb: 1e9, kib: 1024, mib: 1024 ** 2, gib: 1024 ** 3 };
+
+/** "1.5GB" → 1500000000; also kB, MB, KiB, MiB, GiB or plain bytes. */
+export const parseSize: Parser<number> = (raw) => {
+  const match = /^\s*(\d+(?:\.\d+)?)\s*([kmg]i?b|b)?\s*$/i.exec(raw);
+  if (!match) throw new Error(`"${raw}" is not a size like 1.5GB or 1536MiB`);
+  return Math.round(Number(match[1]) * SIZE_UNITS[(match[2] ?? "").toLowerCase()]!);
+};
+
+const sizeAtLeast =
+  (min: number): Parser<number> =>
+  (raw) => {
+    const value = parseSize(raw);
+    if (value < min) throw new Error(`must be at least ${Math.round(min / 1_048_576)} MiB`);
+    return value;
+  };
+
 const databaseUrl: Parser<string> = (raw) => {
   const url = raw.trim();
   if (url !== "" && !/^postgres(ql)?:\/\//.test(url)) throw new Error("expected postgres://… or postgresql://…, or nothing for SQLite in DOCVERIFY_DATA_DIR");
@@ -218,6 +237,7 @@ const SETTINGS = [
   { key: "verifyConcurrency", env: "DOCVERIFY_VERIFY_CONCURRENCY", fallback: "", parse: optional(integer(1, 1024)) },
   { key: "verifyQueue", env: "DOCVERIFY_VERIFY_QUEUE", fallback: "32", parse: integer(0, 100_000) },
   { key: "verifyQueueWaitMs", env: "DOCVERIFY_VERIFY_QUEUE_WAIT", fallback: "20s", parse: singleDuration },
+  { key: "memoryLimitBytes", env: "DOCVERIFY_MEMORY_LIMIT", fallback: "1.5GB", parse: sizeAtLeast(256 * 1024 * 1024) },
   { key: "secretKeys", env: "DOCVERIFY_SECRET_KEY", fallback: "", parse: secretKeyList },
 ] as const satisfies readonly Setting<keyof Config>[];
 

@@ -126,6 +126,7 @@ export function sessionOptions(executionProviders: string[], threads: ThreadOpti
     interOpNumThreads: threads.interOpThreads ?? 1,
     executionMode: "sequential",
     graphOptimizationLevel: "all",
+    enableCpuMemArena: false,
     // ORT's pool threads spin while waiting for work by default. Detection and recognition
     // sessions run side by side under concurrent requests, next to sharp and the API process:
     // spinning threads then steal the cores the other session needs (measured on 2 cores:

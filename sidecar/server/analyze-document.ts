@@ -13,6 +13,7 @@ import { type OcrEngine, type OcrLine, OcrInputError } from "../ocr/engine.ts";
 import { type DecodedPage, decodeImage } from "./decode-image.ts";
 import { invalidDocument } from "./errors.ts";
 import type { DocumentLimits } from "./limits.ts";
+import { BYTES_PER_PIXEL, type MemoryBudget } from "./memory-budget.ts";
 import type { ReceivedDocument } from "./receive.ts";
 import type { PdfRenderer } from "./render-pdf.ts";
 
@@ -22,6 +23,8 @@ export interface DocumentAnalyzerOptions {
   forensics: ForensicsGraph;
   renderer: PdfRenderer;
   limits: DocumentLimits;
+  /** Memory the pages in flight may hold; without it pages are not counted (tests). */
+  memory?: MemoryBudget;
 }
 
 export type DocumentAnalyzer = (document: ReceivedDocument, signal: AbortSignal) => Promise<AnalyzeDocumentResponse>;
@@ -76,7 +79,7 @@ function forensicFields(pixels: PixelForensics, ms: number): Pick<Page, "regions
   };
 }
 
-export function createDocumentAnalyzer({ ocr, forensics, renderer, limits }: DocumentAnalyzerOptions): DocumentAnalyzer {
+export function createDocumentAnalyzer({ ocr, forensics, renderer, limits, memory }: DocumentAnalyzerOptions): DocumentAnalyzer {
   const readPage = async (input: PageInput): Promise<Page> => {
     let lines: OcrLine[];
     try {
@@ -117,8 +120,11 @@ export function createDocumentAnalyzer({ ocr, forensics, renderer, limits }: Doc
     let pageCount = 1;
     if (document.format === "pdf") {
       pageCount = await renderer.render(document.bytes, signal, async (rendered) => {
-        pages.push(
-          await readPage({
+        const { width, height } = rendered.image;
+        const release = await memory?.reserve(width * height * BYTES_PER_PIXEL, `page ${rendered.index + 1} (${width}x${height} pixels)`, signal);
+        try {
+          pages.push(
+            await readPage({
             index: rendered.index,
             image: rendered.image,
             dpi: rendered.scale * 72,
@@ -126,12 +132,24 @@ export function createDocumentAnalyzer({ ocr, forensics, renderer, limits }: Doc
             sourceHeight: rendered.heightPt,
             scale: rendered.scale,
             facts: { format: "pdf", storedWidth: rendered.image.width, storedHeight: rendered.image.height, channels: 3, colorSpace: "srgb", depth: "uchar" },
-          }),
-        );
+            }),
+          );
+        } finally {
+          release?.();
+        }
       });
     } else {
-      const decoded = await decodeImage(document.bytes, document.format, limits);
-      pages.push(await readPage({ index: 0, ...decoded, ...(document.format === "jpeg" ? { jpeg: document.bytes } : {}) }));
+      let release: (() => void) | undefined;
+      try {
+        const decoded = await decodeImage(document.bytes, document.format, limits, async (bytes) => {
+          // The page is already scaled to fit the budget; what turning it upright adds on top
+          // is within the budget's rounding, so it never refuses an image the pixel limit took.
+          if (memory) release = await memory.reserve(Math.min(bytes, memory.totalBytes), "the image", signal);
+        });
+        pages.push(await readPage({ index: 0, ...decoded, ...(document.format === "jpeg" ? { jpeg: document.bytes } : {}) }));
+      } finally {
+        release?.();
+      }
     }
     return {
       pages,

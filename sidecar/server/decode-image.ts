@@ -6,6 +6,7 @@ import type { ImageFacts } from "../../proto/generated/docverify/sidecar/v1/Imag
 import type { RgbImage } from "../image/rgb.ts";
 import { invalidDocument, overLimit } from "./errors.ts";
 import { type DocumentLimits, fitScale } from "./limits.ts";
+import { BYTES_PER_PIXEL } from "./memory-budget.ts";
 
 export interface DecodedPage {
   image: RgbImage;
@@ -19,7 +20,11 @@ export interface DecodedPage {
   facts: ImageFacts;
 }
 
-export async function decodeImage(bytes: Uint8Array, format: "jpeg" | "png", limits: DocumentLimits): Promise<DecodedPage> {
+/**
+ * `admit` is called once the header is read with what decoding and analysing the image will
+ * hold (memory-budget.ts), before a pixel is decoded; it waits for room or refuses.
+ */
+export async function decodeImage(bytes: Uint8Array, format: "jpeg" | "png", limits: DocumentLimits, admit?: (bytes: number) => Promise<void>): Promise<DecodedPage> {
   const label = format.toUpperCase();
   let metadata: Metadata;
   try {
@@ -38,6 +43,9 @@ export async function decodeImage(bytes: Uint8Array, format: "jpeg" | "png", lim
   const scale = fitScale(sourceWidth, sourceHeight, limits);
   const width = Math.max(1, Math.round(sourceWidth * scale));
   const height = Math.max(1, Math.round(sourceHeight * scale));
+  // Turning by EXIF orientation needs the whole decoded image at its stored size at once.
+  const turnBytes = (metadata.orientation ?? 1) > 1 ? metadata.width * metadata.height * (metadata.channels ?? 3) : 0;
+  await admit?.(width * height * BYTES_PER_PIXEL + turnBytes);
 
   let pixels: Buffer;
   try {

@@ -29,8 +29,16 @@ export interface PdfRenderer {
 // point of the build, addressed from the bundle's root (the repository root of the build).
 const WORKER_URL = Bun.isStandaloneExecutable ? "./sidecar/server/render-worker.ts" : new URL("./render-worker.ts", import.meta.url).href;
 
+/**
+ * Documents a render worker opens before it is replaced: mupdf's WebAssembly memory grows to
+ * the largest document it rendered and never shrinks; ending the worker gives it back.
+ */
+export const DOCUMENTS_PER_RENDER_WORKER = 32;
+
 class RenderWorker {
   private readonly worker = new Worker(WORKER_URL);
+  /** Documents opened in this worker. */
+  documents = 0;
   private pending: { resolve(reply: RenderReply): void; reject(error: Error): void } | null = null;
   private dead = false;
   readonly started: Promise<RenderReply>;
@@ -115,7 +123,7 @@ export function createPdfRenderer(options: { workers: number; limits: DocumentLi
   };
 
   const release = (worker: RenderWorker): void => {
-    if (!worker.alive || closed) {
+    if (!worker.alive || closed || worker.documents >= DOCUMENTS_PER_RENDER_WORKER) {
       if (worker.alive) worker.terminate();
       created--;
       // A replaced worker frees a slot: the next waiter gets a fresh one.
@@ -134,6 +142,7 @@ export function createPdfRenderer(options: { workers: number; limits: DocumentLi
   const render: PdfRenderer["render"] = async (bytes, signal, onPage) => {
     if (closed) throw new Error("the renderer is closed");
     const worker = await acquire();
+    worker.documents++;
     // The budget counts time in the worker only, not the OCR of pages between renders.
     let budget = limits.renderBudgetMs;
     const timed = async (message: RenderRequest): Promise<RenderReply> => {

@@ -10,6 +10,7 @@ import { createOcrEngine } from "../ocr/engine.ts";
 import { type Device, chooseExecutionProviders } from "../ocr/providers.ts";
 import { createDocumentAnalyzer } from "./analyze-document.ts";
 import { createAdmission } from "./concurrency.ts";
+import { createPageMemoryBudget, DEFAULT_MEMORY_LIMIT_BYTES } from "./memory-budget.ts";
 import { DocumentRefused, toServiceError } from "./errors.ts";
 import { createHealthService } from "./health.ts";
 import { DEFAULT_LIMITS, type DocumentLimits } from "./limits.ts";
@@ -47,6 +48,8 @@ export interface SidecarServerOptions {
   queuedDocuments?: number;
   /** PDF render worker threads (default 2). */
   renderWorkers?: number;
+  /** DOCVERIFY_MEMORY_LIMIT: resident bytes this process stays under (default 1.5 GB). */
+  memoryLimitBytes?: number;
 }
 
 export interface SidecarServer {
@@ -60,7 +63,14 @@ export interface SidecarServer {
 
 export async function startSidecarServer(options: SidecarServerOptions): Promise<SidecarServer> {
   const { log } = options;
-  const limits: DocumentLimits = { ...DEFAULT_LIMITS, ...options.limits };
+  const memory = createPageMemoryBudget(options.memoryLimitBytes ?? DEFAULT_MEMORY_LIMIT_BYTES);
+  const configured: DocumentLimits = { ...DEFAULT_LIMITS, ...options.limits };
+  // A page larger than the memory budget is analysed scaled down to fit it, as one larger
+  // than the pixel limit is.
+  const limits: DocumentLimits = { ...configured, maxPagePixels: Math.min(configured.maxPagePixels, memory.maxPagePixels) };
+  if (limits.maxPagePixels < configured.maxPagePixels) {
+    log.info("pages are analysed at most at the size the memory limit allows", { maxPagePixels: limits.maxPagePixels, memoryLimitBytes: options.memoryLimitBytes ?? DEFAULT_MEMORY_LIMIT_BYTES });
+  }
   const threads = { intraOpThreads: options.ocr?.intraOpThreads, interOpThreads: options.ocr?.interOpThreads };
   // Chosen once for both models, so a CPU fallback is decided and logged once.
   const executionProviders = chooseExecutionProviders(options.device, {
@@ -79,7 +89,7 @@ export async function startSidecarServer(options: SidecarServerOptions): Promise
     createForensicsGraph({ device: options.device, executionProviders, ...threads }),
   ]);
   const renderer = createPdfRenderer({ workers: options.renderWorkers ?? 2, limits });
-  const analyze = createDocumentAnalyzer({ ocr, forensics, renderer, limits });
+  const analyze = createDocumentAnalyzer({ ocr, forensics, renderer, limits, memory });
   const admission = createAdmission({ concurrent: options.concurrentDocuments ?? 4, queued: options.queuedDocuments ?? 32 });
   const health = createHealthService("SERVING");
 

@@ -8,6 +8,9 @@ import type { Analyzer } from "./analyzer";
 import { createFullAnalyzer } from "./full-analyzer";
 import { DEFAULT_LIMITS } from "./detector";
 import { createLocalAnalysisPool } from "./worker/local-analysis-pool";
+import { API_IDLE_BYTES, estimateAnalysisBytes } from "./memory-estimate";
+import { createMemoryBudget } from "../limits/memory-budget";
+import { AppError } from "../errors";
 
 export interface AnalysisService extends Analyzer {
   ready(): Promise<{ ok: boolean; detail?: string }>;
@@ -46,10 +49,23 @@ export async function createAnalyzer(config: Config, log: Logger, deps: Analyzer
   // little past its own time budget the worker is ended.
   const local = createLocalAnalysisPool({ workers: config.analysisWorkers, timeLimitMs: DEFAULT_LIMITS.timeBudgetMs + 10_000 });
   const full = createFullAnalyzer({ sidecar, inspect: (document) => local.inspect(document), fingerprints: deps.fingerprints, now: deps.now });
+  // Documents in flight hold memory together (verifies and batch documents alike): each
+  // waits for room under DOCVERIFY_MEMORY_LIMIT, and one that could never fit is refused.
+  const memory = createMemoryBudget({
+    limitBytes: config.memoryLimitBytes,
+    idleBytes: API_IDLE_BYTES,
+    refuse: (message) => new AppError("FILE_TOO_LARGE", message),
+    cancelled: () => new AppError("SERVICE_UNAVAILABLE", "The analysis was cancelled", { retryable: true, retryAfterSec: 1 }),
+  });
   return {
     analyze: async (document, context) => {
       await started;
-      return full.analyze(document, context);
+      const release = await memory.reserve(await estimateAnalysisBytes(document), document.format === "pdf" ? "The PDF" : "The image");
+      try {
+        return await full.analyze(document, context);
+      } finally {
+        release();
+      }
     },
     ready: () => sidecar.ready(),
     close: async () => {
@@ -66,6 +82,8 @@ function embeddedFlags(config: Config): string[] {
     config.logLevel,
     "--sidecar-concurrency",
     String(config.sidecarConcurrency),
+    "--memory-limit",
+    String(config.memoryLimitBytes),
     ...(config.sidecarThreads ? ["--sidecar-threads", String(config.sidecarThreads)] : []),
     ...(config.sidecarMaxBatch ? ["--sidecar-max-batch", String(config.sidecarMaxBatch)] : []),
     ...(config.sidecarCudaLibDir ? ["--sidecar-cuda-lib-dir", config.sidecarCudaLibDir] : []),

@@ -4,6 +4,7 @@ import { openStore } from "../store";
 import { lockDataDir } from "../store/data-dir-lock";
 import { createApp } from "../api/app";
 import { SERVER_BODY_CEILING } from "../api/body-limits";
+import { configureSharpForService } from "../runtime/sharp-settings";
 import { createLogger } from "../log";
 import { createMetrics } from "../metrics/registry";
 import { createVerifyAdmission } from "../limits/verify-admission";
@@ -47,6 +48,7 @@ export async function startService(config: Config, clock: Clock = systemClock): 
     // the webhooks of batches this one accepted.
     throw new ConfigError("DOCVERIFY_SECRET_KEY", "is required with DOCVERIFY_DATABASE_URL: every instance must hold the same keys");
   }
+  configureSharpForService();
   const unlock = lockDataDir(config.dataDir, config.databaseUrl);
   const store = await openStore(config);
   // Whichever instance took the migration lock first applied them; the others found them done.

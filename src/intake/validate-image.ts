@@ -4,6 +4,8 @@
 import sharp from "sharp";
 import type { Metadata } from "sharp";
 import { AppError } from "../errors.ts";
+import { countJpegStructure } from "./jpeg-structure.ts";
+import { checkPngChunks } from "./png-chunks.ts";
 
 /** Decoding budget: a 50 MP image is already larger than any phone photo of a document. */
 export const MAX_IMAGE_PIXELS = 50_000_000;
@@ -14,6 +16,9 @@ const PNG_IEND = Buffer.from([0x00, 0x00, 0x00, 0x00, 0x49, 0x45, 0x4e, 0x44, 0x
 
 export async function assertDecodableImage(bytes: Uint8Array, format: "jpeg" | "png"): Promise<void> {
   const label = format === "jpeg" ? "JPEG" : "PNG";
+  // What the header does not declare is bounded before libvips reads any of it.
+  if (format === "jpeg") countJpegStructure(bytes);
+  else checkPngChunks(bytes);
   let metadata: Metadata;
   try {
     // Header only, so no pixel limit here: the budget is checked below with a clear answer.

@@ -64,6 +64,10 @@ export function superviseSidecar(options: SupervisorOptions): Supervisor {
     state.starts++;
     const startedAt = Date.now();
     const current = Bun.spawn(command, {
+      // libvips and ONNX Runtime allocate from many threads; glibc's default of one malloc
+      // arena per thread (up to 8 per core) keeps freed pages resident long after a large
+      // image. Two arenas return them.
+      env: { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2" },
       stdin: "ignore",
       stdout: "ignore",
       stderr: "inherit",

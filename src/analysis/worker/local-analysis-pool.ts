@@ -1,6 +1,8 @@
 // A small pool of workers running the structure and metadata inspection (inspectDocument). One document per
 // worker at a time; a worker that overruns the time limit is terminated and replaced, so a
-// hostile file costs bounded time and never wedges the pool.
+// hostile file costs bounded time and never wedges the pool. A worker is also replaced after
+// a number of documents: mupdf's WebAssembly memory grows to the largest document it opened
+// and never shrinks, and ending the worker is what gives it back.
 import { AppError } from "../../errors";
 import type { IntakeDocument } from "../../intake/document";
 import type { LocalInspection } from "../analyze";
@@ -20,7 +22,12 @@ export interface LocalAnalysisPool {
 interface Slot {
   worker: Worker;
   ready: Promise<void>;
+  /** Documents this worker inspected. */
+  served: number;
 }
+
+/** Documents a worker inspects before it is replaced (see above). */
+export const DOCUMENTS_PER_WORKER = 32;
 
 function spawn(): Slot {
   const worker = new Worker(WORKER_URL);
@@ -28,10 +35,11 @@ function spawn(): Slot {
     worker.onmessage = (event: MessageEvent<WorkerReply>) => (event.data.type === "ready" ? resolve() : undefined);
     worker.onerror = (event) => reject(new Error(`the analysis worker failed to start: ${event.message}`));
   });
-  return { worker, ready };
+  return { worker, ready, served: 0 };
 }
 
-export function createLocalAnalysisPool(options: { workers: number; timeLimitMs: number }): LocalAnalysisPool {
+export function createLocalAnalysisPool(options: { workers: number; timeLimitMs: number; documentsPerWorker?: number }): LocalAnalysisPool {
+  const documentsPerWorker = options.documentsPerWorker ?? DOCUMENTS_PER_WORKER;
   const idle: Slot[] = [];
   const waiting: ((slot: Slot) => void)[] = [];
   let created = 0;
@@ -76,7 +84,7 @@ export function createLocalAnalysisPool(options: { workers: number; timeLimitMs:
         const reply = event.data;
         if (reply.type === "ready" || reply.id !== id) return;
         clearTimeout(timer);
-        release(slot, true);
+        release(slot, ++slot.served < documentsPerWorker);
         if (reply.type === "done") resolve(reply.inspection);
         else reject(reply.error ? new AppError(reply.error.code, reply.error.message) : new AppError("INTERNAL_ERROR", "The analysis failed"));
       };

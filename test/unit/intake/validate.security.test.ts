@@ -47,3 +47,14 @@ describe("validateDocument under hostile input", () => {
     expect(await codeOf(disguised)).toBe("UNSUPPORTED_FORMAT");
   });
 });
+
+describe("metadata a JPEG header does not declare", () => {
+  test("more than 4 MiB of APPn segments is refused before decoding", async () => {
+    const { countJpegStructure } = await import("../../../src/intake/jpeg-structure.ts");
+    const segment = [0xff, 0xe2, 0xff, 0xff, ...new Array(0xfffd).fill(0)];
+    const bytes = new Uint8Array([0xff, 0xd8, ...Array.from({ length: 65 }, () => segment).flat(), 0xff, 0xd9]);
+    expect(() => countJpegStructure(bytes)).toThrow("metadata");
+    const fewer = new Uint8Array([0xff, 0xd8, ...Array.from({ length: 10 }, () => segment).flat(), 0xff, 0xd9]);
+    expect(countJpegStructure(fewer).metadataBytes).toBe(10 * 0xffff);
+  });
+});

@@ -1,0 +1,22 @@
+// What analysing one document holds in the API process, estimated from its header before
+// anything is decoded, for the process's memory budget (src/limits/memory-budget.ts). The
+// structure and metadata detectors and the duplicate fingerprint decode an image whole (turned
+// upright, flattened, to grey: a few copies of its pixels); a PDF is parsed and its first page
+// drawn small inside a worker whose WebAssembly heap grows with the file.
+import sharp from "sharp";
+import type { IntakeDocument } from "../intake/document";
+
+/** Bytes per stored pixel: upright RGB, its flattened copy, grey and resized planes. */
+export const IMAGE_BYTES_PER_PIXEL = 12;
+/** A PDF's parse and thumbnail, plus the worker's heap growing with the file's size. */
+export const PDF_BASE_BYTES = 64 * 1024 * 1024;
+export const PDF_BYTES_PER_FILE_BYTE = 8;
+
+export async function estimateAnalysisBytes(document: IntakeDocument): Promise<number> {
+  if (document.format === "pdf") return PDF_BASE_BYTES + document.bytes.byteLength * PDF_BYTES_PER_FILE_BYTE;
+  const { width = 0, height = 0 } = await sharp(document.bytes, { limitInputPixels: false }).metadata();
+  return width * height * IMAGE_BYTES_PER_PIXEL + document.bytes.byteLength;
+}
+
+/** Resident size of the API process with nothing in flight (measured ~130-230 MB). */
+export const API_IDLE_BYTES = 256 * 1024 * 1024;
