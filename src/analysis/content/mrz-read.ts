@@ -7,6 +7,7 @@
 import { parse, type ParseResult } from "mrz";
 import { meanConfidence, rowsOf, unionBox, type DocumentText, type TextLine } from "./text.ts";
 import type { Box } from "../report.ts";
+import { FILLER_LOOK_ALIKES, ZONE_DIGIT_TO_LETTER, ZONE_LETTER_TO_DIGIT } from "./look-alikes.ts";
 
 /**
  * ICAO 9303's layouts, and France's national identity card of 1988-2021 ("FRA-ID"): two
@@ -82,10 +83,19 @@ const KINDS: Record<MrzLayout, string[]> = {
 /** Visas carry no composite and no personal-number check digit; what sits there is optional data. */
 const JUDGED_ON_VISAS = new Set(["documentNumberCheckDigit", "birthDateCheckDigit", "expirationDateCheckDigit"]);
 
-const TO_DIGIT: Record<string, string> = { O: "0", D: "0", Q: "0", I: "1", Z: "2", S: "5", G: "6", T: "7", B: "8", K: "<", L: "<", C: "<" };
-const TO_LETTER: Record<string, string> = { "0": "O", "1": "I", "2": "Z", "5": "S", "6": "G", "7": "T", "8": "B" };
+/** Where a digit (or filler) must stand: a look-alike letter is its digit, a filler look-alike '<'. */
+const TO_DIGIT: Readonly<Record<string, string>> = { ...ZONE_LETTER_TO_DIGIT, ...Object.fromEntries(FILLER_LOOK_ALIKES.map((c) => [c, "<"])) };
+/** Where a letter must stand. */
+const TO_LETTER = ZONE_DIGIT_TO_LETTER;
 /** Alternatives tried where a letter or a digit may stand. */
-const EITHER: Record<string, string> = { O: "0", D: "0", Q: "0", I: "1", Z: "2", S: "5", G: "6", T: "7", B: "8", "0": "O", "1": "I", "2": "Z", "5": "S", "6": "G", "7": "T", "8": "B" };
+const EITHER: Readonly<Record<string, string>> = { ...ZONE_LETTER_TO_DIGIT, ...ZONE_DIGIT_TO_LETTER };
+/** The filler look-alikes (K, L, C) as the body of a character class. */
+const FILLERS = FILLER_LOOK_ALIKES.join("");
+const FILLER_LOOK_ALIKES_AFTER_FILLER = new RegExp(`(?<=<)[${FILLERS}]{1,2}(?=<|$)`, "g");
+const TRAILING_FILLER = new RegExp(`<[<${FILLERS}]*$`);
+const FILLER_RUN = new RegExp(`[<${FILLERS}]*<[<${FILLERS}]*`, "g");
+const ANY_FILLER_LOOK_ALIKE = new RegExp(`[${FILLERS}]`);
+const FILLER_BESIDE_LOOK_ALIKE = new RegExp(`<.*[${FILLERS}]|[${FILLERS}].*<`);
 
 /** Upper case, no spaces, the chevron look-alikes as '<', stray punctuation gone. */
 function toMrzChars(text: string): string {
@@ -249,11 +259,11 @@ function byKind(line: string, kinds: string): string {
     else if (kind === "X" && EITHER[c] && isDigitChar(EITHER[c]) && isPlainDigit(line[i - 1]) && isPlainDigit(line[i + 1])) out += EITHER[c];
     else out += c;
   }
-  out = out.replace(/(?<=<)[KLC]{1,2}(?=<|$)/g, (run, offset: number) =>
+  out = out.replace(FILLER_LOOK_ALIKES_AFTER_FILLER, (run, offset: number) =>
     [...run].every((_, k) => kinds[offset + k] === "X") ? "<".repeat(run.length) : run,
   );
   // A name ends in filler: from the first '<' of its trailing run, K/L/C are misread '<'.
-  return kinds.endsWith("N") ? out.replace(/<[<KLC]*$/, (tail) => "<".repeat(tail.length)) : out;
+  return kinds.endsWith("N") ? out.replace(TRAILING_FILLER, (tail) => "<".repeat(tail.length)) : out;
 }
 
 interface Substitution {
@@ -282,16 +292,16 @@ function substitutions(lines: string[], kinds: string[]): Substitution[] {
         const wanted = isDigitChar(alternative) ? neighbours.some(isDigitChar) : neighbours.some(isLetterChar);
         if (wanted) out.push({ line: li, start: i, text: alternative });
       }
-      if ((c === "K" || c === "L" || c === "C") && neighbours.includes("<")) out.push({ line: li, start: i, text: "<" });
+      if (FILLER_LOOK_ALIKES.includes(c) && neighbours.includes("<")) out.push({ line: li, start: i, text: "<" });
     }
     // A run of filler partly misread as K/L/C, within one letter-or-digit segment.
-    for (const m of line.matchAll(/[<KLC]*<[<KLC]*/g)) {
+    for (const m of line.matchAll(FILLER_RUN)) {
       let start = m.index;
       let end = m.index + m[0].length;
       while (start < end && lineKinds[start] !== "X") start++;
       while (end > start && lineKinds[end - 1] !== "X") end--;
       const span = line.slice(start, end);
-      if (/[KLC]/.test(span) && /<.*[KLC]|[KLC].*</.test(span)) out.push({ line: li, start, text: "<".repeat(span.length) });
+      if (ANY_FILLER_LOOK_ALIKE.test(span) && FILLER_BESIDE_LOOK_ALIKE.test(span)) out.push({ line: li, start, text: "<".repeat(span.length) });
     }
   });
   return out;

@@ -8,6 +8,7 @@ import type { MrzLayout, MrzReading } from "./mrz-read.ts";
 import type { LabelledValue } from "./fields.ts";
 import { findDates, readings } from "./read-date.ts";
 import { repairDigits, touchesRepair } from "./read-digits.ts";
+import { ZONE_LETTER_TO_DIGIT } from "./look-alikes.ts";
 
 export interface Mismatch {
   field: "name" | "surname" | "documentNumber" | "birthDate" | "expiryDate";
@@ -88,16 +89,18 @@ const NAME_FIELD: Record<MrzLayout, (lines: string[]) => string> = {
   "FRA-ID": (lines) => `${lines[0]!.slice(5, 30).replace(/<+$/, "")}<<${lines[1]!.slice(13, 27)}`,
 };
 
-const LOOK_ALIKE_CLASS: Record<string, string> = { O: "0", D: "0", Q: "0", I: "1", L: "1", Z: "2", S: "5", G: "6", T: "7", B: "8" };
-// W read as V or VV, M as RN: one class each.
+// Each look-alike letter folds into its digit (look-alikes.ts), lowercase l as the 1 it is
+// read for before case is folded (an upper-case L is no 1); W read as V or VV, M as RN: one
+// class each.
 const lookAlikeFold = (text: string) =>
   text
+    .replace(/l/g, "I")
     .toUpperCase()
     .replace(/[^A-Z0-9]/g, "")
     .replace(/W/g, "V")
     .replace(/V+/g, "V")
     .replace(/RN/g, "M")
-    .replace(/[A-Z]/g, (c) => LOOK_ALIKE_CLASS[c] ?? c);
+    .replace(/[A-Z]/g, (c) => ZONE_LETTER_TO_DIGIT[c] ?? c);
 
 /** Visual dates read at least this surely are compared when no digit confusion explains a difference. */
 const LOOSE_DATE_OCR = 0.8;

@@ -1,20 +1,8 @@
-// OCR reads a digit as a look-alike letter (0→O, 1→I or l, 5→S, 8→B, 2→Z, 6→G). Inside
-// a run of digits the letter cannot be meant, so it is read back as the digit, and the
-// position is remembered: a value that needed it is a guess and may inform, never accuse.
-
-const LOOK_ALIKES: Record<string, string> = {
-  O: "0",
-  o: "0",
-  D: "0",
-  Q: "0",
-  I: "1",
-  l: "1",
-  "|": "1",
-  Z: "2",
-  S: "5",
-  G: "6",
-  B: "8",
-};
+// OCR reads a digit as a look-alike letter (0→O, 1→I or l, 5→S, 8→B, 2→Z, 6→G: the table
+// is look-alikes.ts). Inside a run of digits the letter cannot be meant, so it is read back
+// as the digit, and the position is remembered: a value that needed it is a guess and may
+// inform, never accuse.
+import { TEXT_LETTER_TO_DIGIT } from "./look-alikes.ts";
 
 export const isDigit = (c: string | undefined): boolean => c !== undefined && c >= "0" && c <= "9";
 
@@ -31,7 +19,7 @@ export function repairDigits(text: string, source: "pdf" | "ocr"): RepairedText 
   const chars = [...text];
   if (chars.length !== text.length) return { text, repaired };
   for (let i = 0; i < chars.length; i++) {
-    const digit = LOOK_ALIKES[chars[i]!];
+    const digit = TEXT_LETTER_TO_DIGIT[chars[i]!];
     if (digit === undefined) continue;
     // A digit on both sides, or a digit on one side and a number separator on the other.
     const before = chars[i - 1];
