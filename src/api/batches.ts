@@ -4,7 +4,7 @@ import { LIMITS } from "../intake/document";
 import { decodeBase64Document } from "../intake/base64";
 import { parseHttpsUrl } from "../net/address-policy";
 import { checkCallbackUrl } from "../webhooks/callback-url";
-import { reserveDocuments } from "../limits/billing";
+import { withReservation } from "../limits/billing";
 import { Batch, BatchAcknowledgement, BatchRequest, UUID_PATTERN } from "./schemas/batch";
 import { ErrorBody } from "./schemas/error";
 import { readBody } from "./read-body";
@@ -39,21 +39,17 @@ export const batchRoutes = (deps: AppDeps) =>
           await checkCallbackUrl(callbackUrl, deps.config.allowPrivateUrls);
           const documents = decodeAll(body.documents);
           const now = deps.clock.now();
-          const reservation = await reserveDocuments(deps.store.usage, key, documents.length, deps.config.pricePerDocument, now);
-          let batch;
-          try {
-            batch = await deps.store.batches.create({
+          const billing = { usage: deps.store.usage, key, documents: documents.length, pricePerDocument: deps.config.pricePerDocument, nowMs: now };
+          const batch = await withReservation(billing, () =>
+            deps.store.batches.create({
               keyId: key.id,
               sandbox: key.mode === "test",
               callbackUrl: callbackUrl.href,
               callbackSecret: body.callbackSecret,
               documents,
               now,
-            });
-          } catch (error) {
-            if (reservation) await deps.store.usage.release(reservation);
-            throw error;
-          }
+            }),
+          );
           deps.wakeBatchWorker();
           return { status: 202, body: { data: { batchId: batch.id, totalDocuments: batch.total, status: "processing" as const } } };
         }),

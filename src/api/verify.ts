@@ -5,7 +5,7 @@ import { decodeBase64Document } from "../intake/base64";
 import { fetchDocumentUrl } from "../intake/fetch-url";
 import { validateDocument } from "../intake/validate";
 import { parseHttpsUrl } from "../net/address-policy";
-import { reserveDocuments } from "../limits/billing";
+import { withReservation } from "../limits/billing";
 import { runVerification } from "../verification/run-verification";
 import { VerificationResult } from "./schemas/verification";
 import { ErrorBody } from "./schemas/error";
@@ -47,8 +47,8 @@ export const verifyRoutes = (deps: AppDeps) =>
       runIdempotently(deps, request, set, async (): Promise<Answer<{ data: VerificationResult }>> => {
         const key = keyOf(request);
         const startedAt = deps.clock.now();
-        const reservation = await reserveDocuments(deps.store.usage, key, 1, deps.config.pricePerDocument, startedAt);
-        try {
+        const billing = { usage: deps.store.usage, key, documents: 1, pricePerDocument: deps.config.pricePerDocument, nowMs: startedAt };
+        return withReservation(billing, async () => {
           const bytes = await documentBytes(body, deps.config.allowPrivateUrls);
           // Decoding and analysis take a turn; fetching a documentUrl does not hold one.
           const endTurn = await deps.verifyAdmission.enter();
@@ -61,10 +61,7 @@ export const verifyRoutes = (deps: AppDeps) =>
           } finally {
             endTurn();
           }
-        } catch (error) {
-          if (reservation) await deps.store.usage.release(reservation);
-          throw error;
-        }
+        });
       }),
     {
       // Our size-limited reader always answers; the named parsers after it never run and
