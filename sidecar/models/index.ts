@@ -18,8 +18,6 @@ const MODEL_PATHS = {
 
 export type ModelName = keyof typeof MODEL_PATHS;
 
-export const MODEL_NAMES = Object.keys(MODEL_PATHS) as ModelName[];
-
 export async function loadModelBytes(name: ModelName): Promise<Uint8Array> {
   return Bun.file(MODEL_PATHS[name]).bytes();
 }

@@ -97,5 +97,3 @@ export function createApp(deps: AppDeps) {
     .use(verificationRoutes(deps));
   return app;
 }
-
-export type App = ReturnType<typeof createApp>;

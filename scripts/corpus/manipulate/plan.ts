@@ -12,7 +12,6 @@ export type Path = "editor" | "print_photo" | "screen_recapture";
 export const PATHS: readonly Path[] = ["editor", "print_photo", "screen_recapture"];
 
 export const MANIPULATIONS = ["image_portrait_swap", "image_inpaint_retype", "image_paste_field"] as const;
-export type Manipulation = (typeof MANIPULATIONS)[number];
 
 /** The genuine kind of each path: the same journey with no edit. */
 export const GENUINE_OF: Record<Path, Kind> = {
