@@ -73,6 +73,26 @@ describe("documentation", () => {
   });
 });
 
+/** The folder ARCHITECTURE.md must name for a file: its own, or for a test its layer (tests mirror the code's folders). */
+const folderToName = (file: string): string => {
+  const parts = file.split("/");
+  return parts[0] === "test" && parts.length > 2 ? parts.slice(0, 2).join("/") : dirname(file);
+};
+
+describe("ARCHITECTURE.md", () => {
+  // A newcomer finds a behaviour from it in one step only if every folder of code is there.
+  test("names every folder that holds code", () => {
+    const architecture = readFileSync(join(ROOT, "ARCHITECTURE.md"), "utf8");
+    const folders = new Set(
+      FILES.filter((file) => /^(src|sidecar|scripts|proto|test)\/.*\.(ts|mjs|py|sh)$/.test(file) && !file.startsWith("proto/generated/") && !file.startsWith("test/fixtures/"))
+        .map(folderToName)
+        .filter((folder) => folder.includes("/") || folder === "proto"),
+    );
+    const unnamed = [...folders].filter((folder) => !architecture.includes(`\`${folder}/`)).sort();
+    expect(unnamed).toEqual([]);
+  });
+});
+
 describe("code comments and strings", () => {
   test("name only repository paths that exist", () => {
     const missing: string[] = [];
