@@ -13,6 +13,8 @@ import { createMemoryBudget } from "../limits/memory-budget";
 import { AppError } from "../errors";
 
 export interface AnalysisService extends Analyzer {
+  /** Intake's PDF check, in an analysis worker (see validateDocument's options). */
+  validatePdf(bytes: Uint8Array): Promise<void>;
   ready(): Promise<{ ok: boolean; detail?: string }>;
   close(): Promise<void>;
 }
@@ -67,6 +69,7 @@ export async function createAnalyzer(config: Config, log: Logger, deps: Analyzer
         release();
       }
     },
+    validatePdf: (bytes) => local.validatePdf(bytes),
     ready: () => sidecar.ready(),
     close: async () => {
       closed = true;

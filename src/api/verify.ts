@@ -53,7 +53,7 @@ export const verifyRoutes = (deps: AppDeps) =>
           // Decoding and analysis take a turn; fetching a documentUrl does not hold one.
           const endTurn = await deps.verifyAdmission.enter();
           try {
-            const document = await validateDocument(bytes);
+            const document = await validateDocument(bytes, { validatePdf: deps.analyzer.validatePdf });
             const { result, report } = await runVerification({ analyzer: deps.analyzer, document, keyId: key.id, sandbox: key.mode === "test", clock: deps.clock, startedAt });
             await deps.store.verifications.insert({ keyId: key.id, result, report, createdAt: deps.clock.now() });
             deps.metrics.documentAnalysed(result, report);

@@ -22,6 +22,8 @@ export interface BatchWorkerOptions {
   batches: BatchStore;
   usage: UsageStore;
   analyzer: Analyzer;
+  /** Intake's PDF check off this thread (validateDocument's options); default in process. */
+  validatePdf?: (bytes: Uint8Array) => Promise<void>;
   clock: Clock;
   log: Logger;
   metrics: Metrics;
@@ -103,7 +105,7 @@ export class BatchWorker {
     const fields = { batchId: batch.id, documentIndex, attempt: claimed.attempts };
     let outcome: DocumentOutcome;
     try {
-      const document = await validateDocument(claimed.content);
+      const document = await validateDocument(claimed.content, { validatePdf: this.options.validatePdf });
       const { result, report } = await runVerification({ analyzer: this.options.analyzer, document, keyId: batch.keyId, sandbox: batch.sandbox, clock });
       outcome = { ok: true, result, report };
     } catch (error) {

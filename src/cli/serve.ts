@@ -73,6 +73,7 @@ export async function startService(config: Config, clock: Clock = systemClock): 
     batches: store.batches,
     usage: store.usage,
     analyzer,
+    validatePdf: (bytes) => analyzer.validatePdf(bytes),
     clock,
     log: log.child({ component: "batches" }),
     metrics,

@@ -7,11 +7,19 @@ import { sniffFormat } from "./sniff.ts";
 import { assertDecodableImage } from "./validate-image.ts";
 import { assertDecodablePdf } from "./validate-pdf.ts";
 
-export async function validateDocument(bytes: Uint8Array): Promise<IntakeDocument> {
+export interface ValidateOptions {
+  /**
+   * Runs assertDecodablePdf somewhere else: the service runs it in its analysis workers, where
+   * mupdf's time is bounded and its WebAssembly memory goes away with the worker. Default: here.
+   */
+  validatePdf?: (bytes: Uint8Array) => Promise<void>;
+}
+
+export async function validateDocument(bytes: Uint8Array, options: ValidateOptions = {}): Promise<IntakeDocument> {
   if (bytes.byteLength === 0) throw new AppError("UNSUPPORTED_FORMAT", "the document is empty");
   const format = sniffFormat(bytes);
   if (format === null) throw new AppError("UNSUPPORTED_FORMAT", "the document is not a JPEG, PNG or PDF");
-  if (format === "pdf") assertDecodablePdf(bytes);
+  if (format === "pdf") await (options.validatePdf ?? assertDecodablePdf)(bytes);
   else await assertDecodableImage(bytes, format);
   return { bytes, format };
 }

@@ -16,6 +16,8 @@ const WORKER_URL = Bun.isStandaloneExecutable
 
 export interface LocalAnalysisPool {
   inspect(document: IntakeDocument): Promise<LocalInspection>;
+  /** Intake's proof that a PDF opens (validate-pdf.ts), run here so mupdf never loads on the API's thread. */
+  validatePdf(bytes: Uint8Array): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -68,7 +70,7 @@ export function createLocalAnalysisPool(options: { workers: number; timeLimitMs:
     else idle.push(slot);
   };
 
-  const run = (slot: Slot, document: IntakeDocument): Promise<LocalInspection> =>
+  const run = <T>(slot: Slot, task: WorkerRequest["task"], document: IntakeDocument): Promise<T> =>
     new Promise((resolve, reject) => {
       const id = ++nextId;
       const timer = setTimeout(() => {
@@ -85,24 +87,28 @@ export function createLocalAnalysisPool(options: { workers: number; timeLimitMs:
         if (reply.type === "ready" || reply.id !== id) return;
         clearTimeout(timer);
         release(slot, ++slot.served < documentsPerWorker);
-        if (reply.type === "done") resolve(reply.inspection);
+        if (reply.type === "done") resolve(reply.inspection as T);
+        else if (reply.type === "valid") resolve(undefined as T);
         else reject(reply.error ? new AppError(reply.error.code, reply.error.message) : new AppError("INTERNAL_ERROR", "The analysis failed"));
       };
-      slot.worker.postMessage({ id, document } satisfies WorkerRequest);
+      slot.worker.postMessage({ id, task, document } satisfies WorkerRequest);
     });
 
+  const submit = async <T>(task: WorkerRequest["task"], document: IntakeDocument): Promise<T> => {
+    if (closed) throw new AppError("SERVICE_UNAVAILABLE", "The analyser is shutting down", { retryable: true, retryAfterSec: 5 });
+    const slot = await acquire();
+    try {
+      await slot.ready;
+    } catch (error) {
+      release(slot, false);
+      throw error;
+    }
+    return run<T>(slot, task, document);
+  };
+
   return {
-    async inspect(document) {
-      if (closed) throw new AppError("SERVICE_UNAVAILABLE", "The analyser is shutting down", { retryable: true, retryAfterSec: 5 });
-      const slot = await acquire();
-      try {
-        await slot.ready;
-      } catch (error) {
-        release(slot, false);
-        throw error;
-      }
-      return run(slot, document);
-    },
+    inspect: (document) => submit<LocalInspection>("inspect", document),
+    validatePdf: (bytes) => submit<void>("validate", { bytes, format: "pdf" }),
     async close() {
       closed = true;
       for (const slot of idle.splice(0)) slot.worker.terminate();

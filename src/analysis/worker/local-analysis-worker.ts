@@ -12,12 +12,17 @@ await prepareRuntime();
 const { inspectDocument } = await import("../analyze.ts");
 const { DEFAULT_LIMITS } = await import("../detector.ts");
 const { isAppError } = await import("../../errors.ts");
+const { assertDecodablePdf } = await import("../../intake/validate-pdf.ts");
 
 const reply = (message: WorkerReply) => self.postMessage(message);
 
 self.onmessage = async (event: MessageEvent<WorkerRequest>) => {
-  const { id, document } = event.data;
+  const { id, task, document } = event.data;
   try {
+    if (task === "validate") {
+      assertDecodablePdf(document.bytes);
+      return reply({ type: "valid", id });
+    }
     reply({ type: "done", id, inspection: await inspectDocument(document, DEFAULT_LIMITS, Date.now) });
   } catch (error) {
     // Only a document nested deeper than the parsers' stack can follow overflows it: that is

@@ -3,10 +3,12 @@ import type { ErrorCode } from "../../errors";
 import type { IntakeDocument } from "../../intake/document";
 import type { LocalInspection } from "../analyze";
 
-export type WorkerRequest = { id: number; document: IntakeDocument };
+/** `inspect` runs the detectors; `validate` only proves the document opens (intake's PDF check). */
+export type WorkerRequest = { id: number; task: "inspect" | "validate"; document: IntakeDocument };
 
 export type WorkerReply =
   | { type: "ready" }
   | { type: "done"; id: number; inspection: LocalInspection }
+  | { type: "valid"; id: number }
   /** A typed failure of the document (its code and message cross the thread boundary). */
   | { type: "failed"; id: number; error: { code: ErrorCode; message: string } | null };

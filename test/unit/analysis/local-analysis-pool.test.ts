@@ -40,4 +40,20 @@ describe("the local analysis pool", () => {
     const inspection = await pool.inspect({ bytes: pdf, format: "pdf" });
     expect(inspection.detectors.flatMap((detector) => detector.evidence.map((item) => item.flag))).toContain("pdf_text_overlay");
   });
+
+  test("runs intake's PDF check in a worker: a PDF that opens passes, a cut-off or deeply nested one is refused", async () => {
+    const { deeplyNestedQPdf } = await import("../../helpers/hostile");
+    const pdf = makePdf();
+    await pool.validatePdf(pdf);
+    expect((await pool.validatePdf(pdf.subarray(0, pdf.length - 40)).catch((e) => e)).code).toBe("UNSUPPORTED_FORMAT");
+    const nested = await pool.inspect({ bytes: deeplyNestedQPdf(), format: "pdf" }).catch((e) => e);
+    expect({ code: nested.code, message: nested.message }).toMatchObject({ code: "UNSUPPORTED_FORMAT", message: expect.stringContaining("nests deeper") });
+  });
+
+  test("replaces a worker after its quota of documents and keeps serving", async () => {
+    const recycled = createLocalAnalysisPool({ workers: 1, timeLimitMs: 30_000, documentsPerWorker: 1 });
+    const pdf = makePdf();
+    for (let i = 0; i < 3; i++) expect((await recycled.inspect({ bytes: pdf, format: "pdf" })).pages).toBe(1);
+    await recycled.close();
+  });
 });
