@@ -59,12 +59,21 @@ export class BatchWorker {
     await Promise.all(this.lanes);
   }
 
+  /**
+   * Claims one document due at the clock's now and analyses it; false when none was due.
+   * The lanes call it in a loop; tests call it directly to step the queue with their clock.
+   */
+  async processNext(): Promise<boolean> {
+    const claimed = await this.options.batches.claimNext(this.owner, this.options.clock.now(), this.options.leaseMs);
+    if (!claimed) return false;
+    await this.renewingLease(claimed, () => this.process(claimed));
+    return true;
+  }
+
   private async lane(): Promise<void> {
     while (!this.stopping) {
       try {
-        const claimed = await this.options.batches.claimNext(this.owner, this.options.clock.now(), this.options.leaseMs);
-        if (claimed) await this.renewingLease(claimed, () => this.process(claimed));
-        else await this.sleep();
+        if (!(await this.processNext())) await this.sleep();
       } catch (error) {
         // A store that is briefly unreachable must not end the lane; the lease keeps the document safe.
         this.options.log.error("batch worker could not reach the store", { error: error instanceof Error ? error.message : String(error) });

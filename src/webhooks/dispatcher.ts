@@ -47,16 +47,23 @@ export class WebhookDispatcher {
     this.wake?.();
   }
 
+  /**
+   * Claims the deliveries due at the clock's now (up to the concurrency) and attempts them;
+   * returns how many. The loop calls it; tests call it directly to step with their clock.
+   */
+  async dispatchDue(): Promise<number> {
+    const { outbox, clock, timeoutMs, leaseMs } = this.options;
+    // The lease outlives one attempt's timeout, so a slow receiver is never sent twice at once.
+    const due = await outbox.claimDue(this.owner, clock.now(), timeoutMs + leaseMs, this.options.concurrency ?? 8);
+    await Promise.all(due.map((delivery) => this.attempt(delivery)));
+    return due.length;
+  }
+
   private async run(): Promise<void> {
-    const { outbox, clock, pollMs, timeoutMs, leaseMs } = this.options;
+    const { pollMs } = this.options;
     while (!this.stopping) {
       try {
-        // The lease outlives one attempt's timeout, so a slow receiver is never sent twice at once.
-        const due = await outbox.claimDue(this.owner, clock.now(), timeoutMs + leaseMs, this.options.concurrency ?? 8);
-        if (due.length > 0) {
-          await Promise.all(due.map((delivery) => this.attempt(delivery)));
-          continue;
-        }
+        if ((await this.dispatchDue()) > 0) continue;
       } catch (error) {
         // A store that is briefly unreachable must not end the loop; leases keep the deliveries safe.
         this.options.log.error("webhook dispatcher could not reach the store", { error: error instanceof Error ? error.message : String(error) });

@@ -6,7 +6,14 @@ export type SendOutcome = { ok: true; status: number } | { ok: false; status: nu
 
 export type WebhookSender = (request: { url: string; body: Uint8Array; headers: Record<string, string> }) => Promise<SendOutcome>;
 
-export function createWebhookSender(options: { allowPrivate: boolean; timeoutMs: number }): WebhookSender {
+export interface WebhookSenderOptions {
+  allowPrivate: boolean;
+  timeoutMs: number;
+  /** Extra trusted CAs (PEM): tests' loopback receivers; operators use NODE_EXTRA_CA_CERTS. */
+  ca?: string;
+}
+
+export function createWebhookSender(options: WebhookSenderOptions): WebhookSender {
   return async ({ url, body, headers }) => {
     try {
       const response = await guardedRequest({
@@ -17,6 +24,7 @@ export function createWebhookSender(options: { allowPrivate: boolean; timeoutMs:
         allowPrivate: options.allowPrivate,
         connectTimeoutMs: Math.min(WEBHOOK_REQUEST.connectTimeoutMs, options.timeoutMs),
         totalTimeoutMs: options.timeoutMs,
+        ...(options.ca === undefined ? {} : { ca: options.ca }),
       });
       if (response.status >= 200 && response.status < 300) return { ok: true, status: response.status };
       return { ok: false, status: response.status, error: `receiver answered ${response.status}` };
