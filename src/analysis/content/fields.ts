@@ -37,6 +37,16 @@ const LABELS: [FieldKind, RegExp][] = [
 ];
 
 const ANY_LABEL = new RegExp(LABELS.map(([, re]) => re.source).join("|"));
+const EVERY_LABEL = new RegExp(ANY_LABEL.source, "g");
+
+/**
+ * Labels of fields this reader does not compare (sex, nationality, place of birth, height,
+ * signature, address), at the start of a folded line. A line that starts with one is that
+ * field, never the value of the label above it: on a recaptured card OCR reads "Sexe : F"
+ * as "SexeF", and the given-names label above it must not take "SexeF" as its value. The
+ * lookahead keeps SEXTON a name.
+ */
+const OTHER_FIELD = /^\s*(SEX[EO]?(?=[\s:.\/]|[FMX]?\b)|SESSO|GESCHLECHT|GESLACHT|NATIONALIT|STAATSANGEH|NACIONALIDAD|NAZIONALITA|NATIONALITEIT|PLACE\s*OF\s*BIRTH|LIEU\s*DE\s*NAISSANCE|GEBURTSORT|GEBOORTEPLAATS|LUGAR\s*DE\s*NACIMIENTO|LUOGO\s*DI\s*NASCITA|HEIGHT|TAILLE|GROSSE|LENGTE|ESTATURA|STATURA|SIGNATURE|UNTERSCHRIFT|HANDTEKENING|FIRMA|ADDRESS|ADRESSE?|DOMICILIO|WOHNORT)/;
 
 function kindOf(folded: string): FieldKind | null {
   for (const [kind, re] of LABELS) if (re.test(folded)) return kind;
@@ -46,27 +56,40 @@ function kindOf(folded: string): FieldKind | null {
 const hasContent = (text: string) => /[\p{L}\p{N}]{2,}/u.test(text);
 
 /**
+ * Whether a label's line holds words besides its labels ("Prénom(s) Julie Louise"): with no
+ * colon to say where the label ends, that rest may be the value or a label in a language not
+ * listed ("Surname/Nom/Efternamn"), so the value is not taken from this line, and the line
+ * below is another field's. The field is left unread rather than guessed.
+ */
+const holdsMoreThanLabels = (folded: string) => hasContent(folded.replace(EVERY_LABEL, " ").replace(/\(S\)/g, " "));
+
+/**
  * OCR often reads a value and the next field's "Label: value" beside it as one line
  * ("TAYLOR-VAN DIJK Sexe: M"): a value holds no colon, so it ends before the word that
  * carries one, and a line that starts with such a word is another field, not a value.
  */
 function valueBeforeNextLabel(text: string): string | null {
   const colon = text.indexOf(":");
-  const cut = colon < 0 ? text.trim() : text.slice(0, colon).replace(/\S*$/, "").trim();
+  const cut = colon < 0 ? text.trim() : text.slice(0, colon).replace(/\S*\s*$/, "").trim();
   return hasContent(cut) ? cut : null;
 }
 
 /** The labelled values on a page, skipping lines the caller has already explained (the MRZ). */
 export function labelledValues(page: TextPage, skip: ReadonlySet<TextLine> = new Set()): LabelledValue[] {
   const lines = page.lines.filter((line) => !skip.has(line));
-  const isLabel = (line: TextLine) => kindOf(fold(line.text)) !== null;
+  const isLabel = (line: TextLine) => {
+    const folded = fold(line.text);
+    return kindOf(folded) !== null || OTHER_FIELD.test(folded);
+  };
   const rows = rowsOf({ ...page, lines });
   const values: LabelledValue[] = [];
   for (const label of lines) {
     const folded = fold(label.text);
     const kind = kindOf(folded);
     if (!kind) continue;
-    const value = sameLineValue(label) ?? lineBelow(label, lines, isLabel) ?? cellRight(label, rows, isLabel);
+    const inLine = sameLineValue(label);
+    if (!inLine && holdsMoreThanLabels(folded)) continue;
+    const value = inLine ?? lineBelow(label, lines, isLabel) ?? cellRight(label, rows, isLabel);
     if (!value) continue;
     values.push({
       kind,
@@ -101,10 +124,14 @@ function lineBelow(label: TextLine, lines: readonly TextLine[], isLabel: (line: 
     const overlap = Math.min(x + w, lx + lw) - Math.max(x, lx);
     // Below the label's middle: OCR boxes are tall, and a value printed tight under its
     // label starts above the label box's bottom.
-    return line !== label && ly >= y + h * 0.5 && ly - bottom <= h * 2.5 && (overlap > 0 || Math.abs(lx - x) <= h) && valueBeforeNextLabel(line.text) !== null && !isLabel(line);
+    return line !== label && ly >= y + h * 0.5 && ly - bottom <= h * 2.5 && (overlap > 0 || Math.abs(lx - x) <= h);
   });
+  // Only the nearest line below can be the value: when it is another field (its label, or
+  // "Label: value" with nothing before the colon), the value was not read, and the line
+  // after it belongs to yet another field ("Brussels", the place of birth, is no given name).
   const nearest = candidates.sort((a, b) => a.box[1] - b.box[1] || Math.abs(a.box[0] - x) - Math.abs(b.box[0] - x))[0];
-  return nearest ? { text: valueBeforeNextLabel(nearest.text)!, line: nearest } : null;
+  const text = nearest && !isLabel(nearest) ? valueBeforeNextLabel(nearest.text) : null;
+  return text === null ? null : { text, line: nearest! };
 }
 
 function cellRight(label: TextLine, rows: ReturnType<typeof rowsOf>, isLabel: (line: TextLine) => boolean) {

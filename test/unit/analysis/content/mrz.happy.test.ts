@@ -187,6 +187,24 @@ describe("visual values read beside other fields", () => {
     expect(flagsOf(checkMrz(documentOf(page([...dated("12.08.1976"), ...zoneLines(td3(anna))].map((l) => (l.confidence === 0.84 ? { ...l, confidence: 0.7 } : l)))), { now }))).toEqual([]);
   });
 
+  test("given names beside their label without a colon are not guessed from the next field's line (a recaptured card)", () => {
+    const recaptured = (given: string, below: string): LineSpec[] => [
+      { text: "Nom : ERIKSSON", y: 200 },
+      { text: given, y: 260 },
+      { text: below, y: 300 },
+      { text: "A Brussels", y: 330 },
+    ];
+    for (const [given, below] of [
+      ["Prénom(s) Anna Maria", "Sexe : F"],
+      ["Prénom(s)Anna Maria", "SexeF"],
+      ["Prénom(s)", "SexeF"],
+    ]) {
+      expect(flagsOf(checkMrz(documentOf(page([...recaptured(given!, below!), ...zoneLines(card)])), { now }))).toEqual([]);
+    }
+    const renamed = recaptured("Prénom(s) : HANNA MARIA", "Sexe : F");
+    expect(flagsOf(checkMrz(documentOf(page([...renamed, ...zoneLines(card)])), { now }))).toEqual(["mrz_mismatch"]);
+  });
+
   test("a document number with W read as VV agrees with the MRZ", () => {
     const [u, l] = td3({ ...anna, number: "VV2661123" });
     const visual: LineSpec[] = [
