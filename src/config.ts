@@ -167,7 +167,7 @@ const singleDuration: Parser<number> = (raw) => {
 const SIZE_UNITS: Record<string, number> = { "": 1, b: 1, kb: 1e3, mb: 1e6, gb: 1e9, kib: 1024, mib: 1024 ** 2, gib: 1024 ** 3 };
 
 /** "1.5GB" → 1500000000; also kB, MB, KiB, MiB, GiB or plain bytes. */
-export const parseSize: Parser<number> = (raw) => {
+const parseSize: Parser<number> = (raw) => {
   const match = /^\s*(\d+(?:\.\d+)?)\s*([kmg]i?b|b)?\s*$/i.exec(raw);
   if (!match) throw new Error(`"${raw}" is not a size like 1.5GB or 1536MiB`);
   return Math.round(Number(match[1]) * SIZE_UNITS[(match[2] ?? "").toLowerCase()]!);

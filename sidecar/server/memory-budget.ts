@@ -16,7 +16,7 @@ export type { MemoryBudget } from "../../src/limits/memory-budget.ts";
  * and the decoder's buffers, held once however many pages are in flight; both are rounded up.
  */
 export const BYTES_PER_PIXEL = 85;
-export const IDLE_BYTES = 384 * 1024 * 1024;
+const IDLE_BYTES = 384 * 1024 * 1024;
 
 /** DOCVERIFY_MEMORY_LIMIT's default. */
 export const DEFAULT_MEMORY_LIMIT_BYTES = 1_500_000_000;

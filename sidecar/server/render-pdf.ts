@@ -33,7 +33,7 @@ const WORKER_URL = Bun.isStandaloneExecutable ? "./sidecar/server/render-worker.
  * Documents a render worker opens before it is replaced: mupdf's WebAssembly memory grows to
  * the largest document it rendered and never shrinks; ending the worker gives it back.
  */
-export const DOCUMENTS_PER_RENDER_WORKER = 32;
+const DOCUMENTS_PER_RENDER_WORKER = 32;
 
 class RenderWorker {
   private readonly worker = new Worker(WORKER_URL);

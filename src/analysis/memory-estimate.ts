@@ -7,10 +7,10 @@ import sharp from "sharp";
 import type { IntakeDocument } from "../intake/document";
 
 /** Bytes per stored pixel: upright RGB, its flattened copy, grey and resized planes. */
-export const IMAGE_BYTES_PER_PIXEL = 12;
+const IMAGE_BYTES_PER_PIXEL = 12;
 /** A PDF's parse and thumbnail, plus the worker's heap growing with the file's size. */
-export const PDF_BASE_BYTES = 64 * 1024 * 1024;
-export const PDF_BYTES_PER_FILE_BYTE = 8;
+const PDF_BASE_BYTES = 64 * 1024 * 1024;
+const PDF_BYTES_PER_FILE_BYTE = 8;
 
 export async function estimateAnalysisBytes(document: IntakeDocument): Promise<number> {
   if (document.format === "pdf") return PDF_BASE_BYTES + document.bytes.byteLength * PDF_BYTES_PER_FILE_BYTE;

@@ -7,14 +7,14 @@
 
 import { AppError } from "../errors.ts";
 
-export const JPEG_STRUCTURE_LIMITS = {
+const JPEG_STRUCTURE_LIMITS = {
   /** libjpeg's own progressive scripts use 10 scans (6 for greyscale), optimising encoders a few dozen. */
   maxScans: 64,
   /** All APPn and COM segments together. */
   maxMetadataBytes: 4 * 1024 * 1024,
 } as const;
 
-export interface JpegStructureCounts {
+interface JpegStructureCounts {
   scans: number;
   metadataBytes: number;
 }

@@ -8,7 +8,7 @@
 import { inflateSync } from "node:zlib";
 import { AppError } from "../errors.ts";
 
-export const PNG_CHUNK_LIMITS = {
+const PNG_CHUNK_LIMITS = {
   /** An ICC profile, inflated: real ones are a few kilobytes to about 1 MB. */
   maxIccBytes: 4 * 1024 * 1024,
   /** All metadata chunks together, compressed ones counted inflated. */

@@ -23,7 +23,7 @@ export interface MemoryBudgetOptions {
   cancelled(): Error;
 }
 
-export const mib = (bytes: number): number => Math.round(bytes / 1_048_576);
+const mib = (bytes: number): number => Math.round(bytes / 1_048_576);
 
 export function createMemoryBudget(options: MemoryBudgetOptions): MemoryBudget {
   const totalBytes = Math.max(0, options.limitBytes - options.idleBytes);

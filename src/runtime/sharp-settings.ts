@@ -7,7 +7,7 @@ import { availableParallelism } from "node:os";
 import sharp from "sharp";
 
 /** libvips threads per image pipeline: documents in flight are the parallelism of a service. */
-export const SHARP_THREADS = Math.min(2, availableParallelism());
+const SHARP_THREADS = Math.min(2, availableParallelism());
 
 export function configureSharpForService(): void {
   sharp.cache(false);

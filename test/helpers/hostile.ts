@@ -78,7 +78,7 @@ const crc32 = (bytes: Uint8Array): number => {
   return (c ^ 0xffffffff) >>> 0;
 };
 
-export function pngChunk(type: string, data: Uint8Array): Buffer {
+function pngChunk(type: string, data: Uint8Array): Buffer {
   const head = Buffer.alloc(8);
   head.writeUInt32BE(data.length, 0);
   head.write(type, 4, "latin1");
@@ -88,7 +88,7 @@ export function pngChunk(type: string, data: Uint8Array): Buffer {
 }
 
 /** Inserts chunks right after a PNG's IHDR. */
-export function withPngChunks(png: Uint8Array, chunks: Buffer[]): Uint8Array {
+function withPngChunks(png: Uint8Array, chunks: Buffer[]): Uint8Array {
   const afterIhdr = 8 + 8 + 13 + 4;
   return new Uint8Array(Buffer.concat([png.subarray(0, afterIhdr), ...chunks, png.subarray(afterIhdr)]));
 }

@@ -29,7 +29,7 @@ interface Slot {
 }
 
 /** Documents a worker inspects before it is replaced (see above). */
-export const DOCUMENTS_PER_WORKER = 32;
+const DOCUMENTS_PER_WORKER = 32;
 
 function spawn(): Slot {
   const worker = new Worker(WORKER_URL);
