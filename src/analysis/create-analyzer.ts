@@ -11,6 +11,7 @@ import { createLocalAnalysisPool } from "./worker/local-analysis-pool";
 import { API_IDLE_BYTES, estimateAnalysisBytes } from "./memory-estimate";
 import { createMemoryBudget } from "../limits/memory-budget";
 import { AppError } from "../errors";
+import { giveBackMemory } from "../runtime/give-back-memory";
 
 export interface AnalysisService extends Analyzer {
   /** Intake's PDF check, in an analysis worker (see validateDocument's options). */
@@ -59,14 +60,18 @@ export async function createAnalyzer(config: Config, log: Logger, deps: Analyzer
     refuse: (message) => new AppError("FILE_TOO_LARGE", message),
     cancelled: () => new AppError("SERVICE_UNAVAILABLE", "The analysis was cancelled", { retryable: true, retryAfterSec: 1 }),
   });
+  let inFlight = 0;
   return {
     analyze: async (document, context) => {
       await started;
       const release = await memory.reserve(await estimateAnalysisBytes(document), document.format === "pdf" ? "The PDF" : "The image");
+      inFlight++;
       try {
         return await full.analyze(document, context);
       } finally {
         release();
+        // The last document out gives the memory it held back to the system.
+        if (--inFlight === 0) setImmediate(() => inFlight === 0 && giveBackMemory());
       }
     },
     validatePdf: (bytes) => local.validatePdf(bytes),

@@ -22,6 +22,11 @@ export interface VerifyAdmission {
   waiting(): number;
   /** Documents being analysed now. */
   running(): number;
+  /**
+   * Throws what `enter` would answer when neither a turn nor a place in the queue is free: a
+   * request can then be refused before its body is read, so a flood costs no body buffers.
+   */
+  refuseIfFull(): void;
 }
 
 interface Waiter {
@@ -71,7 +76,15 @@ export function createVerifyAdmission(options: VerifyAdmissionOptions): VerifyAd
     };
   };
 
+  const queueFull = () => {
+    refused.inc({ reason: "queue_full" });
+    return new AppError("SERVICE_UNAVAILABLE", "The service is at capacity: too many documents are waiting for analysis", { retryAfterSec, retryable: true });
+  };
+
   return {
+    refuseIfFull() {
+      if (running >= options.concurrent && queue.length >= options.queued) throw queueFull();
+    },
     enter() {
       if (running < options.concurrent && queue.length === 0) {
         running++;
@@ -79,10 +92,7 @@ export function createVerifyAdmission(options: VerifyAdmissionOptions): VerifyAd
         waits.observe(0);
         return Promise.resolve(turn());
       }
-      if (queue.length >= options.queued) {
-        refused.inc({ reason: "queue_full" });
-        return Promise.reject(new AppError("SERVICE_UNAVAILABLE", "The service is at capacity: too many documents are waiting for analysis", { retryAfterSec, retryable: true }));
-      }
+      if (queue.length >= options.queued) return Promise.reject(queueFull());
       const started = performance.now();
       return new Promise((resolve, reject) => {
         const waiter: Waiter = {

@@ -72,7 +72,9 @@ describe("large images are analysed within the memory limit", () => {
     expect(settled.length).toBeGreaterThanOrEqual(2);
     for (const process of settled) {
       expect(process.peak).toBeLessThan(MEMORY_LIMIT);
-      expect(process.rss).toBeLessThan(MEMORY_LIMIT / 2);
+      // Memory is given back once nothing is in flight: each process settles near its idle
+      // size (about 130-200 MB), not at its peak.
+      expect(process.rss).toBeLessThan(400_000_000);
     }
   });
 });

@@ -22,9 +22,11 @@ describe("verify admission", () => {
     const error = await refusal(admission.enter());
     expect(error.code).toBe("SERVICE_UNAVAILABLE");
     expect(error.retryAfterSec).toBe(5);
+    expect(() => admission.refuseIfFull()).toThrow("at capacity");
     first();
     first(); // ending a turn twice frees one slot only
     const third = await queued;
+    expect(() => admission.refuseIfFull()).not.toThrow(); // two running, none waiting: the queue has room
     expect({ running: admission.running(), waiting: admission.waiting() }).toEqual({ running: 2, waiting: 0 });
     third();
   });

@@ -1,0 +1,25 @@
+// Hands freed memory back to the system once a process (the API, a sidecar) has no document
+// in flight. A document's buffers are JavaScript ArrayBuffers (freed only when the collector runs, which an idle
+// process may not do for a long time) and native allocations of libvips and ONNX Runtime
+// (freed into glibc's heaps, which keep the pages resident until they are trimmed): measured,
+// a sidecar that had analysed a 13-megapixel page sat 350 MB above its idle size without this.
+import { dlopen, FFIType } from "bun:ffi";
+
+type Trim = () => void;
+
+let trim: Trim | null | undefined;
+
+function loadTrim(): Trim | null {
+  try {
+    const libc = dlopen("libc.so.6", { malloc_trim: { args: [FFIType.u64], returns: FFIType.i32 } });
+    return () => void libc.symbols.malloc_trim(0);
+  } catch {
+    return null; // not glibc (musl, macOS): the collector's part still runs
+  }
+}
+
+export function giveBackMemory(): void {
+  Bun.gc(true);
+  trim ??= loadTrim();
+  trim?.();
+}
