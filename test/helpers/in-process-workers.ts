@@ -1,0 +1,49 @@
+// The batch worker and the webhook dispatcher on an in-process app's store and clock, as
+// `serve` wires them (src/cli/serve.ts), but never started: a test steps them with
+// processNext() / dispatchDue() after moving the clock, so retry delays and leases are
+// crossed without sleeping.
+import { BatchWorker } from "../../src/batches/worker";
+import type { Analyzer } from "../../src/analysis/analyzer";
+import { WebhookDispatcher } from "../../src/webhooks/dispatcher";
+import { createWebhookSender } from "../../src/webhooks/send";
+import type { InProcessApp } from "./in-process-app";
+
+export function workerOf(service: InProcessApp, options: { analyzer?: Analyzer; leaseMs?: number } = {}): BatchWorker {
+  const { deps } = service;
+  return new BatchWorker({
+    batches: deps.store.batches,
+    usage: deps.store.usage,
+    analyzer: options.analyzer ?? deps.analyzer,
+    validatePdf: (bytes) => deps.analyzer.validatePdf(bytes),
+    clock: deps.clock,
+    log: deps.log.child({ component: "batches" }),
+    metrics: deps.metrics,
+    concurrency: 1,
+    pollMs: deps.config.outboxPollMs,
+    leaseMs: options.leaseMs ?? deps.config.leaseMs,
+    onRecorded: () => {},
+  });
+}
+
+/** `ca`: the PEM of the test CA the loopback receiver's certificate chains to. */
+export function dispatcherOf(service: InProcessApp, ca: string): WebhookDispatcher {
+  const { deps } = service;
+  return new WebhookDispatcher({
+    outbox: deps.store.outbox,
+    send: createWebhookSender({ allowPrivate: true, timeoutMs: deps.config.webhookTimeoutMs, ca }),
+    clock: deps.clock,
+    log: deps.log.child({ component: "webhooks" }),
+    metrics: deps.metrics,
+    retryScheduleMs: deps.config.webhookRetryScheduleMs,
+    pollMs: deps.config.outboxPollMs,
+    timeoutMs: deps.config.webhookTimeoutMs,
+    leaseMs: deps.config.leaseMs,
+  });
+}
+
+/** Processes every batch document due now; returns how many. */
+export async function drainWorker(worker: BatchWorker): Promise<number> {
+  let processed = 0;
+  while (await worker.processNext()) processed++;
+  return processed;
+}
