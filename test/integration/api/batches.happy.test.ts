@@ -1,6 +1,8 @@
+// A batch through a real `serve` with its embedded sidecar: the whole analysis of each
+// document reaches its signed webhook. Retries, signatures of each attempt and the give-up are
+// stepped with a manual clock in test/unit/api/batch-route.happy.test.ts.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { verify as verifySignature } from "@octokit/webhooks-methods";
-import { Webhook } from "standardwebhooks";
 import { eventually, startService, type TestService } from "../../helpers/service";
 import { makeTestCa } from "../../helpers/tls";
 import { startWebhookReceiver } from "../../helpers/webhook-receiver";
@@ -11,8 +13,6 @@ let service: TestService;
 let key: string;
 let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
 let documents: string[];
-/** Batches whose first `failures` attempts the receiver refuses. */
-const refuse = new Map<string, number>();
 
 const submit = (body: object, apiKey = key) =>
   fetch(`${service.url}/api/v1/verify/batch`, {
@@ -26,19 +26,11 @@ const getBatch = async (batchId: string, apiKey = key) =>
 
 beforeAll(async () => {
   const tls = await makeTestCa();
-  receiver = await startWebhookReceiver(tls, (hook) => {
-    const left = refuse.get(hook.body.batchId) ?? 0;
-    if (left > 0) {
-      refuse.set(hook.body.batchId, left - 1);
-      return 503;
-    }
-    return 200;
-  });
+  receiver = await startWebhookReceiver(tls);
   service = await startService({
     env: {
       NODE_EXTRA_CA_CERTS: tls.caFile,
       DOCVERIFY_ALLOW_PRIVATE_URLS: "true",
-      DOCVERIFY_WEBHOOK_RETRY_SCHEDULE: "1s,2s,3s",
       DOCVERIFY_OUTBOX_POLL_MS: "50",
     },
   });
@@ -88,48 +80,6 @@ describe("a batch", () => {
       verificationIds: expect.any(Array),
     });
     expect(status.verificationIds.sort()).toEqual(hooks.filter((h) => h.body.result).map((h) => h.body.result!.id as string).sort());
-  });
-
-  test("is retried on a non-2xx answer with the same delivery id and bytes, after each delay", async () => {
-    const response = await submit({ documents: documents.slice(0, 1), callbackUrl: receiver.url, callbackSecret: SECRET });
-    const { data } = await response.json();
-    refuse.set(data.batchId, 2);
-    const hooks = await eventually(() => (receiver.forBatch(data.batchId).length >= 3 ? receiver.forBatch(data.batchId) : undefined), 30_000);
-    expect(new Set(hooks.map((hook) => hook.deliveryId)).size).toBe(1);
-    expect(new Set(hooks.map((hook) => hook.raw)).size).toBe(1);
-    expect(hooks[1]!.at - hooks[0]!.at).toBeGreaterThanOrEqual(900);
-    expect(hooks[2]!.at - hooks[1]!.at).toBeGreaterThanOrEqual(1900);
-    await Bun.sleep(500);
-    expect(receiver.forBatch(data.batchId).length).toBe(3);
-  });
-
-  test("carries Standard Webhooks headers that the standardwebhooks verifier accepts, each retry signed afresh", async () => {
-    const response = await submit({ documents: [Buffer.from("not a document").toString("base64")], callbackUrl: receiver.url, callbackSecret: SECRET });
-    const { data } = await response.json();
-    refuse.set(data.batchId, 1);
-    const hooks = await eventually(() => (receiver.forBatch(data.batchId).length >= 2 ? receiver.forBatch(data.batchId) : undefined), 30_000);
-    // The verifier's key is `whsec_` + base64 of the callbackSecret's UTF-8 bytes.
-    const verifier = new Webhook("whsec_" + Buffer.from(SECRET, "utf8").toString("base64"));
-    for (const hook of hooks) {
-      expect(hook.headers["webhook-id"]).toBe(hook.deliveryId!);
-      expect(hook.headers["webhook-timestamp"]).toBe(hook.timestamp!);
-      expect(hook.headers["webhook-signature"]).toMatch(/^v1,[A-Za-z0-9+/]{43}=$/);
-      expect(verifier.verify(hook.raw, hook.headers)).toEqual(hook.body);
-      expect(await verifySignature(SECRET, hook.raw, hook.signature!)).toBe(true);
-    }
-    expect(hooks[1]!.headers["webhook-id"]).toBe(hooks[0]!.headers["webhook-id"]!);
-    // Replaying the first attempt's headers with a later attempt's body is refused, as is another secret.
-    expect(() => verifier.verify(hooks[0]!.raw + " ", hooks[0]!.headers)).toThrow();
-    expect(() => new Webhook("whsec_" + Buffer.from("another-secret-0123").toString("base64")).verify(hooks[0]!.raw, hooks[0]!.headers)).toThrow();
-  });
-
-  test("gives up after the last retry: four attempts in all", async () => {
-    const response = await submit({ documents: documents.slice(0, 1), callbackUrl: receiver.url, callbackSecret: SECRET });
-    const { data } = await response.json();
-    refuse.set(data.batchId, 100);
-    await eventually(() => (receiver.forBatch(data.batchId).length >= 4 ? true : undefined), 30_000);
-    await Bun.sleep(4000);
-    expect(receiver.forBatch(data.batchId).length).toBe(4);
   });
 
   test("belonging to another key is indistinguishable from a missing one", async () => {
