@@ -21,6 +21,8 @@ export interface AppDeps {
   log: Logger;
   metrics: Metrics;
   rateLimiter: RateLimiter;
+  /** Fetches a documentUrl through the guarded client under the address policy (src/intake/fetch-url.ts). */
+  fetchDocument(url: string): Promise<Uint8Array>;
   /** Turns for synchronous verifies: a bounded queue, then 503. */
   verifyAdmission: VerifyAdmission;
   readiness(): Promise<Readiness>;

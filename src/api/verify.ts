@@ -2,7 +2,6 @@ import { Elysia, t } from "elysia";
 import { AppError } from "../errors";
 import { LIMITS } from "../intake/document";
 import { decodeBase64Document } from "../intake/base64";
-import { fetchDocumentUrl } from "../intake/fetch-url";
 import { validateDocument } from "../intake/validate";
 import { parseHttpsUrl } from "../net/address-policy";
 import { withReservation } from "../limits/billing";
@@ -33,8 +32,8 @@ const [MultipartBody, Base64Body, UrlBody] = [
 
 export const VerifyRequest = t.Union([MultipartBody, Base64Body, UrlBody], { error: "Send exactly one of: a multipart `document` file, a JSON `document` (base64 or data URL), or a JSON `documentUrl`" });
 
-async function documentBytes(body: typeof VerifyRequest.static, allowPrivateUrls: boolean): Promise<Uint8Array> {
-  if ("documentUrl" in body) return fetchDocumentUrl(parseHttpsUrl(body.documentUrl, "documentUrl").href, { allowPrivate: allowPrivateUrls });
+async function documentBytes(body: typeof VerifyRequest.static, fetchDocument: AppDeps["fetchDocument"]): Promise<Uint8Array> {
+  if ("documentUrl" in body) return fetchDocument(parseHttpsUrl(body.documentUrl, "documentUrl").href);
   if (typeof body.document === "string") return decodeBase64Document(body.document, LIMITS.uploadBytes);
   if (body.document.size > LIMITS.uploadBytes) throw new AppError("FILE_TOO_LARGE", `The document exceeds ${LIMITS.uploadBytes} bytes`);
   return new Uint8Array(await body.document.arrayBuffer());
@@ -49,7 +48,7 @@ export const verifyRoutes = (deps: AppDeps) =>
         const startedAt = deps.clock.now();
         const billing = { usage: deps.store.usage, key, documents: 1, pricePerDocument: deps.config.pricePerDocument, nowMs: startedAt };
         return withReservation(billing, async () => {
-          const bytes = await documentBytes(body, deps.config.allowPrivateUrls);
+          const bytes = await documentBytes(body, deps.fetchDocument);
           // Decoding and analysis take a turn; fetching a documentUrl does not hold one.
           const endTurn = await deps.verifyAdmission.enter();
           try {

@@ -12,6 +12,7 @@ import { systemClock, type Clock } from "../clock";
 import { BatchWorker } from "../batches/worker";
 import { WebhookDispatcher } from "../webhooks/dispatcher";
 import { createWebhookSender } from "../webhooks/send";
+import { fetchDocumentUrl } from "../intake/fetch-url";
 import { createAnalyzer } from "../analysis/create-analyzer";
 import type { Readiness } from "../api/deps";
 import { ConfigError } from "../config";
@@ -101,6 +102,7 @@ export async function startService(config: Config, clock: Clock = systemClock): 
     log,
     metrics,
     rateLimiter: store.rateLimits,
+    fetchDocument: (url) => fetchDocumentUrl(url, { allowPrivate: config.allowPrivateUrls }),
     verifyAdmission: createVerifyAdmission({
       concurrent: config.verifyConcurrency ?? config.sidecarConcurrency * Math.max(1, config.sidecar.length),
       queued: config.verifyQueue,

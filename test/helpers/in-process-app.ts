@@ -3,6 +3,7 @@
 // a manual clock, and the real in-process detectors. No port, no child process, no sidecar.
 import { createApp } from "../../src/api/app";
 import { assertDecodablePdf } from "../../src/intake/validate-pdf";
+import { fetchDocumentUrl } from "../../src/intake/fetch-url";
 import type { AppDeps } from "../../src/api/deps";
 import type { AnalysisService } from "../../src/analysis/create-analyzer";
 import type { Analyzer } from "../../src/analysis/analyzer";
@@ -52,6 +53,8 @@ export interface InProcessAppOptions {
    * in the integration layer (test/integration/analysis, test/integration/sidecar).
    */
   analyzer?: Analyzer;
+  /** Extra CA (PEM) the documentUrl fetcher trusts: a loopback document server's (test/helpers/tls.ts). */
+  ca?: string;
   /** Replaces parts of what `serve` would pass (readiness, accepting, verifyAdmission…). */
   overrides?: Partial<AppDeps>;
   /** Where the manual clock starts (default: see manual-clock.ts). */
@@ -86,6 +89,7 @@ export async function startInProcessApp(options: InProcessAppOptions = {}): Prom
     log,
     metrics,
     rateLimiter: testStore.store.rateLimits,
+    fetchDocument: (url) => fetchDocumentUrl(url, { allowPrivate: config.allowPrivateUrls, ...(options.ca === undefined ? {} : { ca: options.ca }) }),
     verifyAdmission: createVerifyAdmission({ concurrent: 4, queued: config.verifyQueue, maxWaitMs: config.verifyQueueWaitMs, registry: metrics.registry }),
     readiness: async () => ({ ready: true, checks: { store: await testStore.store.ping(), analyzer: { ok: true }, accepting: { ok: true } } }),
     wakeBatchWorker: () => void wakes.batchWorker++,
