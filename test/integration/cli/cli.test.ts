@@ -50,6 +50,12 @@ describe("keys", () => {
     for (const file of readdirSync(dataDir)) expect(readFileSync(`${dataDir}/${file}`).includes(Buffer.from(key))).toBe(false);
   });
 
+  test("test keys are never counted against quotas: billing flags are refused for them", async () => {
+    const result = await runCli(["keys", "create", "--mode", "test", "--trial-quota", "5"], { DOCVERIFY_DATA_DIR: newDataDir() });
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain("test keys");
+  });
+
   test("an unknown command is a usage error", async () => {
     const result = await runCli(["frobnicate"], { DOCVERIFY_DATA_DIR: newDataDir() });
     expect(result.exitCode).toBe(2);
