@@ -8,7 +8,7 @@ import { WebhookDispatcher } from "../../src/webhooks/dispatcher";
 import { createWebhookSender } from "../../src/webhooks/send";
 import type { InProcessApp } from "./in-process-app";
 
-export function workerOf(service: InProcessApp, options: { analyzer?: Analyzer; leaseMs?: number } = {}): BatchWorker {
+export function workerOf(service: InProcessApp, options: { analyzer?: Analyzer; leaseMs?: number; pollMs?: number } = {}): BatchWorker {
   const { deps } = service;
   return new BatchWorker({
     batches: deps.store.batches,
@@ -19,24 +19,25 @@ export function workerOf(service: InProcessApp, options: { analyzer?: Analyzer; 
     log: deps.log.child({ component: "batches" }),
     metrics: deps.metrics,
     concurrency: 1,
-    pollMs: deps.config.outboxPollMs,
+    pollMs: options.pollMs ?? deps.config.outboxPollMs,
     leaseMs: options.leaseMs ?? deps.config.leaseMs,
     onRecorded: () => {},
   });
 }
 
 /** `ca`: the PEM of the test CA the loopback receiver's certificate chains to. */
-export function dispatcherOf(service: InProcessApp, ca: string): WebhookDispatcher {
+export function dispatcherOf(service: InProcessApp, ca: string, options: { pollMs?: number; timeoutMs?: number } = {}): WebhookDispatcher {
   const { deps } = service;
+  const timeoutMs = options.timeoutMs ?? deps.config.webhookTimeoutMs;
   return new WebhookDispatcher({
     outbox: deps.store.outbox,
-    send: createWebhookSender({ allowPrivate: true, timeoutMs: deps.config.webhookTimeoutMs, ca }),
+    send: createWebhookSender({ allowPrivate: true, timeoutMs, ca }),
     clock: deps.clock,
     log: deps.log.child({ component: "webhooks" }),
     metrics: deps.metrics,
     retryScheduleMs: deps.config.webhookRetryScheduleMs,
-    pollMs: deps.config.outboxPollMs,
-    timeoutMs: deps.config.webhookTimeoutMs,
+    pollMs: options.pollMs ?? deps.config.outboxPollMs,
+    timeoutMs,
     leaseMs: deps.config.leaseMs,
   });
 }

@@ -154,3 +154,44 @@ describe("the batch worker", () => {
     expect(await outboxBodies(batchId)).toHaveLength(1);
   });
 });
+
+describe("the batch worker's lanes", () => {
+  test("take a new document when woken, not at their next poll a minute later", async () => {
+    const worker = workerOf(service, { pollMs: 60_000 });
+    worker.start();
+    try {
+      await Bun.sleep(10);
+      const batchId = await submit([jpeg64]);
+      worker.wake();
+      const deadline = Date.now() + 10_000;
+      while ((await documentRow(batchId)).state === "pending" && Date.now() < deadline) await Bun.sleep(5);
+      expect((await documentRow(batchId)).state).toBe("done");
+    } finally {
+      await worker.stop();
+    }
+  });
+
+  test("stop() waits for the document in flight to be recorded, and claims nothing after", async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const real = createLocalAnalyzer({ now: () => service.clock.now() });
+    let started = 0;
+    // The real analysis, held until the test lets it finish.
+    const slow: Analyzer = { analyze: async (document) => (started++, await held, real.analyze(document)) };
+    const worker = workerOf(service, { analyzer: slow, pollMs: 60_000 });
+    const batchId = await submit([jpeg64]);
+    worker.start();
+    while (started === 0) await Bun.sleep(1);
+    let stopped = false;
+    const stopping = worker.stop().then(() => (stopped = true));
+    const second = await submit([jpeg64]);
+    await Bun.sleep(20);
+    expect(stopped).toBe(false);
+    release();
+    await stopping;
+    expect((await documentRow(batchId)).state).toBe("done");
+    expect(await outboxBodies(batchId)).toHaveLength(1);
+    expect(await documentRow(second)).toMatchObject({ state: "pending", attempts: 0 });
+    expect(await drainWorker(workerOf(service))).toBe(1);
+  });
+});

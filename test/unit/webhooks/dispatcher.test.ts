@@ -19,6 +19,8 @@ let key: string;
 let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
 /** Status the receiver answers per batch (200 when unset). */
 const answers = new Map<string, number>();
+/** Batches whose deliveries the receiver holds unanswered until the promise settles. */
+const holds = new Map<string, Promise<void>>();
 
 /** A batch of one failing document, analysed: its webhook waits in the outbox, due now. */
 async function queuedDelivery(callbackUrl = receiver.url): Promise<string> {
@@ -33,7 +35,10 @@ const outboxRow = async (batchId: string) =>
 
 beforeAll(async () => {
   tls = await makeTestCa();
-  receiver = await startWebhookReceiver(tls, (hook) => answers.get(hook.body.batchId) ?? 200);
+  receiver = await startWebhookReceiver(tls, async (hook) => {
+    await holds.get(hook.body.batchId);
+    return answers.get(hook.body.batchId) ?? 200;
+  });
   // Near real time, so the Standard Webhooks verifier's 5-minute tolerance holds at first.
   service = await startInProcessApp({ env: { DOCVERIFY_ALLOW_PRIVATE_URLS: "true" }, clockStartMs: Date.now() });
   key = await service.createKey({ mode: "test" });
@@ -138,5 +143,50 @@ describe("the webhook dispatcher", () => {
     expect(receiver.forBatch(batchId)).toHaveLength(1);
     // The dead one's claim counted as attempt 1: the live one's was the second.
     expect(await outboxRow(batchId)).toMatchObject({ state: "delivered", attempts: 2 });
+  });
+});
+
+describe("the dispatcher's loop", () => {
+  test("sends a new delivery when nudged, not at its next poll a minute later", async () => {
+    const dispatcher = dispatcherOf(service, tls.caPem, { pollMs: 60_000 });
+    dispatcher.start();
+    try {
+      await Bun.sleep(10);
+      const batchId = await queuedDelivery();
+      dispatcher.nudge();
+      const deadline = Date.now() + 10_000;
+      while ((await outboxRow(batchId)).state === "pending" && Date.now() < deadline) await Bun.sleep(5);
+      expect((await outboxRow(batchId)).state).toBe("delivered");
+    } finally {
+      await dispatcher.stop();
+    }
+  });
+
+  test("stop() waits for the attempt in flight and records it", async () => {
+    const batchId = await queuedDelivery();
+    let release!: () => void;
+    holds.set(batchId, new Promise((resolve) => (release = resolve)));
+    const dispatcher = dispatcherOf(service, tls.caPem, { pollMs: 60_000 });
+    dispatcher.start();
+    while (receiver.forBatch(batchId).length === 0) await Bun.sleep(1);
+    let stopped = false;
+    const stopping = dispatcher.stop().then(() => (stopped = true));
+    await Bun.sleep(20);
+    expect(stopped).toBe(false);
+    release();
+    await stopping;
+    expect(await outboxRow(batchId)).toMatchObject({ state: "delivered", attempts: 1 });
+  });
+
+  test("counts a receiver that does not answer within the timeout as a failed attempt, retried on schedule", async () => {
+    const batchId = await queuedDelivery();
+    holds.set(batchId, new Promise(() => {}));
+    const dispatcher = dispatcherOf(service, tls.caPem, { timeoutMs: 200 });
+    expect(await dispatcher.dispatchDue()).toBe(1);
+    expect(await outboxRow(batchId)).toMatchObject({ state: "pending", attempts: 1, next_attempt_at: service.clock.now() + 60_000 });
+    const [attempt] = await service.testStore.read<{ status: number | null; error: string | null }>(
+      `SELECT status, error FROM delivery_attempts WHERE delivery_id = (SELECT delivery_id FROM outbox WHERE batch_id = '${batchId}')`,
+    );
+    expect(attempt).toEqual({ status: null, error: expect.any(String) });
   });
 });
