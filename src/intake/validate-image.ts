@@ -10,6 +10,9 @@ import { checkPngChunks } from "./png-chunks.ts";
 /** Decoding budget: a 50 MP image is already larger than any phone photo of a document. */
 export const MAX_IMAGE_PIXELS = 50_000_000;
 
+/** Time the intake decode may take: a 50 MP JPEG's eighth-size decode takes well under a second. */
+const DECODE_SECONDS = 10;
+
 // IEND chunk: length 0, type "IEND", CRC AE 42 60 82. libpng stops after the last IDAT,
 // so sharp accepts a PNG cut anywhere inside its final 12 bytes; this catches that.
 const PNG_IEND = Buffer.from([0x00, 0x00, 0x00, 0x00, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82]);
@@ -40,10 +43,12 @@ export async function assertDecodableImage(bytes: Uint8Array, format: "jpeg" | "
     // failOn 'truncated' rather than sharp's default 'warning': JPEGs with harmless warnings
     // (extraneous bytes before a marker, common from scanners) stay acceptable.
     await sharp(bytes, { failOn: "truncated", limitInputPixels: MAX_IMAGE_PIXELS })
+      .timeout({ seconds: DECODE_SECONDS })
       .resize({ width: Math.ceil(metadata.width / 8) })
       .raw()
       .toBuffer();
   } catch (error) {
+    if (/timeout/i.test((error as Error).message)) throw new AppError("FILE_TOO_LARGE", `decoding the ${label} took longer than ${DECODE_SECONDS} s`, { cause: error });
     throw new AppError("UNSUPPORTED_FORMAT", `the ${label} could not be decoded (truncated or corrupt)`, { cause: error });
   }
 }
