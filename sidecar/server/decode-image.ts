@@ -7,6 +7,8 @@ import type { RgbImage } from "../image/rgb.ts";
 import { invalidDocument, overLimit } from "./errors.ts";
 import { type DocumentLimits, fitScale } from "./limits.ts";
 import { BYTES_PER_PIXEL } from "./memory-budget.ts";
+import { countJpegStructure } from "../../src/intake/jpeg-structure.ts";
+import { checkPngChunks } from "../../src/intake/png-chunks.ts";
 
 export interface DecodedPage {
   image: RgbImage;
@@ -26,6 +28,14 @@ export interface DecodedPage {
  */
 export async function decodeImage(bytes: Uint8Array, format: "jpeg" | "png", limits: DocumentLimits, admit?: (bytes: number) => Promise<void>): Promise<DecodedPage> {
   const label = format.toUpperCase();
+  // What the header does not declare (scans, metadata), bounded as the API's intake bounds it:
+  // a remote sidecar may be called by other clients than this service's API.
+  try {
+    if (format === "jpeg") countJpegStructure(bytes);
+    else checkPngChunks(bytes);
+  } catch (error) {
+    throw overLimit((error as Error).message, error);
+  }
   let metadata: Metadata;
   try {
     metadata = await sharp(bytes, { limitInputPixels: false }).metadata();

@@ -57,17 +57,30 @@ describe("the sidecar facing hostile documents", () => {
     await expectStillServing();
   }, 15_000);
 
+  test("refuses what an image header does not declare (an ICC bomb, hundreds of scans) before decoding, and keeps serving", async () => {
+    const { iccBombPng, manyScanJpeg } = await import("../../helpers/hostile.ts");
+    const icc = await client.analyzeDocument({ format: "png", bytes: await iccBombPng() }).catch((e) => e);
+    expect(icc).toMatchObject({ code: "FILE_TOO_LARGE", retryable: false });
+    expect(icc.message).toContain("ICC profile");
+    const scans = await client.analyzeDocument({ format: "jpeg", bytes: await manyScanJpeg(60) }).catch((e) => e);
+    expect(scans.message).toContain("scans");
+    await expectStillServing();
+  }, 15_000);
+
   test("renders a PDF page with a 200-inch MediaBox scaled down inside the page pixel limit", async () => {
     const huge = textPdf({ widthPt: 14_400, heightPt: 14_400 });
     const started = performance.now();
     const [page] = (await client.analyzeDocument({ format: "pdf", bytes: huge })).pages;
-    expect(performance.now() - started).toBeLessThan(15_000);
+    // The first large page a fresh sidecar analyses is its slowest: ONNX Runtime runs without
+    // its CPU arena (sidecar/ocr/providers.ts), so its buffers are allocated afresh (measured
+    // 9-14 s on a loaded 2-core machine, against 2-4 s for later pages).
+    expect(performance.now() - started).toBeLessThan(25_000);
     expect(page!.sourceWidth).toBe(14_400);
     expect(page!.width * page!.height).toBeLessThanOrEqual(20_000_000);
     expect(page!.scale).toBeLessThan(150 / 72);
     expect(page!.dpi).toBeCloseTo(page!.scale * 72, 5);
     await expectStillServing();
-  }, 30_000);
+  }, 45_000);
 
   test("refuses a stream that declares more than 10 MB before reading it", async () => {
     const error = await send([{ header: { format: "DOCUMENT_FORMAT_PDF", sizeBytes: 10_000_001 } }, ...chunks(1024)]);
