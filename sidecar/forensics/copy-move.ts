@@ -49,6 +49,8 @@ export const MIN_CORRELATION = 0.9;
  * (statements, a patch of digits pasted beside the text) at 0.04-0.24.
  */
 const PERIODIC_SHARE = 0.45;
+/** Share of the match's correlation a run of one glyph keeps between its repeats (repeatsAlongAxis). */
+const RUN_SHARE = 0.8;
 /** Shorter periods tried along the shift, in pixels: glyph pitch and guilloche waves at 150-300 dpi. */
 const MIN_PERIOD = 6;
 /** Shifts along each axis that leave a straight rule unchanged and move any glyph or texture. */
@@ -284,6 +286,7 @@ function isPeriodic(input: CopyMoveInput, source: Box, target: Box, score: numbe
     pairs.push([source, moved(source, period)], [target, moved(target, period)]);
   }
   if (pairs.some(([a, b]) => inside(a, input) && inside(b, input) && correlation(input, a, b) >= PERIODIC_SHARE * score)) return true;
+  if ([source, target].some((area) => repeatsAlongAxis(input, area, score))) return true;
   // A straight rule or edge (a table's border) is the same wherever it is cut along itself:
   // an area whose part barely changes when moved by a few pixels along one axis, within the
   // area, matches any other piece of the rule.
@@ -294,6 +297,28 @@ function isPeriodic(input: CopyMoveInput, source: Box, target: Box, score: numbe
         (h > 2 * d && correlation(input, [x, y, w, h - d], [x, y + d, w, h - d]) >= STRAIGHT_CORRELATION),
     ),
   );
+}
+
+/**
+ * A run of one glyph repeats across the shift's direction too: MRZ fillers ("<<<<") past the
+ * end of what OCR read as the line repeat at the glyph pitch along the row, and a filler on
+ * one row matches a filler on the next at a diagonal shift that no period along the shift
+ * explains. An area that repeats almost as well as the match, one and two periods along a row
+ * or a column, is such a run. Two periods, and a share close to the match's: a cloned patch
+ * of digits beside its source (the unit tests) repeats once at most, and less well.
+ */
+function repeatsAlongAxis(input: CopyMoveInput, [x, y, w, h]: Box, score: number): boolean {
+  const at = (dx: number, dy: number): Box => [x + dx, y + dy, w, h];
+  const repeats = (a: Box, b: Box) => inside(a, input) && inside(b, input) && correlation(input, a, b) >= RUN_SHARE * score;
+  for (let period = MIN_PERIOD; period <= MAX_PERIOD; period++) {
+    for (const [dx, dy] of [
+      [period, 0],
+      [0, period],
+    ] as const) {
+      if (repeats(at(0, 0), at(dx, dy)) && (repeats(at(0, 0), at(2 * dx, 2 * dy)) || repeats(at(0, 0), at(-dx, -dy)))) return true;
+    }
+  }
+  return false;
 }
 
 /** Groups blocks into clusters of neighbours (at most CM_STEP pixels apart in each axis). */
