@@ -2,12 +2,14 @@
 // environment, does its whole job: nothing of node_modules or the repository is reachable,
 // so sharp's libvips, onnxruntime and mupdf's WebAssembly must come out of the binary itself.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { randomBytes } from "node:crypto";
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, truncateSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { credentials } from "@grpc/grpc-js";
 import sharp from "sharp";
 import * as mupdf from "mupdf";
+import { newDatabaseUrl } from "../helpers/postgres.ts";
 import { type AnalyzeDocumentResponse__Output, type AnalyzerClient, type DocumentFormat, protos } from "../../proto/load.ts";
 
 const REPO = resolve(import.meta.dir, "../..");
@@ -54,6 +56,24 @@ describe("the compiled binary, alone in an empty folder", () => {
     expect(outcome(result)).toEqual(SUCCESS);
     expect(lastLine(result.stdout)).toMatch(/^svc_test_\w+/);
   });
+
+  test("migrates a PostgreSQL database and copies a SQLite deployment into it", async () => {
+    // The scale-out path of README "Running several instances", run by the binary alone.
+    const home = join(folder, "copy-home");
+    const dataDir = join(folder, "copy-data");
+    mkdirSync(home);
+    const created = await run(["keys", "create", "--mode", "test"], { HOME: home, DOCVERIFY_DATA_DIR: dataDir });
+    expect(outcome(created)).toEqual(SUCCESS);
+    const keyId = (await run(["keys", "list"], { HOME: home, DOCVERIFY_DATA_DIR: dataDir })).stdout.match(/key_\w+/)?.[0];
+    expect(keyId).toBeDefined();
+    const url = await newDatabaseUrl();
+    const shared = { HOME: home, DOCVERIFY_DATABASE_URL: url, DOCVERIFY_SECRET_KEY: randomBytes(32).toString("base64") };
+    expect(outcome(await run(["migrate"], shared))).toEqual(SUCCESS);
+    expect(outcome(await run(["db", "copy", "--from", `sqlite:${dataDir}`, "--to", url], shared))).toEqual(SUCCESS);
+    const listed = await run(["keys", "list"], shared);
+    expect(outcome(listed)).toEqual(SUCCESS);
+    expect(listed.stdout).toContain(keyId!);
+  }, 120_000);
 
   test("lists keys without ever printing one", async () => {
     const created = lastLine((await run(["keys", "create", "--mode", "test"])).stdout);
