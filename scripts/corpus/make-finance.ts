@@ -234,7 +234,7 @@ export async function makeFinanceDocument(doc: PlannedDocument, rng: Rng, today:
       const { field, forged } = targetAmount(model.ledger);
       const t = drawnField(g, field);
       const box = img.map(ptToPx(t.box, scale));
-      let patches;
+      let patches: ReturnType<typeof retypePatches>;
       let to: string;
       let changed = box;
       if (doc.kind === "image_retype") {

@@ -96,7 +96,7 @@ export function fitBounded(samples: readonly Sample[], usable: (j: number) => bo
     if (beyond.length === 0) {
       const weights = new Array<number>(n).fill(0);
       for (const [j, v] of held) weights[j] = v;
-      free.forEach((j, k) => (weights[j] = raw[k]!));
+      free.forEach((j, k) => { weights[j] = raw[k]!; });
       const intercept = w[0]! - free.reduce((s, j, k) => s + (w[k + 1]! * mean[j]!) / std[j]!, 0);
       return { weights, intercept };
     }

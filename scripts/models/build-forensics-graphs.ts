@@ -156,7 +156,7 @@ const inverseShift = (last: boolean) => (last ? CONST_BITS + PASS1_BITS + 3 : CO
 /** The 8x8 matrix of a linear pass (row = output), read off by passing unit vectors through it. */
 function passMatrix(pass: (x: number[]) => number[]): number[] {
   const m = new Array<number>(64);
-  for (let j = 0; j < 8; j++) pass(Array.from({ length: 8 }, (_, i) => (i === j ? 1 : 0))).forEach((v, i) => (m[i * 8 + j] = v));
+  for (let j = 0; j < 8; j++) pass(Array.from({ length: 8 }, (_, i) => (i === j ? 1 : 0))).forEach((v, i) => { m[i * 8 + j] = v; });
   return m;
 }
 const transposed = (m: number[]) => m.map((_, i) => m[(i % 8) * 8 + Math.floor(i / 8)]!);

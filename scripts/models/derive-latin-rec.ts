@@ -95,7 +95,7 @@ function sliceHead(index: GraphIndex, classes: number[], total: number): void {
   const w = floatValues(weights);
   const b = floatValues(bias);
   const keptW = new Float32Array(features * classes.length);
-  for (let row = 0; row < features; row++) classes.forEach((c, j) => (keptW[row * classes.length + j] = w[row * outputs + c]!));
+  for (let row = 0; row < features; row++) classes.forEach((c, j) => { keptW[row * classes.length + j] = w[row * outputs + c]!; });
   setFloatValues(weights, [features, classes.length], keptW);
   setFloatValues(bias, [classes.length], Float32Array.from(classes, (c) => b[c]!));
   const dims = output.type!.tensorType!.shape!.dim!;

@@ -54,7 +54,7 @@ export function foldAffineAfterConv(index: GraphIndex): number {
     const mul = index.soleConsumer(out);
     const scale = scalarOperand(index, mul, "Mul", out);
     const add = mul && index.soleConsumer(mul.output![0]!);
-    const shift = scalarOperand(index, add, "Add", mul?.output![0] ?? "");
+    const shift = scalarOperand(index, add, "Add", mul?.output?.[0] ?? "");
     const parts = convParts(index, conv);
     if (scale === undefined || shift === undefined || !parts) continue;
     const w = floatValues(parts.weights).map((v) => v * scale);

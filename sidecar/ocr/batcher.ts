@@ -75,7 +75,7 @@ export function createBatcher<I, O>(options: BatcherOptions<I, O>): Batcher<I, O
         key,
       );
       if (results.length !== batch.length) throw new Error(`batch run returned ${results.length} results for ${batch.length} items`);
-      batch.forEach((p, i) => p.resolve(results[i]!));
+      batch.forEach((p, i) => { p.resolve(results[i]!); });
     } catch (error) {
       for (const p of batch) p.reject(error);
     } finally {

@@ -82,7 +82,7 @@ export async function runDetection(
   const { width, height } = tensors[0]!;
   const plane = 3 * width * height;
   const batch = new Float32Array(plane * tensors.length);
-  tensors.forEach((t, i) => batch.set(t.data, i * plane));
+  tensors.forEach((t, i) => { batch.set(t.data, i * plane); });
   const input = new Tensor("float32", batch, [tensors.length, 3, height, width]);
   const start = performance.now();
   const outputs = await session.run({ [session.inputNames[0]!]: input });

@@ -40,7 +40,7 @@ export function recognitionTensor(crops: RgbImage[]): Tensor {
   const width = Math.max(MIN_WIDTH, ...crops.map((c) => c.width));
   const item = 3 * REC_HEIGHT * width;
   const data = new Float32Array(item * crops.length);
-  crops.forEach((crop, i) => writeBgrPlanes(crop.data, crop.width, REC_HEIGHT, REC_NORMALISATION, data, i * item, width));
+  crops.forEach((crop, i) => { writeBgrPlanes(crop.data, crop.width, REC_HEIGHT, REC_NORMALISATION, data, i * item, width); });
   return new Tensor("float32", data, [crops.length, 3, REC_HEIGHT, width]);
 }
 

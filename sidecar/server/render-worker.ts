@@ -17,6 +17,8 @@ const { mupdf } = await import("../../src/pdf/mupdf.ts");
 let open: { document: InstanceType<typeof mupdf.Document>; settings: RenderSettings } | null = null;
 
 const reply = (message: RenderReply, transfer: ArrayBuffer[] = []) => self.postMessage(message, transfer);
+/** Answers a refusal; callers return right after it. */
+const refuse = (message: string) => reply({ type: "refused", message });
 
 function openDocument(bytes: Uint8Array, settings: RenderSettings): void {
   closeDocument();
@@ -24,23 +26,37 @@ function openDocument(bytes: Uint8Array, settings: RenderSettings): void {
   try {
     document = mupdf.Document.openDocument(bytes, "application/pdf");
   } catch {
-    return reply({ type: "refused", message: "the PDF could not be parsed" });
+    refuse("the PDF could not be parsed");
+    return;
   }
   open = { document, settings };
-  if (!document.isPDF()) return reply({ type: "refused", message: "the document is not a PDF" });
-  if (document.needsPassword()) return reply({ type: "refused", message: "the PDF is password-protected" });
+  if (!document.isPDF()) {
+    refuse("the document is not a PDF");
+    return;
+  }
+  if (document.needsPassword()) {
+    refuse("the PDF is password-protected");
+    return;
+  }
   let pageCount: number;
   try {
     pageCount = document.countPages();
   } catch {
-    return reply({ type: "refused", message: "the PDF's page tree could not be read" });
+    refuse("the PDF's page tree could not be read");
+    return;
   }
-  if (pageCount < 1) return reply({ type: "refused", message: "the PDF has no pages" });
+  if (pageCount < 1) {
+    refuse("the PDF has no pages");
+    return;
+  }
   reply({ type: "opened", pageCount });
 }
 
 function renderPage(index: number): void {
-  if (!open) return reply({ type: "refused", message: "no document is open" });
+  if (!open) {
+    refuse("no document is open");
+    return;
+  }
   const { document, settings } = open;
   let page: ReturnType<typeof document.loadPage> | undefined;
   let pixmap: InstanceType<typeof mupdf.Pixmap> | undefined;
@@ -49,7 +65,10 @@ function renderPage(index: number): void {
     const [x0, y0, x1, y1] = page.getBounds();
     const widthPt = x1 - x0;
     const heightPt = y1 - y0;
-    if (!(widthPt > 0 && heightPt > 0)) return reply({ type: "refused", message: `page ${index + 1} has no area` });
+    if (!(widthPt > 0 && heightPt > 0)) {
+      refuse(`page ${index + 1} has no area`);
+      return;
+    }
     const dpiScale = settings.pdfDpi / 72;
     // Scaled before rendering, so a huge MediaBox never allocates more than the page limit.
     const scale = dpiScale * fitScale(widthPt * dpiScale, heightPt * dpiScale, settings);
@@ -58,7 +77,7 @@ function renderPage(index: number): void {
     reply({ type: "page", index, rgb, width, height, widthPt, heightPt, scale }, [rgb.buffer as ArrayBuffer]);
   } catch {
     // mupdf stops at its own bounds (nested graphics states, forms, arrays) and at damage alike.
-    reply({ type: "refused", message: `page ${index + 1} of the PDF could not be drawn: its content is damaged, nests too deep or is larger than the renderer's limits` });
+    refuse(`page ${index + 1} of the PDF could not be drawn: its content is damaged, nests too deep or is larger than the renderer's limits`);
   } finally {
     pixmap?.destroy();
     page?.destroy();

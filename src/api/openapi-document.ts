@@ -67,8 +67,10 @@ const finished = new WeakMap<object, JsonObject>();
 /** Returns a finished copy; the generated document (the plugin caches it) is left as it is. */
 export function finishOpenApiDocument(generated: unknown): JsonObject {
   if (typeof generated !== "object" || generated === null) return finish(generated);
-  let document = finished.get(generated);
-  if (!document) finished.set(generated, (document = finish(generated)));
+  const cached = finished.get(generated);
+  if (cached) return cached;
+  const document = finish(generated);
+  finished.set(generated, document);
   return document;
 }
 

@@ -64,9 +64,13 @@ export async function openPostgres(url: string, options: PostgresOptions): Promi
     max: options.poolSize,
     bigint: true,
     connection: { statement_timeout: options.statementTimeoutMs, application_name: "docverify" },
-    onconnect: () => void open++,
+    onconnect: () => {
+      open++;
+    },
     // Also called for an attempt that never connected, which onconnect never counted.
-    onclose: () => void (open = Math.max(0, open - 1)),
+    onclose: () => {
+      open = Math.max(0, open - 1);
+    },
   });
   let schema: SchemaVersion;
   try {

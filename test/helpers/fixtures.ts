@@ -295,7 +295,7 @@ export const appendPageContent = (doc: mupdf.PDFDocument, pageIndex: number, con
   const old = page.get("Contents");
   const added = doc.addStream(content, {});
   const array = doc.newArray();
-  if (old.isArray()) old.forEach((c) => array.push(c));
+  if (old.isArray()) old.forEach((c) => { array.push(c); });
   else array.push(old);
   array.push(added);
   page.put("Contents", array);

@@ -12,7 +12,11 @@ export function manualClock(startMs = Date.UTC(2026, 2, 14, 12, 0, 0)): ManualCl
   let nowMs = startMs;
   return {
     now: () => nowMs,
-    advance: (ms) => void (nowMs += ms),
-    set: (epochMs) => void (nowMs = epochMs),
+    advance: (ms) => {
+      nowMs += ms;
+    },
+    set: (epochMs) => {
+      nowMs = epochMs;
+    },
   };
 }

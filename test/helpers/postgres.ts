@@ -37,7 +37,7 @@ function restoreLibraryLinks(): void {
 let server: Promise<{ port: number; admin: SQL }> | null = null;
 
 function startServer(): Promise<{ port: number; admin: SQL }> {
-  return (server ??= (async () => {
+  server ??= (async () => {
     restoreLibraryLinks();
     const port = await freePort();
     const cluster = new EmbeddedPostgres({
@@ -54,7 +54,8 @@ function startServer(): Promise<{ port: number; admin: SQL }> {
     await cluster.start();
     process.once("exit", () => void cluster.stop());
     return { port, admin: new SQL({ url: `postgres://postgres:${PASSWORD}@127.0.0.1:${port}/postgres`, max: 1 }) };
-  })());
+  })();
+  return server;
 }
 
 /** The URL of a new, empty database on the test server. */

@@ -99,7 +99,7 @@ export function planExternal(seed: number, size: ExternalSize): PlannedExternal[
   const recipeKey = (d: Omit<PlannedExternal, "split">) => `${d.family.generator}/${d.family.capture}/${d.recipe.kind}/${d.recipe.method}`;
   for (const key of new Set(docs.map(recipeKey))) {
     const ids = Rng.derive(seed, `external-split:${key}`).shuffle(docs.filter((d) => recipeKey(d) === key).map((d) => d.id));
-    ids.slice(0, Math.round(ids.length * 0.7)).forEach((id) => train.add(id));
+    ids.slice(0, Math.round(ids.length * 0.7)).forEach((id) => { train.add(id); });
   }
   return docs.map((d) => ({ ...d, split: train.has(d.id) ? "train" : "test" }));
 }

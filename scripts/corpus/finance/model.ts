@@ -265,15 +265,15 @@ export function amountFields(ledger: Ledger): Record<string, string> {
     out.total_credits = unsigned(ledger.moves.filter((m) => m >= 0).reduce((a, b) => a + b, 0));
     out.closing_balance = signed(balance);
   } else if (ledger.kind === "payslip") {
-    ledger.earnings.forEach((e, i) => (out[`earning${i}`] = money(e)));
-    ledger.deductions.forEach((d, i) => (out[`deduction${i}`] = money(d)));
+    ledger.earnings.forEach((e, i) => { out[`earning${i}`] = money(e); });
+    ledger.deductions.forEach((d, i) => { out[`deduction${i}`] = money(d); });
     const gross = ledger.earnings.reduce((a, b) => a + b, 0);
     const ded = ledger.deductions.reduce((a, b) => a + b, 0);
     out.gross = money(gross);
     out.total_deductions = money(ded);
     out.net = money(gross - ded);
   } else {
-    ledger.items.forEach((c, i) => (out[`item${i}`] = money(c)));
+    ledger.items.forEach((c, i) => { out[`item${i}`] = money(c); });
     const sub = ledger.items.reduce((a, b) => a + b, 0);
     const vat = Math.round((sub * ledger.vatRate) / 100);
     out.subtotal = money(sub);

@@ -32,10 +32,10 @@ export async function renderWithPdfLib(doc: FinanceDocument, info: PdfInfo): Pro
 
   const M = 42;
   let y = 40;
-  doc.issuer.forEach((line, i) => draw(page, line, M, i === 0 ? y : y + 6 + i * 9, i === 0 ? 12 : 7.5, i === 0 ? bold : regular, { color: i === 0 ? [0.05, 0.2, 0.45] : undefined }));
+  doc.issuer.forEach((line, i) => { draw(page, line, M, i === 0 ? y : y + 6 + i * 9, i === 0 ? 12 : 7.5, i === 0 ? bold : regular, { color: i === 0 ? [0.05, 0.2, 0.45] : undefined }); });
   draw(page, doc.title, W - M, y, 10, bold, { right: true });
   y = 120;
-  doc.recipient.forEach((line, i) => draw(page, line, 330, y + i * 10, 8, i === 0 ? bold : regular));
+  doc.recipient.forEach((line, i) => { draw(page, line, 330, y + i * 10, 8, i === 0 ? bold : regular); });
   y = 190;
   for (const [label, cell] of doc.meta) {
     draw(page, `${label}:`, M, y, 7, bold);
@@ -45,7 +45,7 @@ export async function renderWithPdfLib(doc: FinanceDocument, info: PdfInfo): Pro
   y += 14;
   const tableW = W - 2 * M;
   const columns = columnAnchors(doc.columns, M, tableW, 3);
-  const footer = () => doc.footer.forEach((line, i) => draw(page, line, M, H - 52 + i * 9, 5.5, regular, { color: [0.4, 0.4, 0.45] }));
+  const footer = () => doc.footer.forEach((line, i) => { draw(page, line, M, H - 52 + i * 9, 5.5, regular, { color: [0.4, 0.4, 0.45] }); });
   const tableHeader = () => {
     page.drawRectangle({ x: M, y: H - y - 12, width: tableW, height: 12, color: rgb(0.85, 0.87, 0.9) });
     for (const c of columns) draw(page, c.header, c.x, y + 2.5, 7, bold, { right: c.right });

@@ -30,10 +30,10 @@ export async function renderWithPdfKit(doc: FinanceDocument, info: PdfInfo): Pro
 
   const M = 36;
   kit.rect(0, 0, W, 64).fill("#0e3b5c");
-  doc.issuer.forEach((line, i) => draw(line, M, i === 0 ? 12 : 20 + i * 9, i === 0 ? 13 : 7, i === 0 ? "Helvetica-Bold" : "Helvetica", { color: "#ffffff" }));
+  doc.issuer.forEach((line, i) => { draw(line, M, i === 0 ? 12 : 20 + i * 9, i === 0 ? 13 : 7, i === 0 ? "Helvetica-Bold" : "Helvetica", { color: "#ffffff" }); });
   draw(doc.title, W - M, 26, 9, "Helvetica-Bold", { right: true, color: "#ffffff" });
   let y = 86;
-  doc.recipient.forEach((line, i) => draw(line, M, y + i * 9.5, 7.5, i === 0 ? "Helvetica-Bold" : "Helvetica"));
+  doc.recipient.forEach((line, i) => { draw(line, M, y + i * 9.5, 7.5, i === 0 ? "Helvetica-Bold" : "Helvetica"); });
   doc.meta.forEach(([label, cell], i) => {
     const ty = y + i * 9.5;
     draw(label, 320, ty, 6.5, "Helvetica", { color: "#555560" });
@@ -42,7 +42,7 @@ export async function renderWithPdfKit(doc: FinanceDocument, info: PdfInfo): Pro
   y += Math.max(doc.recipient.length, doc.meta.length) * 9.5 + 22;
   const tableW = W - 2 * M;
   const columns = columnAnchors(doc.columns, M, tableW, 2);
-  const footer = () => doc.footer.forEach((line, i) => draw(line, M, 800 + i * 8, 5.5, "Helvetica", { color: "#6a6a75" }));
+  const footer = () => doc.footer.forEach((line, i) => { draw(line, M, 800 + i * 8, 5.5, "Helvetica", { color: "#6a6a75" }); });
   const tableHeader = () => {
     for (const c of columns) draw(c.header.toUpperCase(), c.x, y, 6, "Helvetica-Bold", { right: c.right, color: "#0e3b5c" });
     y += 9;

@@ -83,7 +83,7 @@ describe("updates that tools write to genuine files are not pdf_incremental_upda
 describe("their forged twins still are", () => {
   test("a font replaced in an update that declares no PDF/A conformance", async () => {
     const edited = editPdfIncrementally(makePdf(), (doc) => {
-      doc.findPage(0).get("Resources").get("Font").forEach((ref) => ref.resolve().put("FontDescriptor", doc.addObject({ Type: "FontDescriptor", FontName: "Helvetica", Flags: 32 })));
+      doc.findPage(0).get("Resources").get("Font").forEach((ref) => { ref.resolve().put("FontDescriptor", doc.addObject({ Type: "FontDescriptor", FontName: "Helvetica", Flags: 32 })); });
     });
     const result = await inspect(edited);
     expect(result.evidence).toEqual([expect.objectContaining({ flag: "pdf_incremental_update", strength: 0.6 })]);

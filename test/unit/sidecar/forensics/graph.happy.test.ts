@@ -37,7 +37,7 @@ describe("the forensic ONNX graph", () => {
       const maps = await graph.run(rgb, W, H, ijgLumaTable(quality));
       const expected = await sharpErrorLevel(quality);
       expect(Math.min(...expected)).toBeGreaterThan(1);
-      expected.forEach((e, i) => expect(maps.ela[i]!).toBeCloseTo(e, 4));
+      expected.forEach((e, i) => { expect(maps.ela[i]!).toBeCloseTo(e, 4); });
     });
   }
 

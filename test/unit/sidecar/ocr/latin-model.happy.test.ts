@@ -74,7 +74,7 @@ describe("the Latin recognition model derived from the shipped PP-OCRv4 one", ()
     for (let t = 0; t < a.steps; t++) {
       const row = (c: number) => a.probs[t * a.classes + c]!;
       const mass = kept.reduce((sum, c) => sum + row(c), 0);
-      kept.forEach((c, j) => (worst = Math.max(worst, Math.abs(b.probs[t * b.classes + j]! - row(c) / mass))));
+      kept.forEach((c, j) => { worst = Math.max(worst, Math.abs(b.probs[t * b.classes + j]! - row(c) / mass)); });
     }
     expect(worst).toBeLessThan(1e-3);
   }, 30_000);
