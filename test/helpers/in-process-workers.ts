@@ -48,3 +48,21 @@ export async function drainWorker(worker: BatchWorker): Promise<number> {
   while (await worker.processNext()) processed++;
   return processed;
 }
+
+/** Analyses what is queued and sends what is due, at the clock's now. */
+export async function stepWorkers(worker: BatchWorker, dispatcher: WebhookDispatcher): Promise<void> {
+  await drainWorker(worker);
+  while ((await dispatcher.dispatchDue()) > 0);
+}
+
+/**
+ * Steps at the start, then after each delay of the retry schedule, moving the clock across
+ * it: every scheduled attempt a delivery will get.
+ */
+export async function stepRetrySchedule(service: InProcessApp, worker: BatchWorker, dispatcher: WebhookDispatcher): Promise<void> {
+  await stepWorkers(worker, dispatcher);
+  for (const delay of service.deps.config.webhookRetryScheduleMs) {
+    service.clock.advance(delay);
+    await stepWorkers(worker, dispatcher);
+  }
+}

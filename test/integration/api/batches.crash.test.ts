@@ -1,30 +1,19 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { eventually, newDataDir, startService, type TestService } from "../../helpers/service";
 import { makeTestCa, type TestTls } from "../../helpers/tls";
-import { startWebhookReceiver } from "../../helpers/webhook-receiver";
+import type { startWebhookReceiver } from "../../helpers/webhook-receiver";
+import { killMidBatchEnv, startSlowWebhookReceiver } from "../../helpers/kill-mid-batch";
 import { makeJpeg } from "../../helpers/fixtures";
 
 let tls: TestTls;
 let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
 let service: TestService | undefined;
 
-const envFor = () => ({
-  NODE_EXTRA_CA_CERTS: tls.caFile,
-  DOCVERIFY_ALLOW_PRIVATE_URLS: "true",
-  DOCVERIFY_WEBHOOK_RETRY_SCHEDULE: "1s,1s,1s",
-  DOCVERIFY_OUTBOX_POLL_MS: "50",
-  DOCVERIFY_BATCH_CONCURRENCY: "1",
-  // The killed process's claims run out this soon after it stopped renewing them.
-  DOCVERIFY_LEASE: "2s",
-});
+const envFor = () => killMidBatchEnv(tls);
 
 beforeAll(async () => {
   tls = await makeTestCa();
-  // A slow receiver keeps deliveries in flight, so the kill lands mid-work.
-  receiver = await startWebhookReceiver(tls, async () => {
-    await Bun.sleep(150);
-    return 200;
-  });
+  receiver = await startSlowWebhookReceiver(tls);
 });
 
 afterAll(async () => {

@@ -7,7 +7,8 @@ import { randomBytes } from "node:crypto";
 import { eventually, startService, type TestService } from "../../helpers/service";
 import { startSidecarProcess, type SidecarProcess } from "../../helpers/sidecar-process";
 import { makeTestCa, type TestTls } from "../../helpers/tls";
-import { startWebhookReceiver } from "../../helpers/webhook-receiver";
+import type { startWebhookReceiver } from "../../helpers/webhook-receiver";
+import { killMidBatchEnv, startSlowWebhookReceiver } from "../../helpers/kill-mid-batch";
 import { makeJpeg } from "../../helpers/fixtures";
 import { newDatabaseUrl } from "../../helpers/postgres";
 
@@ -24,24 +25,14 @@ let env: Record<string, string>;
 
 beforeAll(async () => {
   tls = await makeTestCa();
-  // A slow receiver keeps deliveries in flight, so the kill lands mid-work.
-  receiver = await startWebhookReceiver(tls, async () => {
-    await Bun.sleep(150);
-    return 200;
-  });
+  receiver = await startSlowWebhookReceiver(tls);
   [sidecar, databaseUrl] = await Promise.all([startSidecarProcess(), newDatabaseUrl()]);
   shell = new SQL({ url: databaseUrl, max: 1 });
   env = {
     DOCVERIFY_DATABASE_URL: databaseUrl,
     DOCVERIFY_SECRET_KEY: randomBytes(32).toString("base64"),
     DOCVERIFY_SIDECAR: sidecar.address,
-    NODE_EXTRA_CA_CERTS: tls.caFile,
-    DOCVERIFY_ALLOW_PRIVATE_URLS: "true",
-    DOCVERIFY_WEBHOOK_RETRY_SCHEDULE: "1s,1s,1s",
-    DOCVERIFY_OUTBOX_POLL_MS: "50",
-    DOCVERIFY_BATCH_CONCURRENCY: "1",
-    // The killed instance's claims run out this soon after it stopped renewing them.
-    DOCVERIFY_LEASE: "2s",
+    ...killMidBatchEnv(tls),
   };
   // Each instance has a data directory of its own: nothing in it is shared.
   [first, second] = await Promise.all([startService({ env }), startService({ env })]);

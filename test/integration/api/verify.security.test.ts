@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { startService, type TestService } from "../../helpers/service";
 import { makeTestCa, startHttpsServer, type TestHttpsServer } from "../../helpers/tls";
+import { loopbackUrls } from "../../helpers/loopback-urls";
 import { makeJpeg } from "../../helpers/fixtures";
 
 let service: TestService;
@@ -35,14 +36,7 @@ afterAll(async () => {
 describe("with private URLs refused (the default)", () => {
   test("a documentUrl on loopback, by name or by number, is never fetched: 422 FETCH_FAILED", async () => {
     const port = server.port;
-    for (const url of [
-      `https://127.0.0.1:${port}/a.jpg`,
-      `https://localhost:${port}/a.jpg`,
-      `https://[::1]:${port}/a.jpg`,
-      `https://[::ffff:127.0.0.1]:${port}/a.jpg`,
-      `https://2130706433:${port}/a.jpg`,
-      `https://0x7f.0.0.1:${port}/a.jpg`,
-    ]) {
+    for (const url of loopbackUrls(port, "/a.jpg")) {
       const response = await post("/api/v1/verify", { documentUrl: url });
       expect({ url, status: response.status, code: (await response.json()).error.code }).toEqual({ url, status: 422, code: "FETCH_FAILED" });
     }

@@ -2,7 +2,7 @@
 // here needs the analyser, the worker or a receiver.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { json, startInProcessApp, type InProcessApp } from "../../helpers/in-process-app";
-import { makeJpeg } from "../../helpers/fixtures";
+import { startBatchApp } from "../../helpers/batch-app";
 
 let service: InProcessApp;
 let key: string;
@@ -15,10 +15,7 @@ const submit = (body: unknown, apiKey = key) => service.request("/api/v1/verify/
 const codeOf = async (response: Response) => ({ status: response.status, code: (await response.json()).error?.code });
 
 beforeAll(async () => {
-  // Private URLs are allowed so the example host is not looked up against the address policy.
-  service = await startInProcessApp({ env: { DOCVERIFY_ALLOW_PRIVATE_URLS: "true" } });
-  key = await service.createKey({ mode: "test" });
-  jpeg64 = Buffer.from(await makeJpeg()).toString("base64");
+  ({ service, key, jpeg64 } = await startBatchApp());
 });
 
 afterAll(async () => {

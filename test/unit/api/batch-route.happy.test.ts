@@ -9,10 +9,11 @@ import { Webhook } from "standardwebhooks";
 import type { BatchWorker } from "../../../src/batches/worker";
 import type { WebhookDispatcher } from "../../../src/webhooks/dispatcher";
 import { json, startInProcessApp, type InProcessApp } from "../../helpers/in-process-app";
-import { dispatcherOf, drainWorker, workerOf } from "../../helpers/in-process-workers";
+import { dispatcherOf, stepRetrySchedule, stepWorkers, workerOf } from "../../helpers/in-process-workers";
 import { makeTestCa } from "../../helpers/tls";
 import { startWebhookReceiver } from "../../helpers/webhook-receiver";
 import { makeJpeg, makePdf } from "../../helpers/fixtures";
+import { expectCompletedBatch, expectOneSignedWebhookPerDocument } from "../../helpers/batch-assertions";
 
 const SECRET = "a-callback-secret-of-some-length";
 let service: InProcessApp;
@@ -28,20 +29,9 @@ const submit = (body: object, apiKey = key) => service.request("/api/v1/verify/b
 
 const getBatch = (batchId: string, apiKey = key) => service.request(`/api/v1/batches/${batchId}`, { key: apiKey });
 
-/** Analyses what is queued and sends what is due, at the clock's now. */
-async function step(): Promise<void> {
-  await drainWorker(worker);
-  while ((await dispatcher.dispatchDue()) > 0);
-}
+const step = () => stepWorkers(worker, dispatcher);
 
-/** Steps at the start, then after each delay of the schedule. */
-async function runSchedule(): Promise<void> {
-  await step();
-  for (const delay of service.deps.config.webhookRetryScheduleMs) {
-    service.clock.advance(delay);
-    await step();
-  }
-}
+const runSchedule = () => stepRetrySchedule(service, worker, dispatcher);
 
 beforeAll(async () => {
   const tls = await makeTestCa();
@@ -80,32 +70,10 @@ describe("a batch", () => {
 
     await step();
     const hooks = receiver.forBatch(data.batchId);
-    expect(hooks.map((hook) => hook.body.documentIndex).sort()).toEqual([0, 1, 2]);
-    for (const hook of hooks) {
-      expect(await verifySignature(SECRET, hook.raw, hook.signature!)).toBe(true);
-      expect(hook.signature).toMatch(/^sha256=[0-9a-f]{64}$/);
-      expect(hook.deliveryId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
-      expect(hook.timestamp).toBe(String(Math.floor(service.clock.now() / 1000)));
-    }
-    const failed = hooks.find((hook) => hook.body.documentIndex === 2)!;
-    expect(failed.body.error).toEqual({ code: "UNSUPPORTED_FORMAT", message: expect.any(String) });
-    expect(failed.body.result).toBeUndefined();
-    for (const hook of hooks.filter((h) => h.body.documentIndex !== 2)) {
-      expect(hook.body.result?.sandbox).toBe(true);
-      expect(hook.body.result?.id).toMatch(/^ver_/);
-    }
+    await expectOneSignedWebhookPerDocument(hooks, SECRET, (timestamp) => expect(timestamp).toBe(String(Math.floor(service.clock.now() / 1000))));
 
     const status = (await (await getBatch(data.batchId)).json()).data;
-    expect(status).toEqual({
-      batchId: data.batchId,
-      totalDocuments: 3,
-      completedCount: 3,
-      failedCount: 1,
-      status: "completed",
-      createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/),
-      verificationIds: expect.any(Array),
-    });
-    expect(status.verificationIds.sort()).toEqual(hooks.filter((h) => h.body.result).map((h) => h.body.result!.id as string).sort());
+    expectCompletedBatch(status, data.batchId, hooks);
   });
 
   test("is retried on a non-2xx answer with the same delivery id and bytes, after each delay", async () => {

@@ -7,7 +7,7 @@ import { Webhook } from "standardwebhooks";
 import type { BatchWorker } from "../../../src/batches/worker";
 import type { WebhookDispatcher } from "../../../src/webhooks/dispatcher";
 import { json, startInProcessApp, type InProcessApp } from "../../helpers/in-process-app";
-import { dispatcherOf, drainWorker, workerOf } from "../../helpers/in-process-workers";
+import { dispatcherOf, stepRetrySchedule, stepWorkers, workerOf } from "../../helpers/in-process-workers";
 import { makeTestCa } from "../../helpers/tls";
 import { startWebhookReceiver } from "../../helpers/webhook-receiver";
 
@@ -50,20 +50,9 @@ const onlyDelivery = async (batchId: string): Promise<DeliveryBody> => (await de
 const redeliver = (batchId: string, deliveryId: string, apiKey = key) =>
   service.request(`/api/v1/batches/${batchId}/deliveries/${deliveryId}/redeliver`, { method: "POST", key: apiKey });
 
-/** Analyses what is queued and sends what is due, at the clock's now. */
-async function step(): Promise<void> {
-  await drainWorker(worker);
-  while ((await dispatcher.dispatchDue()) > 0);
-}
+const step = () => stepWorkers(worker, dispatcher);
 
-/** Steps through the whole retry schedule: every attempt the delivery will get. */
-async function exhaust(): Promise<void> {
-  await step();
-  for (const delay of service.deps.config.webhookRetryScheduleMs) {
-    service.clock.advance(delay);
-    await step();
-  }
-}
+const exhaust = () => stepRetrySchedule(service, worker, dispatcher);
 
 beforeAll(async () => {
   const tls = await makeTestCa();

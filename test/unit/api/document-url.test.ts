@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { json, startInProcessApp, type InProcessApp } from "../../helpers/in-process-app";
 import { makeTestCa, startHttpsServer, type TestHttpsServer } from "../../helpers/tls";
+import { loopbackUrls } from "../../helpers/loopback-urls";
 import { makeJpeg, makePdf } from "../../helpers/fixtures";
 
 let open: InProcessApp;
@@ -71,14 +72,7 @@ describe("with private URLs refused (the default)", () => {
   test("a documentUrl on loopback, by name or by number, is never fetched: 422 FETCH_FAILED", async () => {
     const before = hits;
     const port = documents.port;
-    for (const url of [
-      `https://127.0.0.1:${port}/a.jpg`,
-      `https://localhost:${port}/a.jpg`,
-      `https://[::1]:${port}/a.jpg`,
-      `https://[::ffff:127.0.0.1]:${port}/a.jpg`,
-      `https://2130706433:${port}/a.jpg`,
-      `https://0x7f.0.0.1:${port}/a.jpg`,
-    ]) {
+    for (const url of loopbackUrls(port, "/a.jpg")) {
       const response = await verify(strict, strictKey, { documentUrl: url });
       expect({ url, ...(await codeOf(response)) }).toEqual({ url, status: 422, code: "FETCH_FAILED" });
     }

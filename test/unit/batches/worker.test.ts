@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { AppError } from "../../../src/errors";
 import type { Analyzer } from "../../../src/analysis/analyzer";
 import { createLocalAnalyzer } from "../../helpers/local-analyzer";
-import { json, startInProcessApp, type InProcessApp } from "../../helpers/in-process-app";
+import { json, type InProcessApp } from "../../helpers/in-process-app";
 import { drainWorker, workerOf } from "../../helpers/in-process-workers";
-import { makeJpeg } from "../../helpers/fixtures";
+import { startBatchApp } from "../../helpers/batch-app";
 
 const SECRET = "a-callback-secret-of-some-length";
 let service: InProcessApp;
@@ -47,9 +47,7 @@ const failing = (times: number, error: () => Error): Analyzer & { calls: number 
 const unavailable = () => new AppError("SERVICE_UNAVAILABLE", "sidecar down", { retryable: true, retryAfterSec: 1 });
 
 beforeAll(async () => {
-  service = await startInProcessApp({ env: { DOCVERIFY_ALLOW_PRIVATE_URLS: "true" } });
-  key = await service.createKey({ mode: "test" });
-  jpeg64 = Buffer.from(await makeJpeg()).toString("base64");
+  ({ service, key, jpeg64 } = await startBatchApp());
 });
 
 afterAll(async () => {
