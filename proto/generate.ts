@@ -10,11 +10,21 @@ const FILES = ["docverify/sidecar/v1/analyzer.proto", "grpc/health/v1/health.pro
 const GENERATOR = join(PROTO_DIR, "../node_modules/.bin/proto-loader-gen-types");
 
 for (const file of FILES) {
-  const args = ["--grpcLib=@grpc/grpc-js", "--longs=Number", "--enums=String", "--defaults", "--oneofs", "--includeComments"];
-  const result = Bun.spawnSync([GENERATOR, ...args, "--includeDirs=.", `--outDir=${join(PROTO_DIR, "generated")}`, file], {
-    cwd: PROTO_DIR,
-    stdout: "inherit",
-    stderr: "inherit",
-  });
+  const args = [
+    "--grpcLib=@grpc/grpc-js",
+    "--longs=Number",
+    "--enums=String",
+    "--defaults",
+    "--oneofs",
+    "--includeComments",
+  ];
+  const result = Bun.spawnSync(
+    [GENERATOR, ...args, "--includeDirs=.", `--outDir=${join(PROTO_DIR, "generated")}`, file],
+    {
+      cwd: PROTO_DIR,
+      stdout: "inherit",
+      stderr: "inherit",
+    },
+  );
   if (result.exitCode !== 0) throw new Error(`proto-loader-gen-types failed on ${file}`);
 }

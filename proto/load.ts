@@ -21,15 +21,25 @@ let loaded: Protos | undefined;
 
 export function protos(): Protos {
   loaded ??= {
-    analyzer: (loadPackageDefinition(loadSync(protoPath("docverify/sidecar/v1/analyzer.proto"), LOADER_OPTIONS)) as unknown as AnalyzerProto)
-      .docverify.sidecar.v1,
-    health: (loadPackageDefinition(loadSync(protoPath("grpc/health/v1/health.proto"), LOADER_OPTIONS)) as unknown as HealthProto).grpc.health.v1,
+    analyzer: (
+      loadPackageDefinition(
+        loadSync(protoPath("docverify/sidecar/v1/analyzer.proto"), LOADER_OPTIONS),
+      ) as unknown as AnalyzerProto
+    ).docverify.sidecar.v1,
+    health: (
+      loadPackageDefinition(
+        loadSync(protoPath("grpc/health/v1/health.proto"), LOADER_OPTIONS),
+      ) as unknown as HealthProto
+    ).grpc.health.v1,
   };
   return loaded;
 }
 
 export type { AnalyzeDocumentRequest } from "./generated/docverify/sidecar/v1/AnalyzeDocumentRequest.ts";
-export type { AnalyzeDocumentResponse, AnalyzeDocumentResponse__Output } from "./generated/docverify/sidecar/v1/AnalyzeDocumentResponse.ts";
+export type {
+  AnalyzeDocumentResponse,
+  AnalyzeDocumentResponse__Output,
+} from "./generated/docverify/sidecar/v1/AnalyzeDocumentResponse.ts";
 export type { AnalyzerClient, AnalyzerHandlers } from "./generated/docverify/sidecar/v1/Analyzer.ts";
 export type { DocumentFormat } from "./generated/docverify/sidecar/v1/DocumentFormat.ts";
 export type { ImageFacts } from "./generated/docverify/sidecar/v1/ImageFacts.ts";

@@ -29,7 +29,16 @@ const time = async (run: () => Promise<unknown>): Promise<number> => {
 
 const scan = await passportImage("png", PASSPORT, { portrait: join(PHOTOS_DIR, "man_1.jpg") }, DPI);
 const { image, lines } = renderPrintedWithLines(passportLines(PASSPORT), { ...PASSPORT_PAGE, dpi: DPI });
-const text = { pages: [{ page: 1, width: image.width, height: image.height, lines: lines.map((l) => ({ text: l.text, box: l.box, confidence: 0.99, source: "ocr" as const })) }] };
+const text = {
+  pages: [
+    {
+      page: 1,
+      width: image.width,
+      height: image.height,
+      lines: lines.map((l) => ({ text: l.text, box: l.box, confidence: 0.99, source: "ocr" as const })),
+    },
+  ],
+};
 
 for (const width of [image.width, 4000]) {
   const bytes = new Uint8Array(await sharp(scan).resize({ width }).jpeg({ quality: 90 }).toBuffer());

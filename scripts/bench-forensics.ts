@@ -10,7 +10,9 @@ import { renderPrintedWithLines } from "../test/helpers/pages.ts";
 import { seededStatement } from "../test/helpers/statements.ts";
 import { median } from "../src/numeric.ts";
 
-const { values } = parseArgs({ options: { device: { type: "string", default: "cpu" }, runs: { type: "string", default: "5" } } });
+const { values } = parseArgs({
+  options: { device: { type: "string", default: "cpu" }, runs: { type: "string", default: "5" } },
+});
 const device = values.device as Device;
 const runs = Number(values.runs);
 const graph = await createForensicsGraph({ device });
@@ -19,9 +21,16 @@ const A4_WIDTH_PT = 595;
 console.log(`execution providers: ${graph.executionProviders.join(", ")}`);
 for (const width of [1000, 2000]) {
   const { image, lines } = renderPrintedWithLines(seededStatement(1), { dpi: (width / A4_WIDTH_PT) * 72 });
-  const jpeg = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
+  const jpeg = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } })
+    .jpeg({ quality: 85 })
+    .toBuffer();
   const { data, info } = await sharp(jpeg).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  const input = { rgb: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height, jpeg: new Uint8Array(jpeg) };
+  const input = {
+    rgb: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
+    width: info.width,
+    height: info.height,
+    jpeg: new Uint8Array(jpeg),
+  };
   await analyzePixels(input, lines, { graph });
   const graphMs: number[] = [];
   const totalMs: number[] = [];
@@ -30,6 +39,8 @@ for (const width of [1000, 2000]) {
     await analyzePixels(input, lines, { graph, onGraphRun: (ms) => graphMs.push(ms) });
     totalMs.push(performance.now() - started);
   }
-  console.log(`${input.width}x${input.height}: total ${median(totalMs).toFixed(0)} ms/page, graph ${median(graphMs).toFixed(0)} ms (median of ${runs})`);
+  console.log(
+    `${input.width}x${input.height}: total ${median(totalMs).toFixed(0)} ms/page, graph ${median(graphMs).toFixed(0)} ms (median of ${runs})`,
+  );
 }
 await graph.close();

@@ -14,7 +14,11 @@ import { seededStatement } from "../test/helpers/statements.ts";
 import { median } from "../src/numeric.ts";
 
 const { values } = parseArgs({
-  options: { device: { type: "string", default: "cpu" }, runs: { type: "string", default: "7" }, threads: { type: "string", default: "2" } },
+  options: {
+    device: { type: "string", default: "cpu" },
+    runs: { type: "string", default: "7" },
+    threads: { type: "string", default: "2" },
+  },
 });
 const device = values.device as Device;
 const runs = Number(values.runs);
@@ -25,7 +29,9 @@ const A4_WIDTH_PT = 595;
 // An ID-1 card (85.6 x 54 mm) at 300 dpi: the size of the corpus's identity images.
 const CARD = { width: 1011, height: 638 };
 
-console.log(`execution providers: ${localiser.executionProviders.join(", ")}, ${threads.intraOpThreads} intra-op threads`);
+console.log(
+  `execution providers: ${localiser.executionProviders.join(", ")}, ${threads.intraOpThreads} intra-op threads`,
+);
 const pages = [
   { name: "statement", width: 1000, crop: null },
   { name: "statement", width: 2000, crop: null },
@@ -37,8 +43,15 @@ for (const { name, width, crop } of pages) {
   if (crop) raw = raw.extract({ left: 0, top: 0, ...crop });
   const jpeg = await raw.jpeg({ quality: 85 }).toBuffer();
   const { data, info } = await sharp(jpeg).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  const input = { rgb: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height, jpeg: new Uint8Array(jpeg) };
-  const pageLines = crop ? lines.filter((l) => l.box[0] + l.box[2] <= crop.width && l.box[1] + l.box[3] <= crop.height) : lines;
+  const input = {
+    rgb: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
+    width: info.width,
+    height: info.height,
+    jpeg: new Uint8Array(jpeg),
+  };
+  const pageLines = crop
+    ? lines.filter((l) => l.box[0] + l.box[2] <= crop.width && l.box[1] + l.box[3] <= crop.height)
+    : lines;
   await analyzePixels(input, pageLines, { graph });
   await localiseTampering(input, { session: localiser });
   const forensicsMs: number[] = [];

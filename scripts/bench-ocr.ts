@@ -58,7 +58,10 @@ async function main(): Promise<void> {
     onModelRun: (run) => modelRuns.push(run),
   });
   try {
-    const pages = positionals.length > 0 ? await Promise.all(positionals.map(decode)) : [renderPrinted(KNOWN_STATEMENT, { dpi: Number(values.dpi) })];
+    const pages =
+      positionals.length > 0
+        ? await Promise.all(positionals.map(decode))
+        : [renderPrinted(KNOWN_STATEMENT, { dpi: Number(values.dpi) })];
     const files = await Promise.all(pages.map((page, i) => writePng(page, join(dir, `page-${i}.png`))));
     for (const page of pages) await engine.readImage(page);
     const ours: PageTiming[] = [];
@@ -74,9 +77,13 @@ async function main(): Promise<void> {
     const bare = median(ours.map((t) => t.detection + t.recognition));
     const ratio = median(ours.map((t) => t.total / (t.detection + t.recognition)));
     const peerMs = median(peer);
-    console.log(`pages: ${pages.map((p) => `${p.width}x${p.height}`).join(", ")}; ${rounds} rounds x ${runs} runs; ${navigator.hardwareConcurrency} cores; medians per page`);
+    console.log(
+      `pages: ${pages.map((p) => `${p.width}x${p.height}`).join(", ")}; ${rounds} rounds x ${runs} runs; ${navigator.hardwareConcurrency} cores; medians per page`,
+    );
     console.log(`detection   session.run ${ms(median(ours.map((t) => t.detection)))}`);
-    console.log(`recognition session.run ${ms(median(ours.map((t) => t.recognition)))}  (${median(ours.map((t) => t.calls))} calls)`);
+    console.log(
+      `recognition session.run ${ms(median(ours.map((t) => t.recognition)))}  (${median(ours.map((t) => t.calls))} calls)`,
+    );
     console.log(`bare models (det + rec) ${ms(bare)}`);
     console.log(`sidecar engine          ${ms(total)}   ${ratio.toFixed(2)}x the bare model time (target <= 1.3x)`);
     console.log(`@gutenye/ocr-node       ${ms(peerMs)}   sidecar is ${(peerMs / total).toFixed(2)}x faster`);
@@ -136,11 +143,21 @@ async function peerTimes(files: string[]): Promise<number[]> {
 }
 
 async function decode(path: string): Promise<RgbImage> {
-  const { data, info } = await sharp(path, { limitInputPixels: MAX_INPUT_PIXELS }).removeAlpha().toColorspace("srgb").raw().toBuffer({ resolveWithObject: true });
-  return { data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height };
+  const { data, info } = await sharp(path, { limitInputPixels: MAX_INPUT_PIXELS })
+    .removeAlpha()
+    .toColorspace("srgb")
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return {
+    data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
+    width: info.width,
+    height: info.height,
+  };
 }
 
 async function writePng(page: RgbImage, path: string): Promise<string> {
-  await sharp(page.data, { raw: { width: page.width, height: page.height, channels: 3 } }).png().toFile(path);
+  await sharp(page.data, { raw: { width: page.width, height: page.height, channels: 3 } })
+    .png()
+    .toFile(path);
   return path;
 }

@@ -15,7 +15,9 @@ import { renderPrintedWithLines } from "../test/helpers/pages.ts";
 import { seededStatement } from "../test/helpers/statements.ts";
 import { median } from "../src/numeric.ts";
 
-const { values } = parseArgs({ options: { device: { type: "string", default: "cpu" }, runs: { type: "string", default: "5" } } });
+const { values } = parseArgs({
+  options: { device: { type: "string", default: "cpu" }, runs: { type: "string", default: "5" } },
+});
 const runs = Number(values.runs);
 const graph = await createForensicsGraph({ device: values.device as Device });
 const A4_WIDTH_PT = 595;
@@ -38,8 +40,14 @@ async function time(name: string, bytes: Uint8Array, lines: [number, number, num
 console.log(`execution providers: ${graph.executionProviders.join(", ")}`);
 for (const width of [1000, 2000]) {
   const { image, lines } = renderPrintedWithLines(seededStatement(1), { dpi: (width / A4_WIDTH_PT) * 72 });
-  const jpeg = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
-  await time("statement", new Uint8Array(jpeg), lines.map((l) => l.box as [number, number, number, number]));
+  const jpeg = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } })
+    .jpeg({ quality: 85 })
+    .toBuffer();
+  await time(
+    "statement",
+    new Uint8Array(jpeg),
+    lines.map((l) => l.box as [number, number, number, number]),
+  );
 }
 for (const file of ["id-card-scan.jpg", "id-card-print-recaptured.jpg"]) {
   await time(file, new Uint8Array(await readFile(join(FIXTURES, file))), []);

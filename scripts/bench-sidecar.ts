@@ -62,7 +62,8 @@ let defaultConcurrent: Series;
       await stages.timePage(page);
       await sendPage(client, page);
       const runsOfPage: { stages: StageTiming; sidecar: SidecarTiming }[] = [];
-      for (let i = 0; i < runs; i++) runsOfPage.push({ stages: await stages.timePage(page), sidecar: await sendPage(client, page) });
+      for (let i = 0; i < runs; i++)
+        runsOfPage.push({ stages: await stages.timePage(page), sidecar: await sendPage(client, page) });
       paired.set(page, runsOfPage);
     }
     await stages.close();
@@ -106,10 +107,12 @@ const ratio = (v: number) => `${v.toFixed(2)}x`;
 const pagesPerSec = (count: number, wallMs: number) => `${((count * 1000) / wallMs).toFixed(2)} pages/s`;
 const perSec = (series: Series) => pagesPerSec(series.timings.length, series.wallMs);
 const stage = (page: StatementPage, key: keyof StageTiming) => median(paired.get(page)!.map((run) => run.stages[key]));
-const served = (page: StatementPage, key: keyof SidecarTiming) => median(paired.get(page)!.map((run) => run.sidecar[key]));
+const served = (page: StatementPage, key: keyof SidecarTiming) =>
+  median(paired.get(page)!.map((run) => run.sidecar[key]));
 const client = (page: StatementPage) => served(page, "clientMs");
 /** Median over runs of the sidecar's time over the bare model time measured beside it. */
-const overhead = (page: StatementPage) => median(paired.get(page)!.map((run) => run.sidecar.clientMs / run.stages.models));
+const overhead = (page: StatementPage) =>
+  median(paired.get(page)!.map((run) => run.sidecar.clientMs / run.stages.models));
 const defaultSequential150 = paired.get(page150)!.map((run) => run.sidecar.clientMs);
 const peer = (page: StatementPage) => median(peerTimes[pages.indexOf(page)]!);
 const load = (l: number[]) => l.map((v) => v.toFixed(2)).join(" / ");
@@ -145,7 +148,11 @@ console.log(
 console.log();
 console.log(
   table(
-    [`throughput at ${page150.dpi} dpi over gRPC`, `default (maxBatch ${SIDECAR_BATCH.maxBatch})`, `--sidecar-max-batch ${OTHER_MAX_BATCH}`],
+    [
+      `throughput at ${page150.dpi} dpi over gRPC`,
+      `default (maxBatch ${SIDECAR_BATCH.maxBatch})`,
+      `--sidecar-max-batch ${OTHER_MAX_BATCH}`,
+    ],
     [
       ["concurrency 1", pagesPerSec(defaultSequential150.length, sum(defaultSequential150)), perSec(otherSequential)],
       [`concurrency ${concurrency}`, perSec(defaultConcurrent), perSec(otherConcurrent)],
@@ -158,12 +165,31 @@ console.log(
   table(
     ["ratio (from this run)", ...pages.map((p) => `${p.dpi} dpi`), "target"],
     [
-      [...row("peer OCR / sidecar whole analysis", (p) => `${ratio(peer(p) / client(p))} ${verdict(peer(p) / client(p) >= TARGET_PEER_SPEEDUP)}`), `>= ${TARGET_PEER_SPEEDUP}x`],
-      [...row("sidecar time / bare model time", (p) => `${ratio(overhead(p))} ${verdict(overhead(p) <= TARGET_OVERHEAD)}`), `<= ${TARGET_OVERHEAD}x`],
+      [
+        ...row(
+          "peer OCR / sidecar whole analysis",
+          (p) => `${ratio(peer(p) / client(p))} ${verdict(peer(p) / client(p) >= TARGET_PEER_SPEEDUP)}`,
+        ),
+        `>= ${TARGET_PEER_SPEEDUP}x`,
+      ],
+      [
+        ...row(
+          "sidecar time / bare model time",
+          (p) => `${ratio(overhead(p))} ${verdict(overhead(p) <= TARGET_OVERHEAD)}`,
+        ),
+        `<= ${TARGET_OVERHEAD}x`,
+      ],
       [...row("  in-process analysis / bare model", (p) => ratio(stage(p, "total") / stage(p, "models"))), ""],
-      [...row("  OCR / its session.run", (p) => ratio(stage(p, "ocr") / (stage(p, "detection") + stage(p, "recognition")))), ""],
+      [
+        ...row("  OCR / its session.run", (p) =>
+          ratio(stage(p, "ocr") / (stage(p, "detection") + stage(p, "recognition"))),
+        ),
+        "",
+      ],
       [...row("  forensics / its session.run", (p) => ratio(stage(p, "forensics") / stage(p, "graph"))), ""],
     ],
   ),
 );
-console.log(`\nload average at end ${load(loadavg())}; whole run ${((performance.now() - started) / 1000).toFixed(0)} s`);
+console.log(
+  `\nload average at end ${load(loadavg())}; whole run ${((performance.now() - started) / 1000).toFixed(0)} s`,
+);

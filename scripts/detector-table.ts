@@ -11,9 +11,14 @@ export const TABLE_END = "<!-- detector-table:end -->";
 const code = (values: readonly string[]): string => (values.length ? values.map((v) => `\`${v}\``).join(", ") : "none");
 
 const types = (d: DetectorEntry): string =>
-  d.documentTypes === "any" ? "any" : d.documentTypes === "where found" ? "any, where it reads something" : code(d.documentTypes);
+  d.documentTypes === "any"
+    ? "any"
+    : d.documentTypes === "where found"
+      ? "any, where it reads something"
+      : code(d.documentTypes);
 
-const threshold = (t: Threshold): string => `${t.name} ${t.value} (${t.meaning}; ${t.measuredBy ? `measured by \`${t.measuredBy}\`` : "no command recorded"})`;
+const threshold = (t: Threshold): string =>
+  `${t.name} ${t.value} (${t.meaning}; ${t.measuredBy ? `measured by \`${t.measuredBy}\`` : "no command recorded"})`;
 
 const row = (d: DetectorEntry): string =>
   `| \`${d.name}\`${d.switchedOn ? "" : " (not switched on)"} | ${code(d.flags)} | ${PLACE_LABEL[d.runs]} | ${d.formats.join(", ")}${d.picturedPagesOnly ? " (PDF: pictured pages)" : ""} | ${types(d)} | ${d.thresholds.map(threshold).join("; ") || "none"} | ${d.summary} |`;

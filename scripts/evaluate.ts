@@ -12,7 +12,8 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { prepareRuntime } from "../src/runtime/index.ts";
 
-const USAGE = "usage: bun scripts/evaluate.ts --corpus DIR [--split test|train|all] [--out DIR] [--url URL --key svc_test_...] [--concurrency N] [--limit N] [--generate small|full --seed N]";
+const USAGE =
+  "usage: bun scripts/evaluate.ts --corpus DIR [--split test|train|all] [--out DIR] [--url URL --key svc_test_...] [--concurrency N] [--limit N] [--generate small|full --seed N]";
 
 function fail(message: string): never {
   process.stderr.write(`evaluate: ${message}\n${USAGE}\n`);
@@ -48,13 +49,16 @@ const { values } = (() => {
 
 if (!values.corpus) fail("--corpus DIR is required");
 const split = values.split;
-if (split !== "test" && split !== "train" && split !== "all") fail(`--split must be test, train or all, got "${split}"`);
+if (split !== "test" && split !== "train" && split !== "all")
+  fail(`--split must be test, train or all, got "${split}"`);
 if ((values.url === undefined) !== (values.key === undefined)) fail("--url and --key go together");
 // A test key is never billed and its results are marked sandbox: an evaluation must not cost a customer.
 if (values.key !== undefined && !values.key.startsWith("svc_test_")) fail("--key must be a test key (svc_test_...)");
-if (values.generate !== undefined && values.generate !== "small" && values.generate !== "full") fail(`--generate must be small or full, got "${values.generate}"`);
+if (values.generate !== undefined && values.generate !== "small" && values.generate !== "full")
+  fail(`--generate must be small or full, got "${values.generate}"`);
 if ((values.generate === undefined) !== (values.seed === undefined)) fail("--generate and --seed go together");
-if (values.seed !== undefined && !/^\d+$/.test(values.seed)) fail(`--seed must be a whole number, got "${values.seed}"`);
+if (values.seed !== undefined && !/^\d+$/.test(values.seed))
+  fail(`--seed must be a whole number, got "${values.seed}"`);
 
 const corpus = values.corpus;
 const concurrency = positiveInteger("concurrency", values.concurrency)!;

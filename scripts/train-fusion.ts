@@ -29,7 +29,14 @@ import { formatEvaluation } from "./eval/format-report.ts";
 import { writeEvaluation } from "./eval/run-evaluation.ts";
 import type { ScoreRow } from "./eval/score-row.ts";
 import { strengthsOfFeatures, verdictConfidence, verdictOf } from "../src/analysis/fusion.ts";
-import { asModel, bestLambda, type FamilySample, lambdaLosses, outOfFamily, train } from "./fusion/leave-one-family-out.ts";
+import {
+  asModel,
+  bestLambda,
+  type FamilySample,
+  lambdaLosses,
+  outOfFamily,
+  train,
+} from "./fusion/leave-one-family-out.ts";
 
 const MODEL_PATH = "src/analysis/fusion/model.json";
 const REPORT_DIR = "docs/evaluation/leave-one-family-out";
@@ -55,19 +62,29 @@ const { values } = parseArgs({
   },
 });
 const heldOutSets = values["held-out"];
-const heldOutReports = values["held-out-report"].length === 0 && heldOutSets.length === 1 ? [HELD_OUT_REPORT_DIR] : values["held-out-report"];
+const heldOutReports =
+  values["held-out-report"].length === 0 && heldOutSets.length === 1
+    ? [HELD_OUT_REPORT_DIR]
+    : values["held-out-report"];
 if (!values.scores || !values.seed || !values.size || heldOutReports.length !== heldOutSets.length) {
   console.error(
     "usage: bun scripts/train-fusion.ts --scores DIR/all/scores.jsonl --seed N --size small|full [--out model.json] [--report DIR] [--held-out SET/all/scores.jsonl --held-out-report DIR]...\n" +
-      "  (--held-out-report may be left out for a single held-out set: it then defaults to " + HELD_OUT_REPORT_DIR + ")",
+      "  (--held-out-report may be left out for a single held-out set: it then defaults to " +
+      HELD_OUT_REPORT_DIR +
+      ")",
   );
   process.exit(2);
 }
 
 const readRows = (path: string): ScoreRow[] => {
-  const read: ScoreRow[] = readFileSync(path, "utf8").split("\n").filter(Boolean).map((line) => JSON.parse(line));
+  const read: ScoreRow[] = readFileSync(path, "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
   if (read.some((r) => !Array.isArray(r.features) || r.features.length !== FEATURE_NAMES.length)) {
-    console.error(`train-fusion: ${path}: every row needs ${FEATURE_NAMES.length} features (evaluate in process with the current features.ts)`);
+    console.error(
+      `train-fusion: ${path}: every row needs ${FEATURE_NAMES.length} features (evaluate in process with the current features.ts)`,
+    );
     process.exit(2);
   }
   return read;
@@ -78,14 +95,23 @@ if (rows.some((r) => !r.family)) {
   process.exit(2);
 }
 type RunTimes = { run: { startedAt: string; durationMs: number } };
-const runOf = (scores: string) => JSON.parse(readFileSync(join(dirname(scores), "evaluation.json"), "utf8")) as RunTimes;
+const runOf = (scores: string) =>
+  JSON.parse(readFileSync(join(dirname(scores), "evaluation.json"), "utf8")) as RunTimes;
 const evaluation = runOf(values.scores);
-const samples: FamilySample[] = rows.map((r) => ({ features: r.features!, y: r.label === "forged" ? 1 : 0, family: r.family }));
+const samples: FamilySample[] = rows.map((r) => ({
+  features: r.features!,
+  y: r.label === "forged" ? 1 : 0,
+  family: r.family,
+}));
 const log = (line: string) => process.stderr.write(`${line}\n`);
 const started = performance.now();
 
 /** What the service would answer for a scored row, given the model's verdict on its features. */
-const served = (r: ScoreRow, v: { forgeryScore: number; flags: ScoreRow["flags"] }, margins: FusionModel["confidence"]): ScoreRow => ({
+const served = (
+  r: ScoreRow,
+  v: { forgeryScore: number; flags: ScoreRow["flags"] },
+  margins: FusionModel["confidence"],
+): ScoreRow => ({
   ...r,
   score: v.forgeryScore,
   // Informational flags (expired, low quality) are not features: the row's own are kept.
@@ -114,12 +140,28 @@ const oofRows = oofRowsAt(highMargin);
 /** The evaluation of rescored documents: report.txt, evaluation.json, scores.jsonl (without features) and plots in `dir`. */
 const writeReport = async (dir: string, scored: ScoreRow[], scores: string, mode: string) => {
   const run = runOf(scores).run;
-  const result = evaluate(scored, [], { corpus: scores, split: "all", mode, documents: scored.length, startedAt: run.startedAt, durationMs: run.durationMs });
-  await writeEvaluation(dir, result, scored.map(({ features: _, ...row }) => row));
-  writeFileSync(join(dir, "report.txt"), formatEvaluation(result) + "\n");
+  const result = evaluate(scored, [], {
+    corpus: scores,
+    split: "all",
+    mode,
+    documents: scored.length,
+    startedAt: run.startedAt,
+    durationMs: run.durationMs,
+  });
+  await writeEvaluation(
+    dir,
+    result,
+    scored.map(({ features: _, ...row }) => row),
+  );
+  writeFileSync(join(dir, "report.txt"), `${formatEvaluation(result)}\n`);
   return result;
 };
-const report = await writeReport(values.report, oofRows, values.scores, "leave-one-family-out: each family scored by a fusion fitted on the other families");
+const report = await writeReport(
+  values.report,
+  oofRows,
+  values.scores,
+  "leave-one-family-out: each family scored by a fusion fitted on the other families",
+);
 
 // 4. The committed model: every family, the λ that predicted unseen families best.
 const losses = lambdaLosses(samples);
@@ -127,7 +169,8 @@ const lambda = bestLambda(losses);
 const final = train(samples, lambda);
 const round = (v: number) => Number(v.toPrecision(6));
 const model: FusionModel = asModel(final, {
-  about: "L2-regularised logistic regression over fusionFeatures(), flag weights bounded by their firing rates; written by scripts/train-fusion.ts, do not edit by hand",
+  about:
+    "L2-regularised logistic regression over fusionFeatures(), flag weights bounded by their firing rates; written by scripts/train-fusion.ts, do not edit by hand",
   command: `bun scripts/evaluate.ts --corpus DIR --split all --out DIR/all --concurrency 2 && bun scripts/train-fusion.ts --scores DIR/all/scores.jsonl --seed ${values.seed} --size ${values.size}`,
   corpus: {
     generator: `bun scripts/corpus/generate.ts --seed ${values.seed} --size ${values.size} --out DIR && bun scripts/corpus/external/generate.ts --seed ${values.seed} --size ${values.size} --out DIR`,
@@ -140,21 +183,35 @@ const model: FusionModel = asModel(final, {
   intercept: round(final.intercept),
   confidence: marginsFor(highMargin),
 });
-writeFileSync(values.out, JSON.stringify(model, null, 2) + "\n");
+writeFileSync(values.out, `${JSON.stringify(model, null, 2)}\n`);
 
 // 5. Held-out sets, re-scored by the committed model from their stored features.
 for (const [i, heldOut] of heldOutSets.entries()) {
   const reportDir = heldOutReports[i]!;
-  const heldRows = readRows(heldOut).map((r) => served(r, verdictOf(model, r.features!, strengthsOfFeatures(r.features!)), model.confidence));
-  const result = await writeReport(reportDir, heldRows, heldOut, "held out: scored by the committed fusion from the features its evaluation stored");
-  log(`train-fusion: ${heldOut}: ${heldRows.length} documents, AUC ${result.roc.auc?.toFixed(3) ?? "n/a"}, ${heldRows.filter((r) => r.label === "genuine" && r.score >= 0.5).length} genuine at score >= 0.5; report in ${reportDir}/`);
+  const heldRows = readRows(heldOut).map((r) =>
+    served(r, verdictOf(model, r.features!, strengthsOfFeatures(r.features!)), model.confidence),
+  );
+  const result = await writeReport(
+    reportDir,
+    heldRows,
+    heldOut,
+    "held out: scored by the committed fusion from the features its evaluation stored",
+  );
+  log(
+    `train-fusion: ${heldOut}: ${heldRows.length} documents, AUC ${result.roc.auc?.toFixed(3) ?? "n/a"}, ${heldRows.filter((r) => r.label === "genuine" && r.score >= 0.5).length} genuine at score >= 0.5; report in ${reportDir}/`,
+  );
 }
 
 const levels = Object.fromEntries(CONFIDENCES.map((c) => [c, oofRows.filter((r) => r.confidence === c)]));
 console.log(formatEvaluation(report));
 console.log("");
-console.log(`train-fusion: ${rows.length} documents in ${held.length} families, λ=${lambda} (leave-one-family-out log loss ${losses.find((l) => l.lambda === lambda)!.logLoss}), ${((performance.now() - started) / 1000).toFixed(0)} s`);
-for (const [level, at] of Object.entries(levels)) console.log(`  out-of-family ${level}: n=${at.length} accuracy ${at.length ? (at.filter(right).length / at.length).toFixed(3) : "n/a"}`);
+console.log(
+  `train-fusion: ${rows.length} documents in ${held.length} families, λ=${lambda} (leave-one-family-out log loss ${losses.find((l) => l.lambda === lambda)!.logLoss}), ${((performance.now() - started) / 1000).toFixed(0)} s`,
+);
+for (const [level, at] of Object.entries(levels))
+  console.log(
+    `  out-of-family ${level}: n=${at.length} accuracy ${at.length ? (at.filter(right).length / at.length).toFixed(3) : "n/a"}`,
+  );
 for (const [j, w] of final.weights.entries()) {
   if (w === 0) continue;
   const name = FEATURE_NAMES[j]!;

@@ -164,7 +164,16 @@ const singleDuration: Parser<number> = (raw) => {
   return value;
 };
 
-const SIZE_UNITS: Record<string, number> = { "": 1, b: 1, kb: 1e3, mb: 1e6, gb: 1e9, kib: 1024, mib: 1024 ** 2, gib: 1024 ** 3 };
+const SIZE_UNITS: Record<string, number> = {
+  "": 1,
+  b: 1,
+  kb: 1e3,
+  mb: 1e6,
+  gb: 1e9,
+  kib: 1024,
+  mib: 1024 ** 2,
+  gib: 1024 ** 3,
+};
 
 /** "1.5GB" → 1500000000; also kB, MB, KiB, MiB, GiB or plain bytes. */
 const parseSize: Parser<number> = (raw) => {
@@ -183,7 +192,8 @@ const sizeAtLeast =
 
 const databaseUrl: Parser<string> = (raw) => {
   const url = raw.trim();
-  if (url !== "" && !/^postgres(ql)?:\/\//.test(url)) throw new Error("expected postgres://… or postgresql://…, or nothing for SQLite in DOCVERIFY_DATA_DIR");
+  if (url !== "" && !/^postgres(ql)?:\/\//.test(url))
+    throw new Error("expected postgres://… or postgresql://…, or nothing for SQLite in DOCVERIFY_DATA_DIR");
   return url;
 };
 
@@ -211,11 +221,21 @@ const SETTINGS = [
   { key: "dataDir", env: "DOCVERIFY_DATA_DIR", fallback: "./data", parse: nonEmpty },
   { key: "databaseUrl", env: "DOCVERIFY_DATABASE_URL", fallback: "", parse: databaseUrl },
   { key: "databasePoolSize", env: "DOCVERIFY_DATABASE_POOL_SIZE", fallback: "10", parse: integer(1, 1000) },
-  { key: "databaseStatementTimeoutMs", env: "DOCVERIFY_DATABASE_STATEMENT_TIMEOUT", fallback: "30s", parse: singleDuration },
+  {
+    key: "databaseStatementTimeoutMs",
+    env: "DOCVERIFY_DATABASE_STATEMENT_TIMEOUT",
+    fallback: "30s",
+    parse: singleDuration,
+  },
   { key: "sidecar", env: "DOCVERIFY_SIDECAR", fallback: "", parse: hostPortList },
   { key: "sidecarListen", env: "DOCVERIFY_SIDECAR_LISTEN", fallback: "127.0.0.1:50051", parse: hostPort },
   { key: "sidecarDevice", env: "DOCVERIFY_SIDECAR_DEVICE", fallback: "auto", parse: oneOf("auto", "cpu", "cuda") },
-  { key: "webhookRetryScheduleMs", env: "DOCVERIFY_WEBHOOK_RETRY_SCHEDULE", fallback: "1m,5m,30m", parse: parseDurationList },
+  {
+    key: "webhookRetryScheduleMs",
+    env: "DOCVERIFY_WEBHOOK_RETRY_SCHEDULE",
+    fallback: "1m,5m,30m",
+    parse: parseDurationList,
+  },
   { key: "allowPrivateUrls", env: "DOCVERIFY_ALLOW_PRIVATE_URLS", fallback: "false", parse: boolean },
   { key: "pricePerDocument", env: "DOCVERIFY_PRICE_PER_DOCUMENT", fallback: "0.10", parse: decimal },
   { key: "retentionDays", env: "DOCVERIFY_RETENTION_DAYS", fallback: "30", parse: integer(1, 36500) },
@@ -242,7 +262,11 @@ const SETTINGS = [
 ] as const satisfies readonly Setting<keyof Config>[];
 
 /** `DOCVERIFY_WEBHOOK_RETRY_SCHEDULE` ⇄ `--webhook-retry-schedule`. */
-export const flagName = (env: string) => `--${env.replace(/^DOCVERIFY_/, "").toLowerCase().replaceAll("_", "-")}`;
+export const flagName = (env: string) =>
+  `--${env
+    .replace(/^DOCVERIFY_/, "")
+    .toLowerCase()
+    .replaceAll("_", "-")}`;
 
 /** Splits `--name value` and `--name=value` flags from positional arguments. */
 export function splitFlags(argv: string[]): { flags: Map<string, string>; positional: string[] } {
@@ -274,9 +298,13 @@ export function loadConfig(env: Record<string, string | undefined>, flags: Map<s
   }
   const config = values as Config;
   if (Boolean(config.sidecarTlsCert) !== Boolean(config.sidecarTlsKey)) {
-    throw new ConfigError(config.sidecarTlsCert ? "DOCVERIFY_SIDECAR_TLS_KEY" : "DOCVERIFY_SIDECAR_TLS_CERT", "a TLS certificate and its key go together");
+    throw new ConfigError(
+      config.sidecarTlsCert ? "DOCVERIFY_SIDECAR_TLS_KEY" : "DOCVERIFY_SIDECAR_TLS_CERT",
+      "a TLS certificate and its key go together",
+    );
   }
-  if (config.webhookRetryScheduleMs.length === 0) throw new ConfigError("DOCVERIFY_WEBHOOK_RETRY_SCHEDULE", "needs at least one delay");
+  if (config.webhookRetryScheduleMs.length === 0)
+    throw new ConfigError("DOCVERIFY_WEBHOOK_RETRY_SCHEDULE", "needs at least one delay");
   if (!Value.Check(ConfigSchema, config)) {
     const [first] = Value.Errors(ConfigSchema, config);
     throw new ConfigError(first?.path ?? "config", first?.message ?? "invalid");

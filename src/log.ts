@@ -12,11 +12,17 @@ export interface Logger {
   child(fields: Record<string, unknown>): Logger;
 }
 
-export function createLogger(level: LogLevel = "info", base: Record<string, unknown> = {}, write = (line: string) => process.stderr.write(line + "\n")): Logger {
-  const emit = (at: LogLevel) => (message: string, fields: Record<string, unknown> = {}) => {
-    if (ORDER[at] < ORDER[level]) return;
-    write(JSON.stringify({ time: new Date().toISOString(), level: at, message, ...base, ...fields }));
-  };
+export function createLogger(
+  level: LogLevel = "info",
+  base: Record<string, unknown> = {},
+  write = (line: string) => process.stderr.write(`${line}\n`),
+): Logger {
+  const emit =
+    (at: LogLevel) =>
+    (message: string, fields: Record<string, unknown> = {}) => {
+      if (ORDER[at] < ORDER[level]) return;
+      write(JSON.stringify({ time: new Date().toISOString(), level: at, message, ...base, ...fields }));
+    };
   return {
     debug: emit("debug"),
     info: emit("info"),

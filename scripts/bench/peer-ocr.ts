@@ -7,7 +7,10 @@
 
 /** ms of `runs` timed passes over each file (times[file][run]), measured in a child process. */
 export async function peerOcrTimes(files: string[], runs: number): Promise<number[][]> {
-  const child = Bun.spawn([process.execPath, import.meta.path, String(runs), ...files], { stdout: "pipe", stderr: "inherit" });
+  const child = Bun.spawn([process.execPath, import.meta.path, String(runs), ...files], {
+    stdout: "pipe",
+    stderr: "inherit",
+  });
   const out = await new Response(child.stdout).text();
   if ((await child.exited) !== 0) throw new Error("the @gutenye/ocr-node run failed");
   return JSON.parse(out.trim().split("\n").at(-1)!) as number[][];

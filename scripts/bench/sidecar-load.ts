@@ -21,7 +21,11 @@ export interface Series {
 
 export function benchClient(address: string): SidecarClient {
   // A page queued behind seven others on two cores may wait a minute; the deadline is no measure here.
-  return createSidecarClient({ targets: [address], log: createLogger("warn", { component: "bench-client" }), deadlineMs: 600_000 });
+  return createSidecarClient({
+    targets: [address],
+    log: createLogger("warn", { component: "bench-client" }),
+    deadlineMs: 600_000,
+  });
 }
 
 /** One page, on its own. */
@@ -34,7 +38,12 @@ export async function sendPage(client: SidecarClient, page: StatementPage): Prom
 }
 
 /** `count` copies of the page with `concurrency` of them in flight at any time. */
-export async function sendPages(client: SidecarClient, page: StatementPage, count: number, concurrency: number): Promise<Series> {
+export async function sendPages(
+  client: SidecarClient,
+  page: StatementPage,
+  count: number,
+  concurrency: number,
+): Promise<Series> {
   const timings: SidecarTiming[] = [];
   let next = 0;
   const started = performance.now();

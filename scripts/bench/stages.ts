@@ -31,13 +31,22 @@ export interface StageBench {
 }
 
 /** `batch` as the sidecar is started with; at one page at a time it only adds the wait for company. */
-export async function createStageBench(device: Device, batch: { maxBatch: number; maxWaitMs: number }): Promise<StageBench> {
+export async function createStageBench(
+  device: Device,
+  batch: { maxBatch: number; maxWaitMs: number },
+): Promise<StageBench> {
   const modelRuns: ModelRun[] = [];
   const [ocr, graph] = await Promise.all([
-    createOcrEngine({ device, batch, maxPixels: DEFAULT_LIMITS.maxPagePixels, onModelRun: (run) => modelRuns.push(run) }),
+    createOcrEngine({
+      device,
+      batch,
+      maxPixels: DEFAULT_LIMITS.maxPagePixels,
+      onModelRun: (run) => modelRuns.push(run),
+    }),
     createForensicsGraph({ device }),
   ]);
-  const modelMs = (model: ModelRun["model"]) => sum(modelRuns.filter((run) => run.model === model).map((run) => run.ms));
+  const modelMs = (model: ModelRun["model"]) =>
+    sum(modelRuns.filter((run) => run.model === model).map((run) => run.ms));
 
   const timePage = async (page: StatementPage): Promise<StageTiming> => {
     modelRuns.length = 0;

@@ -14,6 +14,9 @@ export interface StatementPage {
 
 export async function statementPage(dpi: number, quality = 90): Promise<StatementPage> {
   const { data, width, height } = renderPrinted(seededStatement(1), { dpi });
-  const jpeg = await sharp(data, { raw: { width, height, channels: 3 } }).withMetadata({ density: dpi }).jpeg({ quality }).toBuffer();
+  const jpeg = await sharp(data, { raw: { width, height, channels: 3 } })
+    .withMetadata({ density: dpi })
+    .jpeg({ quality })
+    .toBuffer();
   return { dpi, width, height, jpeg: new Uint8Array(jpeg) };
 }

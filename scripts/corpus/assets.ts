@@ -42,6 +42,6 @@ export function fontPath(file: string): string {
   return join(FONTS_DIR, file);
 }
 
-export const ALL_FONT_FILES: readonly string[] = [
-  ...new Set(Object.values(TEMPLATES).flatMap((t) => t.fonts)),
-].map(fontPath);
+export const ALL_FONT_FILES: readonly string[] = [...new Set(Object.values(TEMPLATES).flatMap((t) => t.fonts))].map(
+  fontPath,
+);

@@ -41,6 +41,6 @@ export async function generateCorpus(opts: GenerateOptions): Promise<CorpusLabel
     labels.push(label);
     opts.onProgress?.(labels.length, plan.length, label);
   }
-  await writeFile(join(opts.out, "labels.jsonl"), labels.map((l) => JSON.stringify(l)).join("\n") + "\n");
+  await writeFile(join(opts.out, "labels.jsonl"), `${labels.map((l) => JSON.stringify(l)).join("\n")}\n`);
   return labels;
 }

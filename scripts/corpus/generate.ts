@@ -9,7 +9,8 @@ const labels = await generateCorpus({
   size,
   out,
   onProgress: (done, total, label) => {
-    if (done % 10 === 0 || done === total) process.stderr.write(`corpus: ${done}/${total} (${label.kind}, ${label.documentType})\n`);
+    if (done % 10 === 0 || done === total)
+      process.stderr.write(`corpus: ${done}/${total} (${label.kind}, ${label.documentType})\n`);
   },
 });
 const seconds = ((performance.now() - started) / 1000).toFixed(1);

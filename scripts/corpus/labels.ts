@@ -116,17 +116,22 @@ export function capturePath(history: readonly string[]): CapturePath {
 }
 
 /** A family: the generator that drew the document and the path by which it was captured. */
-export const familyOf = (generator: string, history: readonly string[]): string => `${generator}/${capturePath(history)}`;
+export const familyOf = (generator: string, history: readonly string[]): string =>
+  `${generator}/${capturePath(history)}`;
 
 export function isGenuine(kind: Kind): kind is GenuineKind {
-  return (GENUINE_KINDS as readonly string[]).includes(kind) || (MANIPULATED_GENUINE_KINDS as readonly string[]).includes(kind);
+  return (
+    (GENUINE_KINDS as readonly string[]).includes(kind) ||
+    (MANIPULATED_GENUINE_KINDS as readonly string[]).includes(kind)
+  );
 }
 
 /** Which document types each kind is made for. */
 export function typesFor(kind: Kind): readonly CorpusDocumentType[] {
   if (kind.startsWith("pdf_") || kind === "genuine_office" || kind === "genuine_resaved") return FINANCE_TYPES;
   if (kind.startsWith("mrz_")) return ["passport", "id"];
-  if (kind === "image_splice_portrait" || kind === "image_splice_field" || kind === "image_double_compression") return IDENTITY_TYPES;
+  if (kind === "image_splice_portrait" || kind === "image_splice_field" || kind === "image_double_compression")
+    return IDENTITY_TYPES;
   // Only cards and passports carry a portrait, and only templates printed many times over give
   // a donor with the same field box; a statement's amount moves with its row.
   if (kind === "image_portrait_swap" || kind === "image_paste_field") return IDENTITY_TYPES;
@@ -144,7 +149,11 @@ const EXTENSIONS = { pdf: "pdf", jpeg: "jpg", png: "png" } as const;
  * A made document named `<id>.<ext>` and labelled as its plan entry says: every corpus
  * generator (in-house, external, manipulated) labels its documents this one way.
  */
-export function labelMade(planned: Pick<CorpusLabel, "id" | "kind" | "documentType" | "split">, made: MadeDocument, today: Date): { label: CorpusLabel; bytes: Uint8Array } {
+export function labelMade(
+  planned: Pick<CorpusLabel, "id" | "kind" | "documentType" | "split">,
+  made: MadeDocument,
+  today: Date,
+): { label: CorpusLabel; bytes: Uint8Array } {
   const { bytes, ...rest } = made;
   const label: CorpusLabel = {
     id: planned.id,

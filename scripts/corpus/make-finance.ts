@@ -2,7 +2,14 @@
 import * as mupdf from "mupdf";
 import { addDays } from "./clock.ts";
 import type { DrawnText, GeneratedPdf, PdfInfo } from "./finance/drawn.ts";
-import { amountFields, bankStatement, type FinanceDocument, type Ledger, payslip, utilityBill } from "./finance/model.ts";
+import {
+  amountFields,
+  bankStatement,
+  type FinanceDocument,
+  type Ledger,
+  payslip,
+  utilityBill,
+} from "./finance/model.ts";
 import { statementLayout } from "./finance/statement-layout.ts";
 import { renderWithPdfLib } from "./finance/pdf-lib-render.ts";
 import { renderWithPdfKit } from "./finance/pdfkit-render.ts";
@@ -11,7 +18,16 @@ import { type CapturedImage, messagingResave, photograph, recompress, scan } fro
 import { decode, EDITORS, fitPatch, regionPng, retypePatches, saveEdited } from "./image/forge.ts";
 import { FORGERY_KINDS, GENUINE_KINDS, type ForgeryRegion, type MadeDocument } from "./labels.ts";
 import { shownBytes } from "./finance/win-ansi.ts";
-import { helveticaWidth, openPdf, overlayAnnotation, overlayText, rewriteTexts, savePdf, stampMetadata, type TextEdit } from "./pdf/edit.ts";
+import {
+  helveticaWidth,
+  openPdf,
+  overlayAnnotation,
+  overlayText,
+  rewriteTexts,
+  savePdf,
+  stampMetadata,
+  type TextEdit,
+} from "./pdf/edit.ts";
 import type { PlannedDocument } from "./plan.ts";
 import type { Box } from "./render/svg.ts";
 import type { Rng } from "./rng.ts";
@@ -24,7 +40,11 @@ const OFFICE = [
   { producer: "Microsoft® Word for Microsoft 365", creator: "Microsoft® Word for Microsoft 365" },
   { producer: "Microsoft® Excel® 2019", creator: "Microsoft® Excel® 2019" },
 ];
-const VIEWERS = ["macOS Version 14.4 (Build 23E214) Quartz PDFContext", "Microsoft: Print To PDF", "Foxit PDF Reader Printer Version 12.1.2.15332"];
+const VIEWERS = [
+  "macOS Version 14.4 (Build 23E214) Quartz PDFContext",
+  "Microsoft: Print To PDF",
+  "Foxit PDF Reader Printer Version 12.1.2.15332",
+];
 const PDF_EDITORS = [
   { producer: "iLovePDF", creator: undefined },
   { producer: "Adobe Acrobat Pro (64-bit) 24.1.20673", creator: "Adobe Acrobat Pro (64-bit) 24.1.20673" },
@@ -33,9 +53,23 @@ const PDF_EDITORS = [
   { producer: "Foxit PDF Editor 12.1", creator: "Foxit PDF Editor 12.1" },
 ];
 // Kinds whose first copy is a payslip rather than a statement, so a small corpus has both.
-const PAYSLIP_FIRST = new Set(["genuine_office", "genuine_resaved", "pdf_annotation_overlay", "pdf_incremental_edit", "genuine_scan"]);
+const PAYSLIP_FIRST = new Set([
+  "genuine_office",
+  "genuine_resaved",
+  "pdf_annotation_overlay",
+  "pdf_incremental_edit",
+  "genuine_scan",
+]);
 // Kinds delivered as an image of the first page: their statement fits on one.
-const ONE_PAGE = new Set(["genuine_scan", "genuine_photo", "genuine_messaging", "genuine_recompressed", "pdf_forged_photographed", "image_retype", "image_copy_move"]);
+const ONE_PAGE = new Set([
+  "genuine_scan",
+  "genuine_photo",
+  "genuine_messaging",
+  "genuine_recompressed",
+  "pdf_forged_photographed",
+  "image_retype",
+  "image_copy_move",
+]);
 
 type Generator = "pdf-lib" | "pdfkit";
 
@@ -48,7 +82,9 @@ function chooseModel(doc: PlannedDocument, rng: Rng, today: Date): FinanceDocume
   const person = randomPerson(rng, today);
   if (doc.documentType === "utility_bill") return utilityBill(rng, person, today);
   const payslipNow = doc.variant === 0 ? PAYSLIP_FIRST.has(doc.kind) : rng.chance(0.3);
-  return payslipNow ? payslip(rng, person, today) : bankStatement(rng, person, today, (days) => statementLayout(rng, days, !ONE_PAGE.has(doc.kind)));
+  return payslipNow
+    ? payslip(rng, person, today)
+    : bankStatement(rng, person, today, (days) => statementLayout(rng, days, !ONE_PAGE.has(doc.kind)));
 }
 
 function generate(gen: Generator, model: FinanceDocument, info: PdfInfo): Promise<GeneratedPdf> {
@@ -71,7 +107,10 @@ function targetAmount(ledger: Ledger): { field: string; forged: Ledger } {
     const i = ledger.moves.indexOf(Math.max(...ledger.moves));
     const moves = [...ledger.moves];
     moves[i] = Math.round((moves[i] as number) * 1.75 + 12_300);
-    return { field: `row${i}.${ledger.layout.movements === "signed" ? "amount" : "credit"}`, forged: { ...ledger, moves } };
+    return {
+      field: `row${i}.${ledger.layout.movements === "signed" ? "amount" : "credit"}`,
+      forged: { ...ledger, moves },
+    };
   }
   if (ledger.kind === "payslip") {
     const earnings = [...ledger.earnings];
@@ -84,7 +123,13 @@ function targetAmount(ledger: Ledger): { field: string; forged: Ledger } {
 }
 
 /** Text edits, each on its page, that turn `ledger` into `forged`: one field only, or every amount that depends on it. */
-function amountEdits(g: GeneratedPdf, ledger: Ledger, forged: Ledger, field: string, fixTotals: boolean): { edits: (TextEdit & { page: number })[]; regions: ForgeryRegion[] } {
+function amountEdits(
+  g: GeneratedPdf,
+  ledger: Ledger,
+  forged: Ledger,
+  field: string,
+  fixTotals: boolean,
+): { edits: (TextEdit & { page: number })[]; regions: ForgeryRegion[] } {
   const before = amountFields(ledger);
   const after = amountFields(forged);
   const changed = Object.keys(after).filter((f) => after[f] !== before[f] && (fixTotals || f === field));
@@ -101,7 +146,12 @@ function amountEdits(g: GeneratedPdf, ledger: Ledger, forged: Ledger, field: str
 
 /** Rewrites the strings of `edits` page by page. */
 function rewritePages(pdf: ReturnType<typeof openPdf>, edits: (TextEdit & { page: number })[]): void {
-  for (const page of new Set(edits.map((e) => e.page))) rewriteTexts(pdf, page, edits.filter((e) => e.page === page));
+  for (const page of new Set(edits.map((e) => e.page)))
+    rewriteTexts(
+      pdf,
+      page,
+      edits.filter((e) => e.page === page),
+    );
 }
 
 function nameField(model: FinanceDocument): string {
@@ -109,7 +159,11 @@ function nameField(model: FinanceDocument): string {
 }
 
 /** Every drawing of the holder's name (letter head and details), renamed. */
-function nameEdits(g: GeneratedPdf, model: FinanceDocument, newName: string): { edits: TextEdit[]; regions: ForgeryRegion[] } {
+function nameEdits(
+  g: GeneratedPdf,
+  model: FinanceDocument,
+  newName: string,
+): { edits: TextEdit[]; regions: ForgeryRegion[] } {
   const field = nameField(model);
   const old = drawnField(g, field).text;
   const to = old === old.toUpperCase() ? newName.toUpperCase() : newName;
@@ -155,14 +209,20 @@ export async function makeFinanceDocument(doc: PlannedDocument, rng: Rng, today:
       const pdf = openPdf(g.bytes);
       const viewer = rng.chance(0.5) ? rng.pick(VIEWERS) : undefined;
       stampMetadata(pdf, { producer: viewer, modDate: later });
-      return { ...base, bytes: savePdf(pdf, "rewrite"), format: "pdf", history: [...history, `resave:${viewer ?? "producer kept"}`] };
+      return {
+        ...base,
+        bytes: savePdf(pdf, "rewrite"),
+        format: "pdf",
+        history: [...history, `resave:${viewer ?? "producer kept"}`],
+      };
     }
     case "genuine_scan":
     case "genuine_photo":
     case "genuine_messaging":
     case "genuine_recompressed": {
       const { png } = await rasterize(rng, g.bytes);
-      let img: CapturedImage = doc.kind === "genuine_scan" ? await scan(rng, png, today) : await photograph(rng, png, today, 0.6);
+      let img: CapturedImage =
+        doc.kind === "genuine_scan" ? await scan(rng, png, today) : await photograph(rng, png, today, 0.6);
       if (doc.kind === "genuine_messaging") img = await messagingResave(rng, img);
       if (doc.kind === "genuine_recompressed") img = await recompress(rng, img);
       return { ...base, bytes: img.bytes, format: img.format, history: [...history, "mupdf:render", ...img.history] };
@@ -177,7 +237,8 @@ export async function makeFinanceDocument(doc: PlannedDocument, rng: Rng, today:
       rewritePages(pdf, edits);
       const bytes = savePdf(pdf, "rewrite");
       const steps = [...history, `mupdf:rewrite-content${fix ? "+totals" : ""}`];
-      if (doc.kind !== "pdf_forged_photographed") return { ...base, bytes, format: "pdf", history: steps, forgery: { regions } };
+      if (doc.kind !== "pdf_forged_photographed")
+        return { ...base, bytes, format: "pdf", history: steps, forgery: { regions } };
       const { png, scale } = await rasterize(rng, bytes);
       const img = await photograph(rng, png, today, 0.8);
       return {
@@ -206,7 +267,13 @@ export async function makeFinanceDocument(doc: PlannedDocument, rng: Rng, today:
       }
       const editor = rng.chance(0.5) ? rng.pick(PDF_EDITORS) : undefined;
       stampMetadata(pdf, { producer: editor?.producer, modDate: later });
-      return { ...base, bytes: savePdf(pdf, "incremental"), format: "pdf", history: [...history, "mupdf:incremental-overlay"], forgery: { regions: [region], software: editor?.producer } };
+      return {
+        ...base,
+        bytes: savePdf(pdf, "incremental"),
+        format: "pdf",
+        history: [...history, "mupdf:incremental-overlay"],
+        forgery: { regions: [region], software: editor?.producer },
+      };
     }
     case "pdf_annotation_overlay": {
       const pdf = openPdf(g.bytes);
@@ -216,7 +283,13 @@ export async function makeFinanceDocument(doc: PlannedDocument, rng: Rng, today:
       const to = t.text === t.text.toUpperCase() ? newName.toUpperCase() : newName;
       const rect = overlayAnnotation(pdf, 0, t.box, to, t.size);
       const mode = rng.chance(0.5) ? "incremental" : "rewrite";
-      return { ...base, bytes: savePdf(pdf, mode), format: "pdf", history: [...history, `mupdf:freetext-annotation:${mode}`], forgery: { regions: [{ page: 0, unit: "pt", box: rect, field, from: t.text, to }] } };
+      return {
+        ...base,
+        bytes: savePdf(pdf, mode),
+        format: "pdf",
+        history: [...history, `mupdf:freetext-annotation:${mode}`],
+        forgery: { regions: [{ page: 0, unit: "pt", box: rect, field, from: t.text, to }] },
+      };
     }
     case "pdf_editor_metadata": {
       const pdf = openPdf(g.bytes);
@@ -224,7 +297,13 @@ export async function makeFinanceDocument(doc: PlannedDocument, rng: Rng, today:
       rewriteTexts(pdf, 0, edits);
       const editor = rng.pick(PDF_EDITORS);
       stampMetadata(pdf, { producer: editor.producer, creator: editor.creator, modDate: later });
-      return { ...base, bytes: savePdf(pdf, "rewrite"), format: "pdf", history: [...history, `editor:${editor.producer}`], forgery: { regions, software: editor.producer } };
+      return {
+        ...base,
+        bytes: savePdf(pdf, "rewrite"),
+        format: "pdf",
+        history: [...history, `editor:${editor.producer}`],
+        forgery: { regions, software: editor.producer },
+      };
     }
     case "image_retype":
     case "image_copy_move": {
@@ -258,7 +337,11 @@ export async function makeFinanceDocument(doc: PlannedDocument, rng: Rng, today:
         to = t.text.slice(0, di) + t.text[si] + t.text.slice(di + 1);
         changed = dst;
       }
-      const save = { software: rng.chance(0.5) ? rng.pick(EDITORS) : undefined, keepCameraExif: rng.chance(0.5), when: today };
+      const save = {
+        software: rng.chance(0.5) ? rng.pick(EDITORS) : undefined,
+        keepCameraExif: rng.chance(0.5),
+        when: today,
+      };
       const out = await saveEdited(rng, img, pixels, patches, save);
       return {
         ...base,

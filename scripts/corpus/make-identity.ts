@@ -36,7 +36,13 @@ function newIdentity(rng: Rng, today: Date, template: Identity["template"]): Ide
   const person = randomPerson(rng, today);
   const data = randomIdentityDocument(rng, today);
   const photo = pickPhoto(rng, person.sex);
-  return { template, person, data, photo, mrz: template === "drivers_license" ? undefined : mrzForTemplate(template, person, data) };
+  return {
+    template,
+    person,
+    data,
+    photo,
+    mrz: template === "drivers_license" ? undefined : mrzForTemplate(template, person, data),
+  };
 }
 
 async function render(rng: Rng, id: Identity, mrz = id.mrz): Promise<RenderedDocument> {
@@ -84,7 +90,12 @@ function alterValue(rng: Rng, value: string, otherSurname: string): string {
   }
 }
 
-async function capture(rng: Rng, png: Buffer, today: Date, style: "scan" | "photo" | "flat-photo"): Promise<CapturedImage> {
+async function capture(
+  rng: Rng,
+  png: Buffer,
+  today: Date,
+  style: "scan" | "photo" | "flat-photo",
+): Promise<CapturedImage> {
   if (style === "scan") return scan(rng, png, today);
   return photograph(rng, png, today, style === "flat-photo" ? 0.3 : 1);
 }
@@ -112,7 +123,14 @@ export async function makeIdentityDocument(doc: PlannedDocument, rng: Rng, today
   const mrz = rendered.mrz;
   if (kind === "genuine_clean") return { ...base, bytes: rendered.png, format: "png", history: ["render:png"], mrz };
 
-  const style = kind === "genuine_scan" ? "scan" : kind === "genuine_photo" || kind === "genuine_messaging" ? "photo" : rng.chance(0.5) ? "scan" : "flat-photo";
+  const style =
+    kind === "genuine_scan"
+      ? "scan"
+      : kind === "genuine_photo" || kind === "genuine_messaging"
+        ? "photo"
+        : rng.chance(0.5)
+          ? "scan"
+          : "flat-photo";
   let img = await capture(rng, rendered.png, today, style);
   if (kind === "genuine_scan" || kind === "genuine_photo") return done(base, img, mrz);
   if (kind === "genuine_messaging") return done(base, await messagingResave(rng, img), mrz);
@@ -141,7 +159,10 @@ export async function makeIdentityDocument(doc: PlannedDocument, rng: Rng, today
     const portraitId = PORTRAIT[id.template];
     const box = img.map(rendered.boxes[portraitId] as Box);
     const donor = rng.pick(PHOTOS.filter((p) => p !== id.photo));
-    const donorPng = await sharp(join(PHOTOS_DIR, donor)).modulate({ brightness: rng.float(0.92, 1.08) }).png().toBuffer();
+    const donorPng = await sharp(join(PHOTOS_DIR, donor))
+      .modulate({ brightness: rng.float(0.92, 1.08) })
+      .png()
+      .toBuffer();
     const gray = portraitId === "ghost_image" ? await sharp(donorPng).grayscale().png().toBuffer() : donorPng;
     patches = [await fitPatch(gray, box)];
     regions = [region(portraitId, box, id.photo, donor)];
@@ -150,7 +171,10 @@ export async function makeIdentityDocument(doc: PlannedDocument, rng: Rng, today
     const donorRendered = await render(rng, donorId);
     const donorImg = await scan(rng, donorRendered.png, today);
     const donorBox = donorImg.map(donorRendered.boxes[fieldId] as Box);
-    const patchPng = await regionPng(await decode(donorImg.bytes), { ...donorBox, w: Math.max(donorBox.w, fieldBox.w) });
+    const patchPng = await regionPng(await decode(donorImg.bytes), {
+      ...donorBox,
+      w: Math.max(donorBox.w, fieldBox.w),
+    });
     const target = { ...fieldBox, w: Math.max(donorBox.w, fieldBox.w) };
     patches = [await fitPatch(patchPng, target)];
     regions = [region(fieldId, target, oldValue, donorRendered.values[fieldId] ?? "")];
@@ -158,15 +182,32 @@ export async function makeIdentityDocument(doc: PlannedDocument, rng: Rng, today
     throw new Error(`no identity maker for kind ${kind}`);
   }
   const forged = await saveEdited(rng, img, pixels, patches, save);
-  return { ...base, bytes: forged.bytes, format: "jpeg", history: ["render:png", ...forged.history], mrz, forgery: { regions, software: save.software } };
+  return {
+    ...base,
+    bytes: forged.bytes,
+    format: "jpeg",
+    history: ["render:png", ...forged.history],
+    mrz,
+    forgery: { regions, software: save.software },
+  };
 }
 
-function done(base: { generator: "resvg"; source: string }, img: CapturedImage, mrz: RenderedDocument["mrz"]): MadeDocument {
+function done(
+  base: { generator: "resvg"; source: string },
+  img: CapturedImage,
+  mrz: RenderedDocument["mrz"],
+): MadeDocument {
   return { ...base, bytes: img.bytes, format: img.format, history: ["render:png", ...img.history], mrz };
 }
 
 /** Copies one digit glyph of a field over another digit of the same field. */
-async function copyMoveDigit(rng: Rng, pixels: Awaited<ReturnType<typeof decode>>, rendered: RenderedDocument, img: CapturedImage, fieldId: string): Promise<{ patches: Patch[]; regions: ForgeryRegion[] }> {
+async function copyMoveDigit(
+  rng: Rng,
+  pixels: Awaited<ReturnType<typeof decode>>,
+  rendered: RenderedDocument,
+  img: CapturedImage,
+  fieldId: string,
+): Promise<{ patches: Patch[]; regions: ForgeryRegion[] }> {
   const value = rendered.values[fieldId] ?? "";
   const cells = glyphCells(rendered.svg, fieldId, value, rendered.width);
   const positions = [...value].map((c, i) => (c >= "0" && c <= "9" ? i : -1)).filter((i) => i >= 0);
@@ -181,7 +222,10 @@ async function copyMoveDigit(rng: Rng, pixels: Awaited<ReturnType<typeof decode>
     const to = cell(value.length - 1);
     const from = cell(0);
     const dst = img.map(to);
-    return { patches: [await fitPatch(await regionPng(pixels, img.map(from)), dst)], regions: [region(fieldId, dst, value, value.slice(0, -1) + value[0])] };
+    return {
+      patches: [await fitPatch(await regionPng(pixels, img.map(from)), dst)],
+      regions: [region(fieldId, dst, value, value.slice(0, -1) + value[0])],
+    };
   }
   const [src, dstIdx] = rng.pick(pairs);
   const dst = img.map(cell(dstIdx));
@@ -195,7 +239,13 @@ async function copyMoveDigit(rng: Rng, pixels: Awaited<ReturnType<typeof decode>
  * with the old check digits (which then fail) or with recomputed ones (which pass, while
  * the visual zone still shows the true date).
  */
-async function alterMrz(rng: Rng, today: Date, id: Identity, kind: "mrz_altered_bad_checksum" | "mrz_altered_recomputed", base: { generator: "resvg"; source: string }): Promise<MadeDocument> {
+async function alterMrz(
+  rng: Rng,
+  today: Date,
+  id: Identity,
+  kind: "mrz_altered_bad_checksum" | "mrz_altered_recomputed",
+  base: { generator: "resvg"; source: string },
+): Promise<MadeDocument> {
   if (id.template === "drivers_license" || !id.mrz) throw new Error("driver's licences carry no MRZ");
   const format = MRZ_FIELDS[id.template === "pp_td3_a" ? "TD3" : id.template === "id_card_td2_a" ? "TD2" : "TD1"];
   const [line, start, end] = format.birthDate;

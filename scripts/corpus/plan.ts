@@ -35,7 +35,9 @@ export function planCorpus(seed: number, size: CorpusSize): PlannedDocument[] {
   const train = new Set<string>();
   for (const kind of new Set(docs.map((d) => d.kind))) {
     const ids = Rng.derive(seed, `split:${kind}`).shuffle(docs.filter((d) => d.kind === kind).map((d) => d.id));
-    ids.slice(0, Math.round(ids.length * 0.7)).forEach((id) => { train.add(id); });
+    ids.slice(0, Math.round(ids.length * 0.7)).forEach((id) => {
+      train.add(id);
+    });
   }
   return docs.map((d) => ({ ...d, split: train.has(d.id) ? "train" : "test" }));
 }

@@ -10,7 +10,9 @@ import sharp from "sharp";
 import { ASSETS_DIR, PHOTOS, TEMPLATES } from "./assets.ts";
 
 if (!process.argv[2]) {
-  console.error("usage: bun scripts/corpus/prepare-assets.ts path/to/docxpand-data (the folder holding docxpand/templates)");
+  console.error(
+    "usage: bun scripts/corpus/prepare-assets.ts path/to/docxpand-data (the folder holding docxpand/templates)",
+  );
   process.exit(2);
 }
 const source = resolve(process.argv[2]);

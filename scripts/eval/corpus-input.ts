@@ -51,6 +51,7 @@ export function selectLabels(labels: readonly CorpusLabel[], split: SplitChoice,
 export function documentPath(dir: string, label: CorpusLabel): string {
   const path = resolve(dir, label.file);
   const inside = relative(resolve(dir), path);
-  if (!inside || inside.split(sep)[0] === ".." || isAbsolute(inside)) throw new Error(`label ${label.id}: file ${JSON.stringify(label.file)} is outside the corpus folder`);
+  if (!inside || inside.split(sep)[0] === ".." || isAbsolute(inside))
+    throw new Error(`label ${label.id}: file ${JSON.stringify(label.file)} is outside the corpus folder`);
   return path;
 }

@@ -2,7 +2,15 @@
 // the figures, and evaluation.ts, which computes them and then asks targets.ts for the
 // verdicts, both depend on it rather than on each other.
 import type { Confidence, DocumentType } from "../../src/analysis/flags.ts";
-import type { ConfusionMatrix, LatencySummary, LevelAccuracy, Rate, ReliabilityBin, RocPoint, Threshold } from "./metrics.ts";
+import type {
+  ConfusionMatrix,
+  LatencySummary,
+  LevelAccuracy,
+  Rate,
+  ReliabilityBin,
+  RocPoint,
+  Threshold,
+} from "./metrics.ts";
 import type { FailedRow } from "./score-row.ts";
 
 export interface Rules {

@@ -17,7 +17,14 @@ import {
   type Threshold,
 } from "./metrics.ts";
 import type { FailedRow, ScoreRow } from "./score-row.ts";
-import type { ByRule, GroupMetrics, MeasuredEvaluation, Rules, RunInfo, SameCaptureDetection } from "./evaluation-types.ts";
+import type {
+  ByRule,
+  GroupMetrics,
+  MeasuredEvaluation,
+  Rules,
+  RunInfo,
+  SameCaptureDetection,
+} from "./evaluation-types.ts";
 import { judgeTargets, type TargetResult } from "./targets.ts";
 
 /** The rule a single verdict uses: forged when forgeryScore ≥ 0.5. */
@@ -39,7 +46,9 @@ function sameCaptureDetection(families: [string, ScoreRow[]][]): Record<string, 
   for (const [family, group] of families) {
     const genuine = group.filter((row) => !isForged(row)).map((row) => row.score);
     const threshold = genuine.length >= MIN_SAME_CAPTURE_GENUINE ? thresholdAtFpr(genuine, TARGET_FPRS.fpr5) : null;
-    for (const [kind, forged] of [...groupBy(group.filter(isForged), (row) => row.kind)].sort(([a], [b]) => a.localeCompare(b))) {
+    for (const [kind, forged] of [...groupBy(group.filter(isForged), (row) => row.kind)].sort(([a], [b]) =>
+      a.localeCompare(b),
+    )) {
       const scores = forged.map((row) => row.score);
       out[`${family} · ${kind}`] = {
         family,
@@ -54,7 +63,11 @@ function sameCaptureDetection(families: [string, ScoreRow[]][]): Record<string, 
 }
 
 function byRule(scores: number[], rules: Rules): ByRule {
-  return { fpr1: flaggedRate(scores, rules.fpr1), fpr5: flaggedRate(scores, rules.fpr5), operating: flaggedRate(scores, rules.operating) };
+  return {
+    fpr1: flaggedRate(scores, rules.fpr1),
+    fpr5: flaggedRate(scores, rules.fpr5),
+    operating: flaggedRate(scores, rules.operating),
+  };
 }
 
 function groupMetrics(group: ScoreRow[], all: ScoreRow[], rules: Rules): GroupMetrics {
@@ -66,8 +79,14 @@ function groupMetrics(group: ScoreRow[], all: ScoreRow[], rules: Rules): GroupMe
     genuine: genuine.length,
     forged: forged.length,
     auc: rocAuc(pool.map((row) => ({ score: row.score, positive: isForged(row) }))),
-    detection: byRule(forged.map((row) => row.score), rules),
-    falsePositives: byRule(genuine.map((row) => row.score), rules),
+    detection: byRule(
+      forged.map((row) => row.score),
+      rules,
+    ),
+    falsePositives: byRule(
+      genuine.map((row) => row.score),
+      rules,
+    ),
   };
 }
 
@@ -119,7 +138,9 @@ export function evaluate(rows: ScoreRow[], failed: FailedRow[], run: RunInfo): E
     byFormat: groupsOf(rows, (row) => row.format, rules),
     byFamily: groupsOf(rows, (row) => row.family, rules),
     documentType: typeConfusion(rows),
-    documentTypeByFamily: Object.fromEntries(families.map(([family, group]) => [family, typeConfusion(group).accuracy])),
+    documentTypeByFamily: Object.fromEntries(
+      families.map(([family, group]) => [family, typeConfusion(group).accuracy]),
+    ),
     sameCapture: sameCaptureDetection(families),
     calibration: {
       brier: brierScore(rows.map((row) => ({ p: row.score, forged: isForged(row) }))),

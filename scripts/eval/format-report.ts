@@ -23,13 +23,26 @@ function kindTables(evaluation: Evaluation): string[] {
     "Detection by forgery kind (TPR; AUC against all genuine documents)",
     table(
       ["kind", "n", "AUC", "TPR @1%FPR", "TPR @5%FPR", "TPR @≥0.5"],
-      forged.map(([name, g]) => [name, String(g.forged), num(g.auc), rate(g.detection.fpr1), rate(g.detection.fpr5), rate(g.detection.operating)]),
+      forged.map(([name, g]) => [
+        name,
+        String(g.forged),
+        num(g.auc),
+        rate(g.detection.fpr1),
+        rate(g.detection.fpr5),
+        rate(g.detection.operating),
+      ]),
     ),
     "",
     "False positives by genuine kind (share flagged)",
     table(
       ["kind", "n", "@1%FPR", "@5%FPR", "@≥0.5"],
-      genuine.map(([name, g]) => [name, String(g.genuine), rate(g.falsePositives.fpr1), rate(g.falsePositives.fpr5), rate(g.falsePositives.operating)]),
+      genuine.map(([name, g]) => [
+        name,
+        String(g.genuine),
+        rate(g.falsePositives.fpr1),
+        rate(g.falsePositives.fpr5),
+        rate(g.falsePositives.operating),
+      ]),
     ),
   ];
 }
@@ -61,7 +74,13 @@ function sameCaptureTable(evaluation: Evaluation): string[] {
     "Each forgery kind against the genuine documents of its own family (rule: 5% FPR on that family's genuine documents)",
     table(
       ["family", "kind", "genuine", "rule", "detection"],
-      rows.map((r) => [r.family, r.kind, String(r.genuine), r.threshold ? formatThreshold(r.threshold) : "too few genuine", rate(r.detection)]),
+      rows.map((r) => [
+        r.family,
+        r.kind,
+        String(r.genuine),
+        r.threshold ? formatThreshold(r.threshold) : "too few genuine",
+        rate(r.detection),
+      ]),
       ["left", "left", "right", "left", "right"],
     ),
     "",
@@ -89,7 +108,12 @@ function calibration(evaluation: Evaluation): string[] {
     `Calibration (forgeryScore as the probability of forgery): Brier score ${num(brier)}`,
     table(
       ["score bin", "n", "mean predicted", "observed forged"],
-      bins.map((bin) => [`[${bin.lower.toFixed(1)}, ${bin.upper.toFixed(1)}${bin.upper === 1 ? "]" : ")"}`, String(bin.count), num(bin.meanPredicted), num(bin.observed)]),
+      bins.map((bin) => [
+        `[${bin.lower.toFixed(1)}, ${bin.upper.toFixed(1)}${bin.upper === 1 ? "]" : ")"}`,
+        String(bin.count),
+        num(bin.meanPredicted),
+        num(bin.observed),
+      ]),
     ),
     "",
     `Is confidence right? Accuracy of the verdict (forged ⇔ score ≥ 0.5) per level; high is the most accurate (levels of 5 documents or more): ${highIsMostAccurate === null ? "n/a (no high)" : highIsMostAccurate ? "yes" : "no"}`,
@@ -123,7 +147,8 @@ export function formatTargets(targets: TargetResult[], scopeNote: string | null)
       lines[lines.length - 1] += `: ${num(target.checks[0]!.measured)}`;
       continue;
     }
-    for (const check of target.checks) lines.push(`          ${verdict(check.pass)}  ${check.name}: ${num(check.measured, 2)} (n=${check.count})`);
+    for (const check of target.checks)
+      lines.push(`          ${verdict(check.pass)}  ${check.name}: ${num(check.measured, 2)} (n=${check.count})`);
   }
   return lines;
 }
@@ -143,8 +168,18 @@ export function formatEvaluation(evaluation: Evaluation): string {
     table(
       ["", "@1%FPR", "@5%FPR", "@≥0.5"],
       [
-        ["detection (forged flagged)", rate(overall.detection.fpr1), rate(overall.detection.fpr5), rate(overall.detection.operating)],
-        ["false positives (genuine flagged)", rate(overall.falsePositives.fpr1), rate(overall.falsePositives.fpr5), rate(overall.falsePositives.operating)],
+        [
+          "detection (forged flagged)",
+          rate(overall.detection.fpr1),
+          rate(overall.detection.fpr5),
+          rate(overall.detection.operating),
+        ],
+        [
+          "false positives (genuine flagged)",
+          rate(overall.falsePositives.fpr1),
+          rate(overall.falsePositives.fpr5),
+          rate(overall.falsePositives.operating),
+        ],
       ],
     ),
     "",

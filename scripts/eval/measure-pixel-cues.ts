@@ -8,7 +8,14 @@ import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { type PixelCues, PORTRAIT_THRESHOLDS, RECAPTURE_THRESHOLDS, measureCues, portraitExcess, recaptureScores } from "../../sidecar/cues/index.ts";
+import {
+  type PixelCues,
+  PORTRAIT_THRESHOLDS,
+  RECAPTURE_THRESHOLDS,
+  measureCues,
+  portraitExcess,
+  recaptureScores,
+} from "../../sidecar/cues/index.ts";
 import { createForensicsGraph } from "../../sidecar/forensics/index.ts";
 import { BLOCK } from "../../sidecar/forensics/graph-spec.ts";
 import { prepare } from "../../sidecar/forensics/prepare.ts";
@@ -19,7 +26,15 @@ import { DEFAULT_LIMITS } from "../../sidecar/server/limits.ts";
 import type { CorpusLabel } from "../corpus/labels.ts";
 import { readLabels } from "./corpus-input.ts";
 
-const { values } = parseArgs({ options: { corpus: { type: "string" }, out: { type: "string" }, "only-identity": { type: "boolean", default: false }, "report-only": { type: "boolean", default: false }, "id-prefix": { type: "string", default: "" } } });
+const { values } = parseArgs({
+  options: {
+    corpus: { type: "string" },
+    out: { type: "string" },
+    "only-identity": { type: "boolean", default: false },
+    "report-only": { type: "boolean", default: false },
+    "id-prefix": { type: "string", default: "" },
+  },
+});
 if (!values.corpus || !values.out) throw new Error("usage: --corpus DIR --out OUT");
 const IDENTITY = new Set(["passport", "id", "drivers_license"]);
 
@@ -45,7 +60,9 @@ if (!values["report-only"]) {
     const page = await decodeImage(bytes, label.format as "jpeg" | "png", DEFAULT_LIMITS);
     const cached = join(values.out, "lines", `${label.id}.json`);
     const isCached = existsSync(cached);
-    const lines: Box[] = isCached ? JSON.parse(await readFile(cached, "utf8")) : (await ocr.readImage(page.image)).map((l) => l.box);
+    const lines: Box[] = isCached
+      ? JSON.parse(await readFile(cached, "utf8"))
+      : (await ocr.readImage(page.image)).map((l) => l.box);
     if (!isCached) await writeFile(cached, JSON.stringify(lines));
     const prepared = prepare(page.image.data, page.image.width, page.image.height, 90);
     const maps = await graph.run(prepared.rgb, prepared.width, prepared.height, prepared.elaSteps);
@@ -56,26 +73,38 @@ if (!values["report-only"]) {
     rows.push(JSON.stringify({ ...rest, cues, ms: Math.round(ms) } satisfies Row));
     if (n % 20 === 0) console.error(`${n}/${labels.length}`);
   }
-  await writeFile(rowsFile, rows.join("\n") + "\n");
+  await writeFile(rowsFile, `${rows.join("\n")}\n`);
   await ocr.close();
   await graph.close();
 }
 
 // Per family and kind: documents, portraits judged, portrait cue fired, recapture cue fired.
-const rows = (await readFile(rowsFile, "utf8")).split("\n").filter(Boolean).map((l) => JSON.parse(l) as Row);
-const judged = (r: Row) => r.cues.portrait.innerBlocks > 0 && r.cues.portrait.restBlocks > 0 && (r.cues.portrait.noise !== 0 || r.cues.portrait.sharpness !== 0);
-const portraitFired = (r: Row) => IDENTITY.has(r.documentType) && judged(r) && portraitExcess(r.cues.portrait).ratio >= 1;
-const recaptureFired = (r: Row) => r.cues.recapture.patches > 0 && Math.max(...Object.values(recaptureScores(r.cues.recapture))) >= 1;
+const rows = (await readFile(rowsFile, "utf8"))
+  .split("\n")
+  .filter(Boolean)
+  .map((l) => JSON.parse(l) as Row);
+const judged = (r: Row) =>
+  r.cues.portrait.innerBlocks > 0 &&
+  r.cues.portrait.restBlocks > 0 &&
+  (r.cues.portrait.noise !== 0 || r.cues.portrait.sharpness !== 0);
+const portraitFired = (r: Row) =>
+  IDENTITY.has(r.documentType) && judged(r) && portraitExcess(r.cues.portrait).ratio >= 1;
+const recaptureFired = (r: Row) =>
+  r.cues.recapture.patches > 0 && Math.max(...Object.values(recaptureScores(r.cues.recapture))) >= 1;
 const groups = new Map<string, Row[]>();
 for (const r of rows) {
   const key = `${r.label}\t${r.family ?? "-"}\t${r.kind}`;
   groups.set(key, [...(groups.get(key) ?? []), r]);
 }
-console.log(`thresholds: portrait ${JSON.stringify(PORTRAIT_THRESHOLDS)}, recapture ${JSON.stringify(RECAPTURE_THRESHOLDS)}`);
+console.log(
+  `thresholds: portrait ${JSON.stringify(PORTRAIT_THRESHOLDS)}, recapture ${JSON.stringify(RECAPTURE_THRESHOLDS)}`,
+);
 console.log("label\tfamily\tkind\tdocs\tidentity\tportraitJudged\tportraitFired\trecaptureFired");
 for (const [key, group] of [...groups].sort()) {
   const identity = group.filter((r) => IDENTITY.has(r.documentType));
-  console.log(`${key}\t${group.length}\t${identity.length}\t${identity.filter(judged).length}\t${group.filter(portraitFired).length}\t${group.filter(recaptureFired).length}`);
+  console.log(
+    `${key}\t${group.length}\t${identity.length}\t${identity.filter(judged).length}\t${group.filter(portraitFired).length}\t${group.filter(recaptureFired).length}`,
+  );
 }
 const ms = rows.map((r) => r.ms).sort((a, b) => a - b);
 console.log(`cue time: median ${ms[ms.length >> 1]} ms, max ${ms[ms.length - 1]} ms per page (${rows.length} pages)`);

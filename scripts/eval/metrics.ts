@@ -30,7 +30,8 @@ export interface Rate {
   rate: number | null;
 }
 
-const countWhere = <T>(items: readonly T[], test: (item: T) => boolean): number => items.reduce((n, item) => (test(item) ? n + 1 : n), 0);
+const countWhere = <T>(items: readonly T[], test: (item: T) => boolean): number =>
+  items.reduce((n, item) => (test(item) ? n + 1 : n), 0);
 
 /**
  * ROC points from the strictest rule to the most lenient. Equal scores move together, so a
@@ -84,7 +85,8 @@ export function rocAuc(items: readonly Scored[]): number | null {
   return u / (positives * negatives);
 }
 
-export const isFlagged = (score: number, threshold: Threshold): boolean => (threshold.inclusive ? score >= threshold.value : score > threshold.value);
+export const isFlagged = (score: number, threshold: Threshold): boolean =>
+  threshold.inclusive ? score >= threshold.value : score > threshold.value;
 
 export function flaggedRate(scores: readonly number[], threshold: Threshold): Rate {
   const flagged = countWhere(scores, (score) => isFlagged(score, threshold));
@@ -102,7 +104,9 @@ export function thresholdAtFpr(genuineScores: readonly number[], targetFpr: numb
   const descending = [...genuineScores].sort((a, b) => b - a);
   const allowed = Math.floor(targetFpr * descending.length + 1e-9);
   const boundary = descending[allowed];
-  return boundary === undefined ? { value: Number.NEGATIVE_INFINITY, inclusive: false } : { value: boundary, inclusive: false };
+  return boundary === undefined
+    ? { value: Number.NEGATIVE_INFINITY, inclusive: false }
+    : { value: boundary, inclusive: false };
 }
 
 export function groupBy<T, K extends string>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
@@ -126,13 +130,19 @@ export interface ConfusionMatrix<C extends string> {
   recall: Record<C, number | null>;
 }
 
-export function confusionMatrix<C extends string>(pairs: readonly { actual: C; predicted: C }[], classes: readonly C[]): ConfusionMatrix<C> {
+export function confusionMatrix<C extends string>(
+  pairs: readonly { actual: C; predicted: C }[],
+  classes: readonly C[],
+): ConfusionMatrix<C> {
   const all = [...classes];
   for (const { actual, predicted } of pairs) {
     if (!all.includes(actual)) all.push(actual);
     if (!all.includes(predicted)) all.push(predicted);
   }
-  const counts = Object.fromEntries(all.map((a) => [a, Object.fromEntries(all.map((p) => [p, 0]))])) as Record<C, Record<C, number>>;
+  const counts = Object.fromEntries(all.map((a) => [a, Object.fromEntries(all.map((p) => [p, 0]))])) as Record<
+    C,
+    Record<C, number>
+  >;
   for (const { actual, predicted } of pairs) counts[actual][predicted]++;
   const correct = countWhere(pairs, (pair) => pair.actual === pair.predicted);
   const recall = Object.fromEntries(

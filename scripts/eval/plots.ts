@@ -5,7 +5,11 @@ import { join } from "node:path";
 import { FONTS_DIR } from "../corpus/assets.ts";
 import type { RocPoint } from "./metrics.ts";
 
-const FONT = { fontFiles: [join(FONTS_DIR, "OpenSans-VariableFont_wdth,wght.ttf")], loadSystemFonts: false, defaultFontFamily: "Open Sans" };
+const FONT = {
+  fontFiles: [join(FONTS_DIR, "OpenSans-VariableFont_wdth,wght.ttf")],
+  loadSystemFonts: false,
+  defaultFontFamily: "Open Sans",
+};
 const SIZE = { width: 720, height: 560 };
 const MARGIN = { left: 70, right: 24, top: 48, bottom: 60 };
 const COLORS = { genuine: "#2f6db5", forged: "#c8412d", grid: "#e3e3e3", axis: "#333", text: "#222", chance: "#999" };
@@ -29,7 +33,8 @@ export interface ThresholdLine {
   score: number;
 }
 
-const escapeXml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const escapeXml = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 const fixed = (n: number) => n.toFixed(2);
 
 /** Maps data coordinates ([0, 1] × [0, yMax]) into the plot area. */
@@ -44,24 +49,48 @@ function frame(yMax: number) {
   };
 }
 
-function text(x: number, y: number, content: string, options: { size?: number; anchor?: "start" | "middle" | "end"; rotate?: boolean; color?: string; weight?: number } = {}) {
+function text(
+  x: number,
+  y: number,
+  content: string,
+  options: {
+    size?: number;
+    anchor?: "start" | "middle" | "end";
+    rotate?: boolean;
+    color?: string;
+    weight?: number;
+  } = {},
+) {
   const transform = options.rotate ? ` transform="rotate(-90 ${fixed(x)} ${fixed(y)})"` : "";
   return `<text x="${fixed(x)}" y="${fixed(y)}" font-family="Open Sans" font-size="${options.size ?? 13}" font-weight="${options.weight ?? 400}" fill="${options.color ?? COLORS.text}" text-anchor="${options.anchor ?? "middle"}"${transform}>${escapeXml(content)}</text>`;
 }
 
-function axes(title: string, xLabel: string, yLabel: string, yMax: number, yTicks: number[], yFormat: (v: number) => string): string[] {
+function axes(
+  title: string,
+  xLabel: string,
+  yLabel: string,
+  yMax: number,
+  yTicks: number[],
+  yFormat: (v: number) => string,
+): string[] {
   const f = frame(yMax);
   const parts: string[] = [`<rect width="${SIZE.width}" height="${SIZE.height}" fill="#fff"/>`];
   for (let i = 0; i <= 10; i += 2) {
     const v = i / 10;
-    parts.push(`<line x1="${fixed(f.x(v))}" y1="${MARGIN.top}" x2="${fixed(f.x(v))}" y2="${fixed(MARGIN.top + f.h)}" stroke="${COLORS.grid}"/>`);
+    parts.push(
+      `<line x1="${fixed(f.x(v))}" y1="${MARGIN.top}" x2="${fixed(f.x(v))}" y2="${fixed(MARGIN.top + f.h)}" stroke="${COLORS.grid}"/>`,
+    );
     parts.push(text(f.x(v), MARGIN.top + f.h + 18, v.toFixed(1), { size: 12 }));
   }
   for (const v of yTicks) {
-    parts.push(`<line x1="${MARGIN.left}" y1="${fixed(f.y(v))}" x2="${fixed(MARGIN.left + f.w)}" y2="${fixed(f.y(v))}" stroke="${COLORS.grid}"/>`);
+    parts.push(
+      `<line x1="${MARGIN.left}" y1="${fixed(f.y(v))}" x2="${fixed(MARGIN.left + f.w)}" y2="${fixed(f.y(v))}" stroke="${COLORS.grid}"/>`,
+    );
     parts.push(text(MARGIN.left - 8, f.y(v) + 4, yFormat(v), { size: 12, anchor: "end" }));
   }
-  parts.push(`<rect x="${MARGIN.left}" y="${MARGIN.top}" width="${fixed(f.w)}" height="${fixed(f.h)}" fill="none" stroke="${COLORS.axis}"/>`);
+  parts.push(
+    `<rect x="${MARGIN.left}" y="${MARGIN.top}" width="${fixed(f.w)}" height="${fixed(f.h)}" fill="none" stroke="${COLORS.axis}"/>`,
+  );
   parts.push(text(SIZE.width / 2, 28, title, { size: 16, weight: 600 }));
   parts.push(text(MARGIN.left + f.w / 2, SIZE.height - 16, xLabel));
   parts.push(text(20, MARGIN.top + f.h / 2, yLabel, { rotate: true }));
@@ -86,15 +115,30 @@ export function drawRoc(input: { points: RocPoint[]; auc: number | null; marks: 
   const f = frame(1);
   const ticks = [0, 0.2, 0.4, 0.6, 0.8, 1];
   const title = `ROC, forged vs genuine: AUC ${input.auc === null ? "n/a" : input.auc.toFixed(3)} (${input.subtitle})`;
-  const parts = axes(title, "false-positive rate (genuine flagged)", "detection rate (forged flagged)", 1, ticks, (v) => v.toFixed(1));
-  parts.push(`<line x1="${fixed(f.x(0))}" y1="${fixed(f.y(0))}" x2="${fixed(f.x(1))}" y2="${fixed(f.y(1))}" stroke="${COLORS.chance}" stroke-dasharray="6 4"/>`);
+  const parts = axes(title, "false-positive rate (genuine flagged)", "detection rate (forged flagged)", 1, ticks, (v) =>
+    v.toFixed(1),
+  );
+  parts.push(
+    `<line x1="${fixed(f.x(0))}" y1="${fixed(f.y(0))}" x2="${fixed(f.x(1))}" y2="${fixed(f.y(1))}" stroke="${COLORS.chance}" stroke-dasharray="6 4"/>`,
+  );
   const path = input.points.map((p) => `${fixed(f.x(p.fpr))},${fixed(f.y(p.tpr))}`).join(" ");
-  parts.push(`<polyline points="${path}" fill="none" stroke="${COLORS.forged}" stroke-width="2.5" stroke-linejoin="round"/>`);
+  parts.push(
+    `<polyline points="${path}" fill="none" stroke="${COLORS.forged}" stroke-width="2.5" stroke-linejoin="round"/>`,
+  );
   // Operating points are often crowded near FPR 0: mark them, and spell them out in a key.
   input.marks.forEach((mark, i) => {
     const keyY = MARGIN.top + f.h - 16 - (input.marks.length - 1 - i) * 20;
-    parts.push(`<circle cx="${fixed(f.x(mark.fpr))}" cy="${fixed(f.y(mark.tpr))}" r="5" fill="#fff" stroke="${COLORS.genuine}" stroke-width="2"/>`);
-    parts.push(text(MARGIN.left + f.w - 12, keyY, `${mark.label}: detection ${mark.tpr.toFixed(2)} at FPR ${mark.fpr.toFixed(3)}`, { size: 12, anchor: "end", color: COLORS.genuine }));
+    parts.push(
+      `<circle cx="${fixed(f.x(mark.fpr))}" cy="${fixed(f.y(mark.tpr))}" r="5" fill="#fff" stroke="${COLORS.genuine}" stroke-width="2"/>`,
+    );
+    parts.push(
+      text(
+        MARGIN.left + f.w - 12,
+        keyY,
+        `${mark.label}: detection ${mark.tpr.toFixed(2)} at FPR ${mark.fpr.toFixed(3)}`,
+        { size: 12, anchor: "end", color: COLORS.genuine },
+      ),
+    );
   });
   return render(parts);
 }
@@ -112,14 +156,21 @@ function niceMax(count: number): { max: number; step: number } {
 }
 
 /** Genuine and forged score histograms side by side in each bin, with threshold lines. */
-export function drawScoreHistogram(input: { genuine: number[]; forged: number[]; lines: ThresholdLine[]; subtitle: string }): Plot {
+export function drawScoreHistogram(input: {
+  genuine: number[];
+  forged: number[];
+  lines: ThresholdLine[];
+  subtitle: string;
+}): Plot {
   const genuine = histogram(input.genuine);
   const forged = histogram(input.forged);
   // Headroom above the tallest bar keeps it clear of the threshold labels.
   const { max, step } = niceMax(Math.ceil(Math.max(1, ...genuine, ...forged) * 1.1));
   const ticks = Array.from({ length: max / step + 1 }, (_, i) => i * step);
   const f = frame(max);
-  const parts = axes(`forgeryScore by label (${input.subtitle})`, "forgeryScore", "documents", max, ticks, (v) => String(v));
+  const parts = axes(`forgeryScore by label (${input.subtitle})`, "forgeryScore", "documents", max, ticks, (v) =>
+    String(v),
+  );
   const binWidth = f.w / HISTOGRAM_BINS;
   const bar = binWidth * 0.42;
   for (let i = 0; i < HISTOGRAM_BINS; i++) {
@@ -129,13 +180,17 @@ export function drawScoreHistogram(input: { genuine: number[]; forged: number[];
       [bar, forged[i]!, COLORS.forged],
     ] as const) {
       if (count === 0) continue;
-      parts.push(`<rect x="${fixed(x0 + offset)}" y="${fixed(f.y(count))}" width="${fixed(bar)}" height="${fixed(f.y(0) - f.y(count))}" fill="${color}" fill-opacity="0.8"/>`);
+      parts.push(
+        `<rect x="${fixed(x0 + offset)}" y="${fixed(f.y(count))}" width="${fixed(bar)}" height="${fixed(f.y(0) - f.y(count))}" fill="${color}" fill-opacity="0.8"/>`,
+      );
     }
   }
   input.lines.forEach((line, i) => {
     if (!Number.isFinite(line.score)) return;
     const x = f.x(Math.min(1, Math.max(0, line.score)));
-    parts.push(`<line x1="${fixed(x)}" y1="${MARGIN.top}" x2="${fixed(x)}" y2="${fixed(MARGIN.top + f.h)}" stroke="${COLORS.axis}" stroke-dasharray="4 3"/>`);
+    parts.push(
+      `<line x1="${fixed(x)}" y1="${MARGIN.top}" x2="${fixed(x)}" y2="${fixed(MARGIN.top + f.h)}" stroke="${COLORS.axis}" stroke-dasharray="4 3"/>`,
+    );
     parts.push(text(x + 4, MARGIN.top + 14 + i * 15, line.label, { size: 11, anchor: "start" }));
   });
   parts.push(

@@ -13,7 +13,10 @@ export function formatDuration(ms: number): string {
   return h ? `${h}h${String(m).padStart(2, "0")}m` : `${m}m${String(s).padStart(2, "0")}s`;
 }
 
-export function createProgress(total: number, stream: { write(text: string): unknown; isTTY?: boolean } = process.stderr): Progress {
+export function createProgress(
+  total: number,
+  stream: { write(text: string): unknown; isTTY?: boolean } = process.stderr,
+): Progress {
   const started = performance.now();
   const every = Math.max(1, Math.ceil(total / 20));
   return {

@@ -24,14 +24,22 @@ export interface EvaluationOptions {
   log: (line: string) => void;
 }
 
-const OUTPUT_FILES = { evaluation: "evaluation.json", scores: "scores.jsonl", roc: "roc.png", histogram: "scores.png" } as const;
+const OUTPUT_FILES = {
+  evaluation: "evaluation.json",
+  scores: "scores.jsonl",
+  roc: "roc.png",
+  histogram: "scores.png",
+} as const;
 
 async function ensureCorpus(options: EvaluationOptions): Promise<void> {
   if (hasLabels(options.corpus)) {
     if (options.generate) options.log(`evaluate: ${options.corpus} already holds a corpus; --generate is not needed`);
     return;
   }
-  if (!options.generate) throw new Error(`${options.corpus} has no labels.jsonl: generate a corpus first, or pass --generate small|full --seed N`);
+  if (!options.generate)
+    throw new Error(
+      `${options.corpus} has no labels.jsonl: generate a corpus first, or pass --generate small|full --seed N`,
+    );
   const { size, seed } = options.generate;
   options.log(`evaluate: generating the ${size} corpus (seed ${seed}) into ${options.corpus}`);
   await generateCorpus({
@@ -55,7 +63,10 @@ async function writePlots(evaluation: Evaluation, out: string, genuine: number[]
     { label: `5% FPR: ${formatThreshold(evaluation.rules.fpr5)}`, score: evaluation.rules.fpr5.value },
     { label: formatThreshold(evaluation.rules.operating), score: evaluation.rules.operating.value },
   ];
-  await writeFile(join(out, OUTPUT_FILES.roc), drawRoc({ points: evaluation.roc.points, auc: evaluation.roc.auc, marks, subtitle }).png);
+  await writeFile(
+    join(out, OUTPUT_FILES.roc),
+    drawRoc({ points: evaluation.roc.points, auc: evaluation.roc.auc, marks, subtitle }).png,
+  );
   await writeFile(join(out, OUTPUT_FILES.histogram), drawScoreHistogram({ genuine, forged, lines, subtitle }).png);
 }
 
@@ -69,8 +80,16 @@ export async function runEvaluation(options: EvaluationOptions): Promise<Evaluat
   const startedAt = new Date();
   const started = performance.now();
   const progress = createProgress(labels.length);
-  options.log(`evaluate: ${labels.length} documents (${options.split} split), ${options.concurrency} at a time, ${backend.description}`);
-  const scored = await scoreCorpus({ dir: options.corpus, labels, backend, concurrency: options.concurrency, onProgress: progress.tick }).finally(() => backend.close());
+  options.log(
+    `evaluate: ${labels.length} documents (${options.split} split), ${options.concurrency} at a time, ${backend.description}`,
+  );
+  const scored = await scoreCorpus({
+    dir: options.corpus,
+    labels,
+    backend,
+    concurrency: options.concurrency,
+    onProgress: progress.tick,
+  }).finally(() => backend.close());
 
   const evaluation = evaluate(scored.rows, scored.failed, {
     corpus: options.corpus,
@@ -88,7 +107,7 @@ export async function runEvaluation(options: EvaluationOptions): Promise<Evaluat
 export async function writeEvaluation(out: string, evaluation: Evaluation, rows: readonly ScoreRow[]): Promise<void> {
   await mkdir(out, { recursive: true });
   await writeFile(join(out, OUTPUT_FILES.scores), toJsonLines(rows));
-  await writeFile(join(out, OUTPUT_FILES.evaluation), JSON.stringify(evaluation, null, 2) + "\n");
+  await writeFile(join(out, OUTPUT_FILES.evaluation), `${JSON.stringify(evaluation, null, 2)}\n`);
   const genuine = rows.filter((row) => row.label === "genuine").map((row) => row.score);
   const forged = rows.filter((row) => row.label === "forged").map((row) => row.score);
   await writePlots(evaluation, out, genuine, forged);

@@ -29,7 +29,9 @@ export async function scoreCorpus(input: {
       return { row: toScoreRow(label, await input.backend.verify(bytes, label.file)) };
     } catch (error) {
       const code = error instanceof DocumentError ? error.code : "EVALUATION_ERROR";
-      return { failed: { ...labelFields(label), code, message: error instanceof Error ? error.message : String(error) } };
+      return {
+        failed: { ...labelFields(label), code, message: error instanceof Error ? error.message : String(error) },
+      };
     }
   }
 

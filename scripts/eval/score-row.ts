@@ -22,7 +22,10 @@ export interface Verdict {
   features?: number[];
 }
 
-export type LabelFields = Pick<CorpusLabel, "id" | "file" | "label" | "kind" | "documentType" | "format" | "generator" | "family" | "split">;
+export type LabelFields = Pick<
+  CorpusLabel,
+  "id" | "file" | "label" | "kind" | "documentType" | "format" | "generator" | "family" | "split"
+>;
 
 export interface ScoreRow extends LabelFields {
   score: number;
@@ -61,4 +64,5 @@ export function labelFields(label: CorpusLabel): LabelFields {
   return { id, file, label: truth, kind, documentType, format, generator, family, split };
 }
 
-export const toJsonLines = (rows: readonly object[]): string => rows.map((row) => JSON.stringify(row)).join("\n") + (rows.length ? "\n" : "");
+export const toJsonLines = (rows: readonly object[]): string =>
+  rows.map((row) => JSON.stringify(row)).join("\n") + (rows.length ? "\n" : "");

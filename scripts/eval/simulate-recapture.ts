@@ -47,6 +47,7 @@ function onPaper({ data, width, height }: Raw, period: number): Raw {
       const u = ((x * c + y * c) / period) % 1;
       const v = ((x * c - y * c + 1e6) / period) % 1;
       // Distance to the dot centre; a darker tone is a larger dot.
+      // biome-ignore lint/suspicious/noApproximativeNumericConstant: the recorded recapture figures were simulated with this value
       const d = Math.hypot(u - 0.5, v - 0.5) / 0.7071;
       for (let ch = 0; ch < 3; ch++) {
         const ink = 1 - data[src + ch]! / 255;
@@ -67,7 +68,8 @@ async function photograph(raw: Raw, targetWidth: number, random: () => number): 
     .raw()
     .toBuffer({ resolveWithObject: true });
   const noisy = new Uint8Array(turned.data.length);
-  for (let i = 0; i < noisy.length; i++) noisy[i] = Math.max(0, Math.min(255, turned.data[i]! + (random() + random() + random() - 1.5) * 6));
+  for (let i = 0; i < noisy.length; i++)
+    noisy[i] = Math.max(0, Math.min(255, turned.data[i]! + (random() + random() + random() - 1.5) * 6));
   return sharp(noisy, { raw: { width: turned.info.width, height: turned.info.height, channels: 3 } })
     .jpeg({ quality: 80 + Math.floor(random() * 12) })
     .toBuffer();
@@ -75,21 +77,43 @@ async function photograph(raw: Raw, targetWidth: number, random: () => number): 
 
 export async function recapture(image: Uint8Array, medium: RecaptureMedium, seed: number): Promise<Buffer> {
   const random = mulberry32(seed);
-  const { data, info } = await sharp(image).flatten({ background: "#ffffff" }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  const raw: Raw = { data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height };
+  const { data, info } = await sharp(image)
+    .flatten({ background: "#ffffff" })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const raw: Raw = {
+    data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
+    width: info.width,
+    height: info.height,
+  };
   const shown = medium === "screen" ? onScreen(raw) : medium === "print" ? onPaper(raw, 4 + random() * 2) : raw;
   // The camera sees the page at about its own resolution, never a whole multiple of the screen's.
   return photograph(shown, Math.round(info.width * (0.95 + random() * 0.3)), random);
 }
 
 if (import.meta.main) {
-  const { values } = parseArgs({ options: { corpus: { type: "string" }, out: { type: "string" }, max: { type: "string", default: "30" } } });
+  const { values } = parseArgs({
+    options: { corpus: { type: "string" }, out: { type: "string" }, max: { type: "string", default: "30" } },
+  });
   if (!values.corpus || !values.out) throw new Error("usage: --corpus DIR --out OUT [--max N]");
   const labels = (await readFile(join(values.corpus, "labels.jsonl"), "utf8"))
     .split("\n")
     .filter(Boolean)
-    .map((l) => JSON.parse(l) as { id: string; file: string; label: string; kind: string; documentType: string; format: string })
-    .filter((l) => l.label === "genuine" && l.format !== "pdf" && (l.kind === "genuine_clean" || l.kind === "genuine_scan"))
+    .map(
+      (l) =>
+        JSON.parse(l) as {
+          id: string;
+          file: string;
+          label: string;
+          kind: string;
+          documentType: string;
+          format: string;
+        },
+    )
+    .filter(
+      (l) => l.label === "genuine" && l.format !== "pdf" && (l.kind === "genuine_clean" || l.kind === "genuine_scan"),
+    )
     .slice(0, Number(values.max));
   await mkdir(values.out, { recursive: true });
   const out: string[] = [];
@@ -99,9 +123,19 @@ if (import.meta.main) {
       const id = `${medium[0]}${label.id}`;
       await writeFile(join(values.out, `${id}.jpg`), await recapture(bytes, medium, n * 3 + medium.length));
       const kind = medium === "none" ? "genuine_photo" : `recaptured_${medium}`;
-      out.push(JSON.stringify({ id, file: `${id}.jpg`, label: medium === "none" ? "genuine" : "forged", kind, family: `simulated/${medium}`, documentType: label.documentType, format: "jpeg" }));
+      out.push(
+        JSON.stringify({
+          id,
+          file: `${id}.jpg`,
+          label: medium === "none" ? "genuine" : "forged",
+          kind,
+          family: `simulated/${medium}`,
+          documentType: label.documentType,
+          format: "jpeg",
+        }),
+      );
     }
   }
-  await writeFile(join(values.out, "labels.jsonl"), out.join("\n") + "\n");
+  await writeFile(join(values.out, "labels.jsonl"), `${out.join("\n")}\n`);
   console.log(`${out.length} images in ${values.out}`);
 }

@@ -19,7 +19,9 @@ export const TARGETS = {
  * digits, spliced portraits and fields, re-saves) are reported beside them and judged by the
  * pixel detectors' own targets.
  */
-export const CONTENT_KINDS: readonly string[] = FORGERY_KINDS.filter((k) => k.startsWith("pdf_") || k.startsWith("mrz_") || k === "image_retype");
+export const CONTENT_KINDS: readonly string[] = FORGERY_KINDS.filter(
+  (k) => k.startsWith("pdf_") || k.startsWith("mrz_") || k === "image_retype",
+);
 /**
  * Manipulations of a document image as fraudsters make them now (a portrait swapped, a field
  * pasted, inpainted and retyped, a forgery photographed or recaptured to hide its traces):
@@ -65,11 +67,24 @@ const missing = (name: string): TargetCheck => ({ name, measured: null, count: 0
 
 export function judgeTargets(evaluation: MeasuredEvaluation): TargetResult[] {
   const families = Object.entries(evaluation.byFamily);
-  const rowsTyped = Object.values(evaluation.documentType.counts).reduce((sum, row) => sum + Object.values<number>(row).reduce((s, n) => s + n, 0), 0);
+  const rowsTyped = Object.values(evaluation.documentType.counts).reduce(
+    (sum, row) => sum + Object.values<number>(row).reduce((s, n) => s + n, 0),
+    0,
+  );
   return [
     result("auc", `ROC AUC genuine vs forged ≥ ${TARGETS.auc}, overall and on every family`, [
-      { name: "all documents", measured: evaluation.roc.auc, count: evaluation.overall.genuine + evaluation.overall.forged, pass: atLeast(evaluation.roc.auc, TARGETS.auc) },
-      ...families.map(([name, g]) => ({ name, measured: g.auc, count: g.genuine + g.forged, pass: atLeast(g.auc, TARGETS.auc) })),
+      {
+        name: "all documents",
+        measured: evaluation.roc.auc,
+        count: evaluation.overall.genuine + evaluation.overall.forged,
+        pass: atLeast(evaluation.roc.auc, TARGETS.auc),
+      },
+      ...families.map(([name, g]) => ({
+        name,
+        measured: g.auc,
+        count: g.genuine + g.forged,
+        pass: atLeast(g.auc, TARGETS.auc),
+      })),
     ]),
     result(
       "detectionAt5PerKind",
@@ -93,22 +108,33 @@ export function judgeTargets(evaluation: MeasuredEvaluation): TargetResult[] {
           pass: atLeast(entry.detection.rate, TARGETS.manipulationAt5SameCapture),
         })),
     ),
-    result("documentTypeAccuracy", `documentType accuracy ≥ ${TARGETS.documentTypeAccuracy}, overall and on every family`, [
-      { name: "all documents", measured: evaluation.documentType.accuracy, count: rowsTyped, pass: atLeast(evaluation.documentType.accuracy, TARGETS.documentTypeAccuracy) },
-      ...families.map(([name, g]) => {
-        const measured = evaluation.documentTypeByFamily[name] ?? null;
-        return { name, measured, count: g.genuine + g.forged, pass: atLeast(measured, TARGETS.documentTypeAccuracy) };
-      }),
-    ]),
+    result(
+      "documentTypeAccuracy",
+      `documentType accuracy ≥ ${TARGETS.documentTypeAccuracy}, overall and on every family`,
+      [
+        {
+          name: "all documents",
+          measured: evaluation.documentType.accuracy,
+          count: rowsTyped,
+          pass: atLeast(evaluation.documentType.accuracy, TARGETS.documentTypeAccuracy),
+        },
+        ...families.map(([name, g]) => {
+          const measured = evaluation.documentTypeByFamily[name] ?? null;
+          return { name, measured, count: g.genuine + g.forged, pass: atLeast(measured, TARGETS.documentTypeAccuracy) };
+        }),
+      ],
+    ),
     // Judged at the verdict line, the threshold a bank acts on: a genuine document there is
     // a customer accused.
     result(
       "genuineFamilyMaxFpr",
       `at most ${TARGETS.genuineFamilyMaxFpr * 100}% of any family's genuine documents at the verdict line (score ≥ 0.5)`,
-      families.filter(([, g]) => g.genuine > 0).map(([name, g]) => {
-        const rate = g.falsePositives.operating.rate;
-        return { name, measured: rate, count: g.genuine, pass: atMost(rate, TARGETS.genuineFamilyMaxFpr) };
-      }),
+      families
+        .filter(([, g]) => g.genuine > 0)
+        .map(([name, g]) => {
+          const rate = g.falsePositives.operating.rate;
+          return { name, measured: rate, count: g.genuine, pass: atMost(rate, TARGETS.genuineFamilyMaxFpr) };
+        }),
     ),
   ];
 }

@@ -28,7 +28,9 @@ const familiesOf = (samples: readonly FamilySample[]): string[] => [...new Set(s
 export function train(samples: readonly FamilySample[], lambda: number): Trained {
   const bounds = flagBounds(samples);
   const fitted = fitBounded(samples, (j) => isScoreFeature(FEATURE_NAMES[j]!), boundsOf(bounds, samples), lambda);
-  const untrainedFlags = SCORED_FLAGS.filter((f) => samples.every((s) => s.features[FEATURE_NAMES.indexOf(`flag:${f}`)] === 0));
+  const untrainedFlags = SCORED_FLAGS.filter((f) =>
+    samples.every((s) => s.features[FEATURE_NAMES.indexOf(`flag:${f}`)] === 0),
+  );
   return { ...fitted, lambda, bounds, untrainedFlags };
 }
 
@@ -42,7 +44,8 @@ export function lambdaLosses(samples: readonly FamilySample[]): Array<{ lambda: 
     for (const family of families) {
       const rest = samples.filter((s) => s.family !== family);
       const model = train(rest, lambda);
-      for (const s of samples.filter((x) => x.family === family)) loss += logLoss(sigmoid(model.intercept + dot(model.weights, s.features)), s.y);
+      for (const s of samples.filter((x) => x.family === family))
+        loss += logLoss(sigmoid(model.intercept + dot(model.weights, s.features)), s.y);
     }
     return { lambda, logLoss: Number((loss / samples.length).toFixed(4)) };
   });

@@ -77,10 +77,17 @@ export interface Fitted {
  * out beyond a bound is held there (as an offset) and the others refitted, until every free
  * weight is within its bounds. A weight held at 0 is the feature left out.
  */
-export function fitBounded(samples: readonly Sample[], usable: (j: number) => boolean, bounds: (j: number) => Bounds, lambda: number): Fitted {
+export function fitBounded(
+  samples: readonly Sample[],
+  usable: (j: number) => boolean,
+  bounds: (j: number) => Bounds,
+  lambda: number,
+): Fitted {
   const n = samples[0]!.features.length;
   const mean = Array.from({ length: n }, (_, j) => samples.reduce((s, r) => s + r.features[j]!, 0) / samples.length);
-  const std = Array.from({ length: n }, (_, j) => Math.sqrt(samples.reduce((s, r) => s + (r.features[j]! - mean[j]!) ** 2, 0) / samples.length));
+  const std = Array.from({ length: n }, (_, j) =>
+    Math.sqrt(samples.reduce((s, r) => s + (r.features[j]! - mean[j]!) ** 2, 0) / samples.length),
+  );
   const held = new Map<number, number>();
   let free = Array.from({ length: n }, (_, j) => j).filter((j) => usable(j) && std[j]! > 1e-9);
   const y = samples.map((r) => r.y);
@@ -96,7 +103,9 @@ export function fitBounded(samples: readonly Sample[], usable: (j: number) => bo
     if (beyond.length === 0) {
       const weights = new Array<number>(n).fill(0);
       for (const [j, v] of held) weights[j] = v;
-      free.forEach((j, k) => { weights[j] = raw[k]!; });
+      free.forEach((j, k) => {
+        weights[j] = raw[k]!;
+      });
       const intercept = w[0]! - free.reduce((s, j, k) => s + (w[k + 1]! * mean[j]!) / std[j]!, 0);
       return { weights, intercept };
     }

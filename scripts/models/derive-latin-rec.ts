@@ -62,7 +62,8 @@ const isKept = (entry: string): boolean =>
 async function verifiedSource(manifest: Manifest, name: string): Promise<Uint8Array> {
   const bytes = new Uint8Array(await readFile(join(modelsDir, name)));
   const recorded = manifest.files[name];
-  if (!recorded || recorded.sha256 !== sha256(bytes)) throw new Error(`${name} does not match manifest.json; rerun scripts/models/copy-ocr-models.ts`);
+  if (!recorded || recorded.sha256 !== sha256(bytes))
+    throw new Error(`${name} does not match manifest.json; rerun scripts/models/copy-ocr-models.ts`);
   return bytes;
 }
 
@@ -90,20 +91,31 @@ function sliceHead(index: GraphIndex, classes: number[], total: number): void {
   const bias = index.constants.get(add.input![1]!);
   if (!weights || !bias) throw new Error("the head's weights and bias are not constants");
   const [features, outputs] = weights.dims!.map(Number) as [number, number];
-  if (outputs !== total || Number(bias.dims![0]) !== total) throw new Error(`head has ${outputs} classes, dictionary gives ${total}`);
+  if (outputs !== total || Number(bias.dims![0]) !== total)
+    throw new Error(`head has ${outputs} classes, dictionary gives ${total}`);
 
   const w = floatValues(weights);
   const b = floatValues(bias);
   const keptW = new Float32Array(features * classes.length);
-  for (let row = 0; row < features; row++) classes.forEach((c, j) => { keptW[row * classes.length + j] = w[row * outputs + c]!; });
+  for (let row = 0; row < features; row++)
+    classes.forEach((c, j) => {
+      keptW[row * classes.length + j] = w[row * outputs + c]!;
+    });
   setFloatValues(weights, [features, classes.length], keptW);
-  setFloatValues(bias, [classes.length], Float32Array.from(classes, (c) => b[c]!));
+  setFloatValues(
+    bias,
+    [classes.length],
+    Float32Array.from(classes, (c) => b[c]!),
+  );
   const dims = output.type!.tensorType!.shape!.dim!;
   dims[dims.length - 1] = { dimValue: classes.length };
 }
 
 /** The derived model and dictionary from the shipped ones. */
-export function deriveLatin(sourceModel: Uint8Array, dictionaryText: string): { model: Uint8Array; dictionary: Uint8Array; classes: number; folded: Record<string, number> } {
+export function deriveLatin(
+  sourceModel: Uint8Array,
+  dictionaryText: string,
+): { model: Uint8Array; dictionary: Uint8Array; classes: number; folded: Record<string, number> } {
   const dictionary = dictionaryText.split(/\r?\n/);
   if (dictionary.at(-1) === "") dictionary.pop();
   const { classes, entries } = keptClasses(dictionary);
@@ -128,7 +140,9 @@ export function deriveLatin(sourceModel: Uint8Array, dictionaryText: string): { 
 if (import.meta.main) {
   const manifest = JSON.parse(await readFile(manifestPath, "utf8")) as Manifest;
   const sourceModel = await verifiedSource(manifest, SOURCE_MODEL);
-  const dictionaryText = new TextDecoder("utf-8", { fatal: true }).decode(await verifiedSource(manifest, SOURCE_DICTIONARY));
+  const dictionaryText = new TextDecoder("utf-8", { fatal: true }).decode(
+    await verifiedSource(manifest, SOURCE_DICTIONARY),
+  );
   const derived = deriveLatin(sourceModel, dictionaryText);
   await writeFile(join(modelsDir, TARGET_MODEL), derived.model);
   await writeFile(join(modelsDir, TARGET_DICTIONARY), derived.dictionary);
@@ -141,5 +155,7 @@ if (import.meta.main) {
     [TARGET_DICTIONARY]: { ...record(derived.dictionary), from: [SOURCE_DICTIONARY], by },
   };
   await writeFile(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`);
-  console.log(`wrote ${TARGET_MODEL} (${derived.model.byteLength} bytes, ${derived.classes} classes, rewrites ${JSON.stringify(derived.folded)}) and ${TARGET_DICTIONARY}`);
+  console.log(
+    `wrote ${TARGET_MODEL} (${derived.model.byteLength} bytes, ${derived.classes} classes, rewrites ${JSON.stringify(derived.folded)}) and ${TARGET_DICTIONARY}`,
+  );
 }

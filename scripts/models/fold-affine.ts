@@ -25,21 +25,35 @@ import { type GraphIndex, floatValues, otherInput, setFloatValues } from "./onnx
 const { AttributeType } = onnx.AttributeProto;
 
 /** A node whose other input is a scalar constant, and that constant. */
-function scalarOperand(index: GraphIndex, node: onnx.INodeProto | undefined, opType: string, input: string): number | undefined {
+function scalarOperand(
+  index: GraphIndex,
+  node: onnx.INodeProto | undefined,
+  opType: string,
+  input: string,
+): number | undefined {
   if (node?.opType !== opType || node.input!.length !== 2 || !node.input!.includes(input)) return undefined;
   return index.scalar(otherInput(node, input));
 }
 
-function convParts(index: GraphIndex, conv: onnx.INodeProto): { weights: onnx.ITensorProto; bias: onnx.ITensorProto | undefined } | undefined {
+function convParts(
+  index: GraphIndex,
+  conv: onnx.INodeProto,
+): { weights: onnx.ITensorProto; bias: onnx.ITensorProto | undefined } | undefined {
   const weights = index.constants.get(conv.input![1]!);
   const bias = conv.input![2] ? index.constants.get(conv.input![2]) : undefined;
   if (!weights || (conv.input![2] && !bias)) return undefined;
   // A bias constant shared with another node must not change under it.
-  if (index.consumers(conv.input![1]!).length !== 1 || (conv.input![2] && index.consumers(conv.input![2]).length !== 1)) return undefined;
+  if (index.consumers(conv.input![1]!).length !== 1 || (conv.input![2] && index.consumers(conv.input![2]).length !== 1))
+    return undefined;
   return { weights, bias };
 }
 
-function ensureBias(index: GraphIndex, conv: onnx.INodeProto, weights: onnx.ITensorProto, bias: onnx.ITensorProto | undefined): Float32Array {
+function ensureBias(
+  index: GraphIndex,
+  conv: onnx.INodeProto,
+  weights: onnx.ITensorProto,
+  bias: onnx.ITensorProto | undefined,
+): Float32Array {
   const outputs = Number(weights.dims![0]);
   if (bias) return floatValues(bias);
   conv.input![2] = index.addConstant(`${conv.output![0]}.folded_bias`, [outputs], new Float32Array(outputs), conv);
@@ -83,7 +97,7 @@ export function fuseHardSwish(index: GraphIndex): number {
     if (x === undefined || scalarOperand(index, add, "Add", x) !== 3) continue;
     const clip = index.soleConsumer(add.output![0]!);
     const bounds = clip?.opType === "Clip" ? clipBounds(clip) : undefined;
-    if (!bounds || bounds[0] !== 0 || bounds[1] !== 6) continue;
+    if (bounds?.[0] !== 0 || bounds[1] !== 6) continue;
     const mul = index.soleConsumer(clip!.output![0]!);
     if (mul?.opType !== "Mul" || otherInput(mul, clip!.output![0]!) !== x) continue;
     const div = index.soleConsumer(mul.output![0]!);
@@ -121,7 +135,14 @@ export function foldAffineBeforeConv(index: GraphIndex): number {
     const add = index.soleConsumer(mul.output![0]!);
     const shift = scalarOperand(index, add, "Add", mul.output![0]!);
     const conv = add && index.soleConsumer(add.output![0]!);
-    if (scale === undefined || shift === undefined || Math.abs(scale) < 1e-3 || conv?.opType !== "Conv" || conv.input![0] !== add!.output![0]) continue;
+    if (
+      scale === undefined ||
+      shift === undefined ||
+      Math.abs(scale) < 1e-3 ||
+      conv?.opType !== "Conv" ||
+      conv.input![0] !== add!.output![0]
+    )
+      continue;
     const parts = convParts(index, conv);
     if (!parts) continue;
     const dims = parts.weights.dims!.map(Number);
@@ -132,8 +153,18 @@ export function foldAffineBeforeConv(index: GraphIndex): number {
     if (hasPadding(conv)) {
       const channels = dims[1]! * Number(conv.attribute!.find((a) => a.name === "group")?.i ?? 1);
       const name = add!.output![0]!;
-      const ones = index.addConstant(`${name}.identity_w`, [channels, 1, 1, 1], new Float32Array(channels).fill(1), add!);
-      const shifts = index.addConstant(`${name}.identity_b`, [channels], new Float32Array(channels).fill(shift / scale), add!);
+      const ones = index.addConstant(
+        `${name}.identity_w`,
+        [channels, 1, 1, 1],
+        new Float32Array(channels).fill(1),
+        add!,
+      );
+      const shifts = index.addConstant(
+        `${name}.identity_b`,
+        [channels],
+        new Float32Array(channels).fill(shift / scale),
+        add!,
+      );
       add!.opType = "Conv";
       add!.input = [h!, ones, shifts];
       add!.attribute = [

@@ -58,7 +58,13 @@ export class GraphIndex {
   addConstant(name: string, dims: number[], values: Float32Array, before: onnx.INodeProto): string {
     const tensor: onnx.ITensorProto = { name, dataType: onnx.TensorProto.DataType.FLOAT };
     setFloatValues(tensor, dims, values);
-    const node: onnx.INodeProto = { opType: "Constant", input: [], output: [name], name, attribute: [{ name: "value", type: onnx.AttributeProto.AttributeType.TENSOR, t: tensor }] };
+    const node: onnx.INodeProto = {
+      opType: "Constant",
+      input: [],
+      output: [name],
+      name,
+      attribute: [{ name: "value", type: onnx.AttributeProto.AttributeType.TENSOR, t: tensor }],
+    };
     this.graph.node!.splice(this.graph.node!.indexOf(before), 0, node);
     this.constants.set(name, tensor);
     return name;
@@ -66,7 +72,9 @@ export class GraphIndex {
 
   /** Drops Constant nodes nothing reads any more (rewrites leave the scalars they folded behind). */
   pruneConstants(): number {
-    const unused = this.graph.node!.filter((n) => n.opType === "Constant" && n.output!.every((o) => this.consumers(o).length === 0 && !this.outputs.has(o)));
+    const unused = this.graph.node!.filter(
+      (n) => n.opType === "Constant" && n.output!.every((o) => this.consumers(o).length === 0 && !this.outputs.has(o)),
+    );
     this.remove(unused);
     return unused.length;
   }
@@ -81,7 +89,8 @@ export class GraphIndex {
 export function floatValues(tensor: onnx.ITensorProto): Float32Array {
   if (tensor.dataType !== onnx.TensorProto.DataType.FLOAT) throw new Error(`${tensor.name} is not a float tensor`);
   const raw = tensor.rawData;
-  if (raw && raw.byteLength > 0) return new Float32Array(raw.buffer.slice(raw.byteOffset, raw.byteOffset + raw.byteLength));
+  if (raw && raw.byteLength > 0)
+    return new Float32Array(raw.buffer.slice(raw.byteOffset, raw.byteOffset + raw.byteLength));
   return Float32Array.from(tensor.floatData ?? []);
 }
 

@@ -22,8 +22,15 @@ function gitDirOf(mirror: string, repo: string): string | undefined {
 }
 
 async function fromMirror(gitDir: string, source: PinnedFile): Promise<Uint8Array> {
-  const child = Bun.spawn(["git", "--git-dir", gitDir, "cat-file", "blob", `${source.commit}:${source.path}`], { stdout: "pipe", stderr: "pipe" });
-  const [bytes, stderr, code] = await Promise.all([new Response(child.stdout).bytes(), new Response(child.stderr).text(), child.exited]);
+  const child = Bun.spawn(["git", "--git-dir", gitDir, "cat-file", "blob", `${source.commit}:${source.path}`], {
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const [bytes, stderr, code] = await Promise.all([
+    new Response(child.stdout).bytes(),
+    new Response(child.stderr).text(),
+    child.exited,
+  ]);
   if (code !== 0) throw new Error(`git cat-file in ${gitDir}: ${stderr.trim() || `exit ${code}`}`);
   return bytes;
 }

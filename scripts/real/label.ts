@@ -6,9 +6,14 @@ import type { Capture, RealSource } from "./sources.ts";
 const EXTENSIONS = { pdf: "pdf", jpeg: "jpg", png: "png" } as const;
 
 /** The corpus kind that names how a genuine document was captured: its per-kind false-positive row. */
-const GENUINE_KIND: Record<Capture, GenuineKind> = { native: "genuine_clean", scan: "genuine_scan", photo: "genuine_photo" };
+const GENUINE_KIND: Record<Capture, GenuineKind> = {
+  native: "genuine_clean",
+  scan: "genuine_scan",
+  photo: "genuine_photo",
+};
 
-export const fileOf = (source: Pick<RealSource, "id" | "format">): string => `${source.id}.${EXTENSIONS[source.format]}`;
+export const fileOf = (source: Pick<RealSource, "id" | "format">): string =>
+  `${source.id}.${EXTENSIONS[source.format]}`;
 
 /**
  * The label, or undefined for a document of no corpus type (the corpus has no "unknown":

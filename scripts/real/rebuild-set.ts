@@ -12,7 +12,10 @@ import type { RealSource } from "./sources.ts";
 /** --out DIR [--mirror DIR], or the usage on stderr and exit status 2. */
 export function parseRebuildArgs(usage: string): { out: string; mirror?: string } {
   try {
-    const { values } = parseArgs({ args: Bun.argv.slice(2), options: { out: { type: "string" }, mirror: { type: "string" } } });
+    const { values } = parseArgs({
+      args: Bun.argv.slice(2),
+      options: { out: { type: "string" }, mirror: { type: "string" } },
+    });
     if (!values.out) throw new Error("--out DIR is required");
     return { out: values.out, mirror: values.mirror };
   } catch (error) {
@@ -28,7 +31,12 @@ type Entry = PinnedFile & Pick<RealSource, "id" | "format">;
  * exit status 1 if any failed. An entry whose labelOf gives undefined (no corpus document
  * type) is written but left out of labels.jsonl.
  */
-export async function rebuildSet<S extends Entry, L>(sources: S[], labelOf: (source: S, asOf: string) => L | undefined, out: string, mirror?: string): Promise<void> {
+export async function rebuildSet<S extends Entry, L>(
+  sources: S[],
+  labelOf: (source: S, asOf: string) => L | undefined,
+  out: string,
+  mirror?: string,
+): Promise<void> {
   // Public documents carry real dates: they are judged as of the day the set is rebuilt.
   const asOf = new Date().toISOString().slice(0, 10);
   await mkdir(out, { recursive: true });
@@ -50,8 +58,10 @@ export async function rebuildSet<S extends Entry, L>(sources: S[], labelOf: (sou
     }
   }
 
-  await writeFile(join(out, "labels.jsonl"), labels.map((l) => JSON.stringify(l)).join("\n") + "\n");
-  process.stderr.write(`rebuild: ${sources.length - failed.length} of ${sources.length} documents in ${out}, ${labels.length} labelled\n`);
+  await writeFile(join(out, "labels.jsonl"), `${labels.map((l) => JSON.stringify(l)).join("\n")}\n`);
+  process.stderr.write(
+    `rebuild: ${sources.length - failed.length} of ${sources.length} documents in ${out}, ${labels.length} labelled\n`,
+  );
   if (failed.length > 0) {
     process.stderr.write(`rebuild: failed: ${failed.join(", ")}\n`);
     process.exit(1);

@@ -56,7 +56,8 @@ export function checkEntry<T>(entry: Record<string, unknown>, index: number, rul
   const fail = (what: string): never => {
     throw new Error(`${where}: ${what}`);
   };
-  const text = (key: string): string => (typeof entry[key] === "string" && entry[key] !== "" ? (entry[key] as string) : fail(`${key} is not a string`));
+  const text = (key: string): string =>
+    typeof entry[key] === "string" && entry[key] !== "" ? (entry[key] as string) : fail(`${key} is not a string`);
   if (!rules.id.test(text("id"))) fail(`id is not ${rules.idStyle}`);
   if (!/^[\w.-]+\/[\w.-]+$/.test(text("repo"))) fail("repo is not owner/name");
   if (!/^[0-9a-f]{40}$/.test(text("commit"))) fail("commit is not 40 hex digits");
@@ -67,7 +68,8 @@ export function checkEntry<T>(entry: Record<string, unknown>, index: number, rul
     fail(`label ${label} does not go with kind ${kind}`);
   }
   rules.more?.(entry, label, fail, where);
-  if (!(DOCUMENT_TYPES as readonly string[]).includes(text("documentType"))) fail("documentType is not one of the service's");
+  if (!(DOCUMENT_TYPES as readonly string[]).includes(text("documentType")))
+    fail("documentType is not one of the service's");
   if (!FORMATS.includes(text("format"))) fail("format is not pdf, jpeg or png");
   if (!CAPTURES.includes(text("capture"))) fail("capture is not native, scan or photo");
   if (!text("family").startsWith(rules.familyPrefix)) fail(`family does not start with ${rules.familyPrefix}`);
@@ -88,6 +90,11 @@ export function readManifest<T extends { id: string }>(file: string, rules: Mani
   return sources;
 }
 
-const RULES: ManifestRules = { id: /^r\d{4}$/, idStyle: "r0001-style", forgeryKinds: FORGERY_KINDS, familyPrefix: "real/" };
+const RULES: ManifestRules = {
+  id: /^r\d{4}$/,
+  idStyle: "r0001-style",
+  forgeryKinds: FORGERY_KINDS,
+  familyPrefix: "real/",
+};
 
 export const readSources = (file: string): RealSource[] => readManifest<RealSource>(file, RULES);

@@ -32,6 +32,8 @@ export function tamperingLabelOf(source: TamperingSource, asOf: string): Tamperi
 }
 
 if (import.meta.main) {
-  const { out, mirror } = parseRebuildArgs("usage: bun scripts/tampering/rebuild.ts --out DIR [--mirror /work/.mirror]");
+  const { out, mirror } = parseRebuildArgs(
+    "usage: bun scripts/tampering/rebuild.ts --out DIR [--mirror /work/.mirror]",
+  );
   await rebuildSet(readTamperingSources(join(import.meta.dir, "sources.json")), tamperingLabelOf, out, mirror);
 }

@@ -19,15 +19,20 @@ const USAGE = "usage: bun scripts/tampering/report.ts --scores DIR/scores.jsonl"
 
 const fixed = (n: number | null, digits = 3) => (n === null ? "–" : n.toFixed(digits));
 const medianOrNull = (values: number[]) => (values.length === 0 ? null : median(values));
-const table = (head: string[], rows: string[][]) => [`| ${head.join(" | ")} |`, `|${head.map(() => "---").join("|")}|`, ...rows.map((r) => `| ${r.join(" | ")} |`)].join("\n");
+const table = (head: string[], rows: string[][]) =>
+  [`| ${head.join(" | ")} |`, `|${head.map(() => "---").join("|")}|`, ...rows.map((r) => `| ${r.join(" | ")} |`)].join(
+    "\n",
+  );
 
 /** A group's row: counts, AUC against every genuine document of the set, median score, caught at 0.5. */
 function groupRow(name: string, group: ScoreRow[], genuineAll: ScoreRow[]): string[] {
   const forged = group.filter((r) => r.label === "forged");
   const genuine = group.filter((r) => r.label === "genuine");
   // A group of one class is ranked against the set's other class, as evaluate.ts does.
-  const pool = forged.length === 0 || genuine.length === 0 ? [...forged, ...(genuine.length ? genuine : genuineAll)] : group;
-  const auc = forged.length === 0 ? null : rocAuc(pool.map((r) => ({ score: r.score, positive: r.label === "forged" })));
+  const pool =
+    forged.length === 0 || genuine.length === 0 ? [...forged, ...(genuine.length ? genuine : genuineAll)] : group;
+  const auc =
+    forged.length === 0 ? null : rocAuc(pool.map((r) => ({ score: r.score, positive: r.label === "forged" })));
   const caught = flaggedRate(
     forged.map((r) => r.score),
     OPERATING_THRESHOLD,
@@ -52,7 +57,16 @@ export function report(rows: ScoreRow[], sources: TamperingSource[]): string {
   const byId = new Map(rows.map((r) => [r.id, r]));
   const sourceOf = new Map(sources.map((s) => [s.id, s]));
   const genuineAll = rows.filter((r) => r.label === "genuine");
-  const head = ["group", "genuine", "forged", "AUC", "median genuine", "median forged", "forged ≥ 0.5", "genuine ≥ 0.5"];
+  const head = [
+    "group",
+    "genuine",
+    "forged",
+    "AUC",
+    "median genuine",
+    "median forged",
+    "forged ≥ 0.5",
+    "genuine ≥ 0.5",
+  ];
   const auc = rocAuc(rows.map((r) => ({ score: r.score, positive: r.label === "forged" })));
   const withoutRecaptures = rows.filter((r) => sourceOf.get(r.id)?.kind !== "public_recapture");
   const aucEdits = rocAuc(withoutRecaptures.map((r) => ({ score: r.score, positive: r.label === "forged" })));
@@ -64,14 +78,18 @@ export function report(rows: ScoreRow[], sources: TamperingSource[]): string {
     "",
     table(
       head,
-      [...groupBy(rows, (r) => r.family)].sort(([a], [b]) => a.localeCompare(b)).map(([name, group]) => groupRow(name, group, genuineAll)),
+      [...groupBy(rows, (r) => r.family)]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([name, group]) => groupRow(name, group, genuineAll)),
     ),
     "",
     "### By kind",
     "",
     table(
       head,
-      [...groupBy(rows, (r) => sourceOf.get(r.id)?.kind ?? r.kind)].sort(([a], [b]) => a.localeCompare(b)).map(([name, group]) => groupRow(name, group, genuineAll)),
+      [...groupBy(rows, (r) => sourceOf.get(r.id)?.kind ?? r.kind)]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([name, group]) => groupRow(name, group, genuineAll)),
     ),
     "",
     "### Forgeries beside the genuine image they were made from",
@@ -84,7 +102,14 @@ export function report(rows: ScoreRow[], sources: TamperingSource[]): string {
           ["forgery", "kind", "score", "base", "base score", "flags"],
           pairs.map((s) => {
             const row = byId.get(s.id)!;
-            return [`${s.id} (${s.path.split("/").pop()})`, s.kind, fixed(row.score), s.base!, fixed(byId.get(s.base!)!.score), flagsOf(row)];
+            return [
+              `${s.id} (${s.path.split("/").pop()})`,
+              s.kind,
+              fixed(row.score),
+              s.base!,
+              fixed(byId.get(s.base!)!.score),
+              flagsOf(row),
+            ];
           }),
         )
       : "none",
@@ -93,14 +118,39 @@ export function report(rows: ScoreRow[], sources: TamperingSource[]): string {
     "",
   );
   const caught = rows.filter((r) => r.label === "forged" && r.score >= OPERATING_THRESHOLD.value);
-  out.push(caught.length ? table(["id", "kind", "score", "flags"], caught.map((r) => [r.id, sourceOf.get(r.id)?.kind ?? r.kind, fixed(r.score), flagsOf(r)])) : "none", "");
+  out.push(
+    caught.length
+      ? table(
+          ["id", "kind", "score", "flags"],
+          caught.map((r) => [r.id, sourceOf.get(r.id)?.kind ?? r.kind, fixed(r.score), flagsOf(r)]),
+        )
+      : "none",
+    "",
+  );
   out.push("### Genuine documents accused (score ≥ 0.5)", "");
   const accused = genuineAll.filter((r) => r.score >= OPERATING_THRESHOLD.value);
-  out.push(accused.length ? table(["id", "family", "score", "flags"], accused.map((r) => [r.id, r.family, fixed(r.score), flagsOf(r)])) : "none", "");
+  out.push(
+    accused.length
+      ? table(
+          ["id", "family", "score", "flags"],
+          accused.map((r) => [r.id, r.family, fixed(r.score), flagsOf(r)]),
+        )
+      : "none",
+    "",
+  );
   out.push("### Flags raised on forgeries (any score)", "");
   const flagCounts = new Map<string, number>();
-  for (const r of rows.filter((r) => r.label === "forged")) for (const f of new Set(r.flags)) flagCounts.set(f, (flagCounts.get(f) ?? 0) + 1);
-  out.push(flagCounts.size ? table(["flag", "forgeries"], [...flagCounts].sort((a, b) => b[1] - a[1]).map(([f, n]) => [f, String(n)])) : "none", "");
+  for (const r of rows.filter((r) => r.label === "forged"))
+    for (const f of new Set(r.flags)) flagCounts.set(f, (flagCounts.get(f) ?? 0) + 1);
+  out.push(
+    flagCounts.size
+      ? table(
+          ["flag", "forgeries"],
+          [...flagCounts].sort((a, b) => b[1] - a[1]).map(([f, n]) => [f, String(n)]),
+        )
+      : "none",
+    "",
+  );
   return out.join("\n");
 }
 
@@ -118,5 +168,5 @@ if (import.meta.main) {
     .split("\n")
     .filter((line) => line.trim())
     .map((line) => JSON.parse(line) as ScoreRow);
-  process.stdout.write(report(rows, readTamperingSources(join(import.meta.dir, "sources.json"))) + "\n");
+  process.stdout.write(`${report(rows, readTamperingSources(join(import.meta.dir, "sources.json")))}\n`);
 }

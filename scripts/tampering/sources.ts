@@ -38,10 +38,19 @@ function checkRegion(region: unknown, where: string): void {
   const r = region as Partial<ForgeryRegion> | null;
   const box = r?.box;
   const whole = (n: unknown, min: number) => typeof n === "number" && Number.isInteger(n) && n >= min;
-  if (!r || r.page !== 0 || r.unit !== "px" || !box || !whole(box.x, 0) || !whole(box.y, 0) || !whole(box.w, 1) || !whole(box.h, 1)) {
+  if (
+    r?.page !== 0 ||
+    r.unit !== "px" ||
+    !box ||
+    !whole(box.x, 0) ||
+    !whole(box.y, 0) ||
+    !whole(box.w, 1) ||
+    !whole(box.h, 1)
+  ) {
     throw new Error(`${where}: a region is not a page-0 pixel box with whole, non-negative coordinates`);
   }
-  if (typeof r.field !== "string" || typeof r.from !== "string" || typeof r.to !== "string") throw new Error(`${where}: a region lacks field, from or to`);
+  if (typeof r.field !== "string" || typeof r.from !== "string" || typeof r.to !== "string")
+    throw new Error(`${where}: a region lacks field, from or to`);
 }
 
 const RULES: ManifestRules = {
@@ -50,9 +59,11 @@ const RULES: ManifestRules = {
   forgeryKinds: PUBLIC_KINDS,
   familyPrefix: "tampering/",
   more: (entry, label, fail, where) => {
-    if (entry.base !== undefined && (label !== "forged" || typeof entry.base !== "string")) fail("only a forgery names a base, by id");
+    if (entry.base !== undefined && (label !== "forged" || typeof entry.base !== "string"))
+      fail("only a forgery names a base, by id");
     if (entry.regions !== undefined) {
-      if (label !== "forged" || !Array.isArray(entry.regions) || entry.regions.length === 0) fail("regions is not a non-empty list on a forgery");
+      if (label !== "forged" || !Array.isArray(entry.regions) || entry.regions.length === 0)
+        fail("regions is not a non-empty list on a forgery");
       for (const region of entry.regions as unknown[]) checkRegion(region, where);
     }
   },
@@ -67,7 +78,8 @@ export function readTamperingSources(file: string): TamperingSource[] {
   for (const source of sources) {
     if (source.base === undefined) continue;
     const base = byId.get(source.base);
-    if (!base || base.label !== "genuine") throw new Error(`${file}: ${source.id}'s base ${source.base} is not a genuine entry of the set`);
+    if (base?.label !== "genuine")
+      throw new Error(`${file}: ${source.id}'s base ${source.base} is not a genuine entry of the set`);
   }
   return sources;
 }

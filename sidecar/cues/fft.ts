@@ -8,7 +8,10 @@ const twiddleCache = new Map<number, [Float64Array, Float64Array]>();
 function twiddles(n: number): [Float64Array, Float64Array] {
   let t = twiddleCache.get(n);
   if (!t) {
-    t = [Float64Array.from({ length: n / 2 }, (_, k) => Math.cos((-2 * Math.PI * k) / n)), Float64Array.from({ length: n / 2 }, (_, k) => Math.sin((-2 * Math.PI * k) / n))];
+    t = [
+      Float64Array.from({ length: n / 2 }, (_, k) => Math.cos((-2 * Math.PI * k) / n)),
+      Float64Array.from({ length: n / 2 }, (_, k) => Math.sin((-2 * Math.PI * k) / n)),
+    ];
     twiddleCache.set(n, t);
   }
   return t;
@@ -74,7 +77,8 @@ export function powerSpectrum(patch: Float64Array, n: number): Float64Array {
   const hann = hannWindow(n);
   const re = new Float64Array(n * n);
   const im = new Float64Array(n * n);
-  for (let y = 0; y < n; y++) for (let x = 0; x < n; x++) re[y * n + x] = (patch[y * n + x]! - mean) * hann[x]! * hann[y]!;
+  for (let y = 0; y < n; y++)
+    for (let x = 0; x < n; x++) re[y * n + x] = (patch[y * n + x]! - mean) * hann[x]! * hann[y]!;
   const rowRe = new Float64Array(n);
   const rowIm = new Float64Array(n);
   for (let y = 0; y < n; y++) {

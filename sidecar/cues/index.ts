@@ -20,9 +20,18 @@ export interface PixelCues {
   recapture: RecaptureMeasure;
 }
 
-export function measureCues(rgb: Uint8Array, width: number, height: number, maps: ForensicMaps, lines: Box[], block: number): PixelCues {
+export function measureCues(
+  rgb: Uint8Array,
+  width: number,
+  height: number,
+  maps: ForensicMaps,
+  lines: Box[],
+  block: number,
+): PixelCues {
   const portrait = measurePortrait(maps, lines, block);
-  const ghost = portrait.box ? measureGhost(rgb, width, maps.edge, maps.cols, maps.rows, lines, portrait.box, block) : { box: null, correlation: 0 };
+  const ghost = portrait.box
+    ? measureGhost(rgb, width, maps.edge, maps.cols, maps.rows, lines, portrait.box, block)
+    : { box: null, correlation: 0 };
   return { portrait, ghost, recapture: measureRecapture(rgb, width, height) };
 }
 
@@ -65,7 +74,9 @@ export function cueTraces(cues: PixelCues, evidence = 1): Trace[] {
     reliability: judged ? evidence : 0,
     globalScore: judged ? round3(excess.ratio) : 0,
     facts: {
-      ...(p.box ? { boxX: p.box[0], boxY: p.box[1], boxWidth: p.box[2], boxHeight: p.box[3] } : { reason: "no portrait-shaped textured area without text" }),
+      ...(p.box
+        ? { boxX: p.box[0], boxY: p.box[1], boxWidth: p.box[2], boxHeight: p.box[3] }
+        : { reason: "no portrait-shaped textured area without text" }),
       ...(p.box && !judged ? { reason: "portrait or rest of the card too small to compare" } : {}),
       innerBlocks: p.innerBlocks,
       restBlocks: p.restBlocks,
@@ -75,7 +86,15 @@ export function cueTraces(cues: PixelCues, evidence = 1): Trace[] {
       blockiness: round3(p.blockiness),
       seam: round3(p.seam),
       sharpSeam: round3(sharpSeam(p)),
-      ...(cues.ghost.box ? { ghostX: cues.ghost.box[0], ghostY: cues.ghost.box[1], ghostWidth: cues.ghost.box[2], ghostHeight: cues.ghost.box[3], ghostCorrelation: round3(cues.ghost.correlation) } : { ghost: "none found" }),
+      ...(cues.ghost.box
+        ? {
+            ghostX: cues.ghost.box[0],
+            ghostY: cues.ghost.box[1],
+            ghostWidth: cues.ghost.box[2],
+            ghostHeight: cues.ghost.box[3],
+            ghostCorrelation: round3(cues.ghost.correlation),
+          }
+        : { ghost: "none found" }),
       strongestMeasure: excess.measure,
       ...Object.fromEntries(Object.entries(PORTRAIT_THRESHOLDS).map(([k, v]) => [`${k}Threshold`, v])),
     },

@@ -23,7 +23,16 @@ export interface GhostMeasure {
   correlation: number;
 }
 
-export function measureGhost(rgb: Uint8Array, width: number, edge: ArrayLike<number>, cols: number, rows: number, lines: Box[], main: Box, block: number): GhostMeasure {
+export function measureGhost(
+  rgb: Uint8Array,
+  width: number,
+  edge: ArrayLike<number>,
+  cols: number,
+  rows: number,
+  lines: Box[],
+  main: Box,
+  block: number,
+): GhostMeasure {
   const none: GhostMeasure = { box: null, correlation: 0 };
   const found = locatePortraitBlocks(edge, cols, rows, [...lines, main], block);
   if (!found) return none;

@@ -13,7 +13,13 @@ const MAX_CELLS = 64;
 export const TEXTURED_EDGE = 8;
 
 /** The portrait as [col, row, cols, rows] in blocks, or null where no area qualifies. */
-export function locatePortraitBlocks(edge: ArrayLike<number>, cols: number, rows: number, lines: Box[], block: number): Box | null {
+export function locatePortraitBlocks(
+  edge: ArrayLike<number>,
+  cols: number,
+  rows: number,
+  lines: Box[],
+  block: number,
+): Box | null {
   const k = Math.max(1, Math.ceil(Math.max(cols, rows) / MAX_CELLS));
   const gc = Math.floor(cols / k);
   const gr = Math.floor(rows / k);

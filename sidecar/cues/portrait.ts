@@ -33,10 +33,23 @@ export interface PortraitMeasure {
   seam: number;
 }
 
-export function measurePortrait(maps: Pick<ForensicMaps, "cols" | "rows" | "noise" | "edge" | "ela" | "gridH" | "gridV">, lines: Box[], block: number): PortraitMeasure {
+export function measurePortrait(
+  maps: Pick<ForensicMaps, "cols" | "rows" | "noise" | "edge" | "ela" | "gridH" | "gridV">,
+  lines: Box[],
+  block: number,
+): PortraitMeasure {
   const { cols, rows } = maps;
   const found = locatePortraitBlocks(maps.edge, cols, rows, lines, block);
-  const none: PortraitMeasure = { box: null, innerBlocks: 0, restBlocks: 0, noise: 0, sharpness: 0, errorLevel: 0, blockiness: 0, seam: 0 };
+  const none: PortraitMeasure = {
+    box: null,
+    innerBlocks: 0,
+    restBlocks: 0,
+    noise: 0,
+    sharpness: 0,
+    errorLevel: 0,
+    blockiness: 0,
+    seam: 0,
+  };
   if (!found) return none;
   const [c, r, w, h] = found;
   const box: Box = [c * block, r * block, w * block, h * block];
@@ -46,7 +59,8 @@ export function measurePortrait(maps: Pick<ForensicMaps, "cols" | "rows" | "nois
   const textBlocks = new Uint8Array(cols * rows);
   for (const [x, y, bw, bh] of lines) {
     for (let by = Math.floor(y / block); by < Math.min(rows, Math.ceil((y + bh) / block)); by++) {
-      for (let bx = Math.floor(x / block); bx < Math.min(cols, Math.ceil((x + bw) / block)); bx++) if (bx >= 0 && by >= 0) textBlocks[by * cols + bx] = 1;
+      for (let bx = Math.floor(x / block); bx < Math.min(cols, Math.ceil((x + bw) / block)); bx++)
+        if (bx >= 0 && by >= 0) textBlocks[by * cols + bx] = 1;
     }
   }
   for (let by = 0; by < rows; by++) {
@@ -57,7 +71,8 @@ export function measurePortrait(maps: Pick<ForensicMaps, "cols" | "rows" | "nois
       const dy = Math.max(r - by, by - (r + h - 1));
       const outside = Math.max(dx, dy);
       const inside = Math.min(bx - c, c + w - 1 - bx, by - r, r + h - 1 - by);
-      const target = outside > 2 ? rest : outside >= 0 && outside <= 1 ? ring : inside >= 1 ? inner : inside === 0 ? ring : null;
+      const target =
+        outside > 2 ? rest : outside >= 0 && outside <= 1 ? ring : inside >= 1 ? inner : inside === 0 ? ring : null;
       if (!target || (target !== inner && textBlocks[i])) {
         if (target === rest) rest.addText(maps, i);
         continue;
@@ -65,7 +80,8 @@ export function measurePortrait(maps: Pick<ForensicMaps, "cols" | "rows" | "nois
       target.add(maps, i);
     }
   }
-  if (inner.count < MIN_INNER_BLOCKS || rest.count < MIN_REST_BLOCKS) return { ...none, box, innerBlocks: inner.count, restBlocks: rest.count };
+  if (inner.count < MIN_INNER_BLOCKS || rest.count < MIN_REST_BLOCKS)
+    return { ...none, box, innerBlocks: inner.count, restBlocks: rest.count };
   const restSharpness = rest.sharpness();
   return {
     box,
@@ -79,7 +95,8 @@ export function measurePortrait(maps: Pick<ForensicMaps, "cols" | "rows" | "nois
   };
 }
 
-const log2Ratio = (a: number, b: number, floor: number) => (Number.isFinite(a) && Number.isFinite(b) ? Math.log2((a + floor) / (b + floor)) : 0);
+const log2Ratio = (a: number, b: number, floor: number) =>
+  Number.isFinite(a) && Number.isFinite(b) ? Math.log2((a + floor) / (b + floor)) : 0;
 
 /** The blocks of one part of the page and what they measure. */
 class Region {

@@ -49,7 +49,16 @@ interface Peak {
 
 export function measureRecapture(rgb: Uint8Array, width: number, height: number): RecaptureMeasure {
   const side = PATCH;
-  if (Math.min(width, height) < side) return { patches: 0, patchSide: side, lumaPeak: 0, chromaPeak: 0, lumaPeakFrequency: 0, lumaAgreement: 0, chromaAgreement: 0 };
+  if (Math.min(width, height) < side)
+    return {
+      patches: 0,
+      patchSide: side,
+      lumaPeak: 0,
+      chromaPeak: 0,
+      lumaPeakFrequency: 0,
+      lumaAgreement: 0,
+      chromaAgreement: 0,
+    };
   const luma: Peak[] = [];
   const chroma: Peak[] = [];
   const lumaPatch = new Float64Array(side * side);
@@ -141,12 +150,17 @@ function strongestPeak(power: Float64Array, side: number, band: Band): Peak {
     const r = band.ring[i]!;
     if (r < 0) continue;
     const height = logs[i]! - medians[r]!;
-    if (height > best.height) best = { height, frequency: Math.hypot(i % side <= side / 2 ? i % side : (i % side) - side, Math.floor(i / side)) / side };
+    if (height > best.height)
+      best = {
+        height,
+        frequency: Math.hypot(i % side <= side / 2 ? i % side : (i % side) - side, Math.floor(i / side)) / side,
+      };
   }
   return best;
 }
 
-const agreeing = (peaks: Peak[], mid: Peak, side: number) => peaks.filter((p) => Math.abs(p.frequency - mid.frequency) * side <= AGREE_BINS).length;
+const agreeing = (peaks: Peak[], mid: Peak, side: number) =>
+  peaks.filter((p) => Math.abs(p.frequency - mid.frequency) * side <= AGREE_BINS).length;
 
 function medianPeak(peaks: Peak[]): Peak {
   const sorted = [...peaks].sort((a, b) => a.height - b.height);

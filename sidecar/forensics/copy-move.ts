@@ -110,7 +110,8 @@ export function findCopyMoves(input: CopyMoveInput): CopyMoveResult {
       const b = order[t]!;
       if (blocks.text[a] && blocks.text[b]) continue;
       let d = 0;
-      for (let k = 0; k < FEATURES && d < limit; k++) d += (features[a * FEATURES + k]! - features[b * FEATURES + k]!) ** 2;
+      for (let k = 0; k < FEATURES && d < limit; k++)
+        d += (features[a * FEATURES + k]! - features[b * FEATURES + k]!) ** 2;
       if (d >= limit) continue;
       let [from, to] = [a, b];
       let dx = blocks.x[to]! - blocks.x[from]!;
@@ -266,7 +267,9 @@ function blockFeatures(rgb: Uint8Array, width: number, x0: number, y0: number, o
   }
 }
 
-const BASIS = Float64Array.from({ length: CM_FREQS * CM_BLOCK }, (_, i) => cmBasis(Math.floor(i / CM_BLOCK), i % CM_BLOCK));
+const BASIS = Float64Array.from({ length: CM_FREQS * CM_BLOCK }, (_, i) =>
+  cmBasis(Math.floor(i / CM_BLOCK), i % CM_BLOCK),
+);
 
 /**
  * Whether the match is a repeating print: the content continues one shift before the source or
@@ -277,7 +280,12 @@ function isPeriodic(input: CopyMoveInput, source: Box, target: Box, score: numbe
   const dx = target[0] - source[0];
   const dy = target[1] - source[1];
   const length = Math.hypot(dx, dy);
-  const moved = (b: Box, by: number): Box => [b[0] + Math.round((dx * by) / length), b[1] + Math.round((dy * by) / length), b[2], b[3]];
+  const moved = (b: Box, by: number): Box => [
+    b[0] + Math.round((dx * by) / length),
+    b[1] + Math.round((dy * by) / length),
+    b[2],
+    b[3],
+  ];
   const pairs: [Box, Box][] = [
     [moved(source, -length), source],
     [target, moved(target, length)],
@@ -285,7 +293,10 @@ function isPeriodic(input: CopyMoveInput, source: Box, target: Box, score: numbe
   for (let period = MIN_PERIOD; period <= Math.min(MAX_PERIOD, length / 2); period++) {
     pairs.push([source, moved(source, period)], [target, moved(target, period)]);
   }
-  if (pairs.some(([a, b]) => inside(a, input) && inside(b, input) && correlation(input, a, b) >= PERIODIC_SHARE * score)) return true;
+  if (
+    pairs.some(([a, b]) => inside(a, input) && inside(b, input) && correlation(input, a, b) >= PERIODIC_SHARE * score)
+  )
+    return true;
   if ([source, target].some((area) => repeatsAlongAxis(input, area, score))) return true;
   // A straight rule or edge (a table's border) is the same wherever it is cut along itself:
   // an area whose part barely changes when moved by a few pixels along one axis, within the
@@ -309,13 +320,15 @@ function isPeriodic(input: CopyMoveInput, source: Box, target: Box, score: numbe
  */
 function repeatsAlongAxis(input: CopyMoveInput, [x, y, w, h]: Box, score: number): boolean {
   const at = (dx: number, dy: number): Box => [x + dx, y + dy, w, h];
-  const repeats = (a: Box, b: Box) => inside(a, input) && inside(b, input) && correlation(input, a, b) >= RUN_SHARE * score;
+  const repeats = (a: Box, b: Box) =>
+    inside(a, input) && inside(b, input) && correlation(input, a, b) >= RUN_SHARE * score;
   for (let period = MIN_PERIOD; period <= MAX_PERIOD; period++) {
     for (const [dx, dy] of [
       [period, 0],
       [0, period],
     ] as const) {
-      if (repeats(at(0, 0), at(dx, dy)) && (repeats(at(0, 0), at(2 * dx, 2 * dy)) || repeats(at(0, 0), at(-dx, -dy)))) return true;
+      if (repeats(at(0, 0), at(dx, dy)) && (repeats(at(0, 0), at(2 * dx, 2 * dy)) || repeats(at(0, 0), at(-dx, -dy))))
+        return true;
     }
   }
   return false;
@@ -379,9 +392,11 @@ export function textBlockMask(boxes: Box[], cmCols: number, cmRows: number): Uin
 const inside = (b: Box, { rgb, width }: CopyMoveInput) =>
   b[0] >= 0 && b[1] >= 0 && b[0] + b[2] <= width && (b[1] + b[3]) * width * 3 <= rgb.length;
 
-const overlaps = (a: Box, b: Box) => a[0] < b[0] + b[2] && b[0] < a[0] + a[2] && a[1] < b[1] + b[3] && b[1] < a[1] + a[3];
+const overlaps = (a: Box, b: Box) =>
+  a[0] < b[0] + b[2] && b[0] < a[0] + a[2] && a[1] < b[1] + b[3] && b[1] < a[1] + a[3];
 
-const luma = (rgb: Uint8Array, p: number) => LUMA_WEIGHTS[0] * rgb[p]! + LUMA_WEIGHTS[1] * rgb[p + 1]! + LUMA_WEIGHTS[2] * rgb[p + 2]!;
+const luma = (rgb: Uint8Array, p: number) =>
+  LUMA_WEIGHTS[0] * rgb[p]! + LUMA_WEIGHTS[1] * rgb[p + 1]! + LUMA_WEIGHTS[2] * rgb[p + 2]!;
 
 /** Luma minus the mean of its 4 neighbours: the compression noise a clone carries along and a genuinely repeated glyph does not share. */
 function highPass(rgb: Uint8Array, width: number, p: number): number {

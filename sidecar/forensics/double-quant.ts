@@ -67,7 +67,13 @@ export interface BlockGrid {
   rows: number;
 }
 
-export function doubleQuantSummary(coefficients: LumaCoefficients, tables: JpegTables, maps: BlockGrid, boxes: Box[], tile: number): DoubleQuantSummary {
+export function doubleQuantSummary(
+  coefficients: LumaCoefficients,
+  tables: JpegTables,
+  maps: BlockGrid,
+  boxes: Box[],
+  tile: number,
+): DoubleQuantSummary {
   const plane = maps.cols * maps.rows;
   // Per block: summed log-likelihood ratio (compressed once against twice) over its informative coefficients, and their count.
   const evidence = new Float32Array(plane);

@@ -13,7 +13,8 @@ export const CM_STEP = 2;
 /** ...described by their CM_FREQS x CM_FREQS lowest 2-D DCT coefficients. */
 export const CM_FREQS = 4;
 /** The orthonormal CM_BLOCK-point DCT-II basis, frequency k at sample n: the graph's copy-move kernels and copy-move.ts's own features at odd offsets. */
-export const cmBasis = (k: number, n: number) => Math.sqrt((k === 0 ? 1 : 2) / CM_BLOCK) * Math.cos(((2 * n + 1) * k * Math.PI) / (2 * CM_BLOCK));
+export const cmBasis = (k: number, n: number) =>
+  Math.sqrt((k === 0 ? 1 : 2) / CM_BLOCK) * Math.cos(((2 * n + 1) * k * Math.PI) / (2 * CM_BLOCK));
 /** Copy-move blocks whose AC energy (sum of squared non-DC features) is below this are flat paper (a std of ~6 grey levels): the graph leaves them out. */
 export const CM_MIN_AC_ENERGY = CM_BLOCK * CM_BLOCK * 36;
 /** The first luma weight set of JPEG's (JFIF) RGB to YCbCr conversion. */

@@ -46,13 +46,24 @@ export interface ForensicsGraphOptions extends ThreadOptions {
 
 export async function createForensicsGraph(options: ForensicsGraphOptions): Promise<ForensicsGraph> {
   const executionProviders = options.executionProviders ?? chooseExecutionProviders(options.device);
-  const session = await InferenceSession.create(await loadForensicsGraphBytes(), sessionOptions(executionProviders, options));
+  const session = await InferenceSession.create(
+    await loadForensicsGraphBytes(),
+    sessionOptions(executionProviders, options),
+  );
 
-  const run = async (rgb: Uint8Array, width: number, height: number, elaSteps: ArrayLike<number>): Promise<ForensicMaps> => {
+  const run = async (
+    rgb: Uint8Array,
+    width: number,
+    height: number,
+    elaSteps: ArrayLike<number>,
+  ): Promise<ForensicMaps> => {
     if (width % BLOCK !== 0 || height % BLOCK !== 0 || width < CM_BLOCK || height < CM_BLOCK) {
-      throw new RangeError(`forensic graph needs sides that are multiples of ${BLOCK} and at least ${CM_BLOCK}, got ${width}x${height}`);
+      throw new RangeError(
+        `forensic graph needs sides that are multiples of ${BLOCK} and at least ${CM_BLOCK}, got ${width}x${height}`,
+      );
     }
-    if (elaSteps.length !== 64) throw new RangeError(`error-level analysis needs 64 quantisation steps, got ${elaSteps.length}`);
+    if (elaSteps.length !== 64)
+      throw new RangeError(`error-level analysis needs 64 quantisation steps, got ${elaSteps.length}`);
     const started = performance.now();
     const out = await session.run({
       [GRAPH_INPUTS.rgb]: new Tensor("uint8", rgb, [height, width, 3]),

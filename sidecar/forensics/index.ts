@@ -16,7 +16,16 @@ import { readJpegTables } from "./jpeg-tables.ts";
 import { type ResidualScores, TILE, residualScores } from "./line-traces.ts";
 import { DEFAULT_ELA_QUALITY, prepare } from "./prepare.ts";
 import { clamp01 } from "../../src/numeric.ts";
-import type { Box, LineScore, OcrLine, PixelForensics, PixelInput, Region, SingleCompressedArea, Trace } from "./types.ts";
+import type {
+  Box,
+  LineScore,
+  OcrLine,
+  PixelForensics,
+  PixelInput,
+  Region,
+  SingleCompressedArea,
+  Trace,
+} from "./types.ts";
 
 export type * from "./types.ts";
 export { createForensicsGraph, type ForensicsGraph } from "./graph.ts";
@@ -66,7 +75,11 @@ function graphFor(options: AnalyzeOptions): Promise<ForensicsGraph> {
   return graph;
 }
 
-export async function analyzePixels(input: PixelInput, lines: OcrLine[], options: AnalyzeOptions = {}): Promise<PixelForensics> {
+export async function analyzePixels(
+  input: PixelInput,
+  lines: OcrLine[],
+  options: AnalyzeOptions = {},
+): Promise<PixelForensics> {
   assertRgb({ data: input.rgb, width: input.width, height: input.height });
   if (input.width * input.height > (options.maxPixels ?? DEFAULT_MAX_PIXELS)) {
     throw new RangeError(`image of ${input.width}x${input.height} pixels exceeds the pixel limit`);
@@ -85,7 +98,15 @@ export async function analyzePixels(input: PixelInput, lines: OcrLine[], options
   const grid = gridSummary(maps, boxes);
   const coefficients = input.jpeg && tables ? readLumaCoefficients(input.jpeg, input.width, input.height) : null;
   const dq = coefficients && tables ? doubleQuantSummary(coefficients, tables, maps, boxes, TILE) : null;
-  const areas = dq ? singleCompressedAreas(dq, { rgb: input.rgb, width: input.width, height: input.height, lines: boxes, tileSide: TILE * BLOCK }) : [];
+  const areas = dq
+    ? singleCompressedAreas(dq, {
+        rgb: input.rgb,
+        width: input.width,
+        height: input.height,
+        lines: boxes,
+        tileSide: TILE * BLOCK,
+      })
+    : [];
   const copy = findCopyMoves({
     blocks: maps.copyMoveBlocks,
     features: maps.copyMoveFeatures,
@@ -105,7 +126,10 @@ export async function analyzePixels(input: PixelInput, lines: OcrLine[], options
   paperNoise /= Math.max(1, maps.edge.length - texturedBlocks);
   // Evidence factors (0..1): a page large enough and with enough textured area, enough
   // lines to compare, and a last compression gentle enough to leave its history visible.
-  const sizeFactor = Math.min(clamp01((texturedBlocks - 100) / 400), clamp01((Math.min(input.width, input.height) - 300) / 400));
+  const sizeFactor = Math.min(
+    clamp01((texturedBlocks - 100) / 400),
+    clamp01((Math.min(input.width, input.height) - 300) / 400),
+  );
   const lineFactor = clamp01((ela.usableLines - 4) / 6);
   const compressionFactor = tables ? clamp01((tables.quality - 40) / 40) : 1;
   const residualReliability = sizeFactor * lineFactor * compressionFactor;
@@ -121,25 +145,42 @@ export async function analyzePixels(input: PixelInput, lines: OcrLine[], options
   const recaptured = cues.some((t) => t.name === "recapture" && t.reliability >= 0.5 && t.globalScore >= 1);
   const fine = recaptured ? 0.5 : 1;
 
-  const traces = ([
-    residualTrace("ela", ela, residualReliability * cleanPaper, { quality: elaQuality, qualitySource: tables ? "jpeg_tables" : "default", paperNoise }),
-    // Measured: on a clean digital render the noise residual is the ink's own rendering, and
-    // genuine lines reach z 4-6, so the trace counts only where the paper itself is noisy (scans, photos).
-    residualTrace("noise", noise, residualReliability * clamp01(paperNoise / PAPER_NOISE_FULL), { paperNoise }),
-    {
-      name: "jpeg_grid",
-      reliability: sizeFactor * lineFactor * compressionFactor * clamp01(grid.strength / 0.1),
-      globalScore: grid.strength,
-      facts: { phaseX: grid.phaseX, phaseY: grid.phaseY, lastQuality: tables?.quality ?? "unknown" },
-    },
-    doubleQuantTrace(dq, areas, sizeFactor * compressionFactor, compressionFactor, input.jpeg ? (tables ? "not a baseline JPEG of this size" : "no JPEG tables") : "not a JPEG"),
-    {
-      name: "copy_move",
-      reliability: sizeFactor * compressionFactor,
-      globalScore: copy.copyMoves.reduce((m, c) => Math.max(m, c.score), 0),
-      facts: { texturedBlocks: copy.texturedBlocks, bestVotes: copy.bestVotes, periodicMatches: copy.periodicMatches, textToTextCompared: "no" },
-    },
-  ] satisfies Trace[]).map((t): Trace => (fine < 1 && t.name !== "copy_move" ? recapturedTrace(t, fine) : t));
+  const traces = (
+    [
+      residualTrace("ela", ela, residualReliability * cleanPaper, {
+        quality: elaQuality,
+        qualitySource: tables ? "jpeg_tables" : "default",
+        paperNoise,
+      }),
+      // Measured: on a clean digital render the noise residual is the ink's own rendering, and
+      // genuine lines reach z 4-6, so the trace counts only where the paper itself is noisy (scans, photos).
+      residualTrace("noise", noise, residualReliability * clamp01(paperNoise / PAPER_NOISE_FULL), { paperNoise }),
+      {
+        name: "jpeg_grid",
+        reliability: sizeFactor * lineFactor * compressionFactor * clamp01(grid.strength / 0.1),
+        globalScore: grid.strength,
+        facts: { phaseX: grid.phaseX, phaseY: grid.phaseY, lastQuality: tables?.quality ?? "unknown" },
+      },
+      doubleQuantTrace(
+        dq,
+        areas,
+        sizeFactor * compressionFactor,
+        compressionFactor,
+        input.jpeg ? (tables ? "not a baseline JPEG of this size" : "no JPEG tables") : "not a JPEG",
+      ),
+      {
+        name: "copy_move",
+        reliability: sizeFactor * compressionFactor,
+        globalScore: copy.copyMoves.reduce((m, c) => Math.max(m, c.score), 0),
+        facts: {
+          texturedBlocks: copy.texturedBlocks,
+          bestVotes: copy.bestVotes,
+          periodicMatches: copy.periodicMatches,
+          textToTextCompared: "no",
+        },
+      },
+    ] satisfies Trace[]
+  ).map((t): Trace => (fine < 1 && t.name !== "copy_move" ? recapturedTrace(t, fine) : t));
   traces.push(...cues);
 
   const lineScores: LineScore[] = [];
@@ -164,18 +205,39 @@ export async function analyzePixels(input: PixelInput, lines: OcrLine[], options
     .sort((a, b) => b.score - a.score)
     .slice(0, MAX_REGIONS);
 
-  return { traces, regions, lineScores, copyMoves: copy.copyMoves, singleCompressedAreas: areas, heatmap: heatmap([ela, noise]) };
+  return {
+    traces,
+    regions,
+    lineScores,
+    copyMoves: copy.copyMoves,
+    singleCompressedAreas: areas,
+    heatmap: heatmap([ela, noise]),
+  };
 }
 
 /** A fine trace on a recaptured page: its reliability (and the double-compression areas') times `factor`. */
 function recapturedTrace(t: Trace, factor: number): Trace {
   const area = t.facts.areaReliability;
-  return { ...t, reliability: t.reliability * factor, facts: { ...t.facts, ...(typeof area === "number" ? { areaReliability: area * factor } : {}), recaptured: "yes" } };
+  return {
+    ...t,
+    reliability: t.reliability * factor,
+    facts: { ...t.facts, ...(typeof area === "number" ? { areaReliability: area * factor } : {}), recaptured: "yes" },
+  };
 }
 
-function residualTrace(name: "ela" | "noise", scores: ResidualScores, reliability: number, facts: Trace["facts"]): Trace {
+function residualTrace(
+  name: "ela" | "noise",
+  scores: ResidualScores,
+  reliability: number,
+  facts: Trace["facts"],
+): Trace {
   const maxZ = scores.lines.reduce<number>((m, z) => (z !== null && z > m ? z : m), 0);
-  return { name, reliability, globalScore: maxZ, facts: { ...facts, usableLines: scores.usableLines, pageLevel: scores.pageLevel } };
+  return {
+    name,
+    reliability,
+    globalScore: maxZ,
+    facts: { ...facts, usableLines: scores.usableLines, pageLevel: scores.pageLevel },
+  };
 }
 
 /**
@@ -185,9 +247,21 @@ function residualTrace(name: "ela" | "noise", scores: ResidualScores, reliabilit
  * to compare with, nor a large page (a portrait fills much of an identity card): theirs,
  * `areaReliability`, is the period's clarity times the last compression's gentleness.
  */
-function doubleQuantTrace(dq: DoubleQuantSummary | null, areas: SingleCompressedArea[], evidence: number, compressionFactor: number, absent: string): Trace {
+function doubleQuantTrace(
+  dq: DoubleQuantSummary | null,
+  areas: SingleCompressedArea[],
+  evidence: number,
+  compressionFactor: number,
+  absent: string,
+): Trace {
   const thresholds = { lineThreshold: DQ_LINE_Z_THRESHOLD, areaThreshold: DQ_AREA_MIN_TILES };
-  if (!dq) return { name: "double_quant", reliability: 0, globalScore: 0, facts: { reason: absent, ...thresholds, areaReliability: 0 } };
+  if (!dq)
+    return {
+      name: "double_quant",
+      reliability: 0,
+      globalScore: 0,
+      facts: { reason: absent, ...thresholds, areaReliability: 0 },
+    };
   const maxZ = dq.lines.reduce<number>((m, z) => (z !== null && z > m ? z : m), 0);
   const period = periodConfidence(dq);
   return {
@@ -206,7 +280,10 @@ function doubleQuantTrace(dq: DoubleQuantSummary | null, areas: SingleCompressed
   };
 }
 
-function tileRegions(scores: { tiles: (number | null)[]; tileCols: number }, trace: "ela" | "noise" | "double_quant"): Region[] {
+function tileRegions(
+  scores: { tiles: (number | null)[]; tileCols: number },
+  trace: "ela" | "noise" | "double_quant",
+): Region[] {
   const side = TILE * BLOCK;
   const out: Region[] = [];
   scores.tiles.forEach((z, i) => {
@@ -238,7 +315,12 @@ function heatmap(traces: ResidualScores[]): PixelForensics["heatmap"] {
 function nothingToSay(input: PixelInput): PixelForensics {
   const names = ["ela", "noise", "jpeg_grid", "double_quant", "copy_move", "portrait", "recapture"] as const;
   return {
-    traces: names.map((name) => ({ name, reliability: 0, globalScore: 0, facts: { reason: `page of ${input.width}x${input.height} is too small` } })),
+    traces: names.map((name) => ({
+      name,
+      reliability: 0,
+      globalScore: 0,
+      facts: { reason: `page of ${input.width}x${input.height} is too small` },
+    })),
     regions: [],
     lineScores: [],
     copyMoves: [],

@@ -104,8 +104,13 @@ function readFrame(segment: Uint8Array, width: number, height: number): Componen
   const frameHeight = (segment[1]! << 8) | segment[2]!;
   const frameWidth = (segment[3]! << 8) | segment[4]!;
   const count = segment[5]!;
-  if (frameWidth !== width || frameHeight !== height || count < 1 || count > 4 || segment.length < 6 + count * 3) throw new Malformed();
-  const raw = Array.from({ length: count }, (_, i) => ({ id: segment[6 + i * 3]!, h: segment[7 + i * 3]! >> 4, v: segment[7 + i * 3]! & 15 }));
+  if (frameWidth !== width || frameHeight !== height || count < 1 || count > 4 || segment.length < 6 + count * 3)
+    throw new Malformed();
+  const raw = Array.from({ length: count }, (_, i) => ({
+    id: segment[6 + i * 3]!,
+    h: segment[7 + i * 3]! >> 4,
+    v: segment[7 + i * 3]! & 15,
+  }));
   if (raw.some((c) => c.h < 1 || c.h > 4 || c.v < 1 || c.v > 4)) throw new Malformed();
   const hMax = Math.max(...raw.map((c) => c.h));
   const vMax = Math.max(...raw.map((c) => c.v));
@@ -194,14 +199,22 @@ class BitReader {
   /** Skips to the restart marker that must follow (RST0..7) and past it. */
   restart(): void {
     this.bits = 0;
-    while (this.at + 1 < this.bytes.length && !(this.bytes[this.at] === 0xff && this.bytes[this.at + 1]! >= 0xd0 && this.bytes[this.at + 1]! <= 0xd7)) this.at++;
+    while (
+      this.at + 1 < this.bytes.length &&
+      !(this.bytes[this.at] === 0xff && this.bytes[this.at + 1]! >= 0xd0 && this.bytes[this.at + 1]! <= 0xd7)
+    )
+      this.at++;
     this.at += 2;
   }
 }
 
 /** Where the next marker after the entropy-coded data starting at `at` begins. */
 function skipEntropyData(bytes: Uint8Array, at: number): number {
-  while (at + 1 < bytes.length && !(bytes[at] === 0xff && bytes[at + 1] !== 0 && (bytes[at + 1]! < 0xd0 || bytes[at + 1]! > 0xd7))) at++;
+  while (
+    at + 1 < bytes.length &&
+    !(bytes[at] === 0xff && bytes[at + 1] !== 0 && (bytes[at + 1]! < 0xd0 || bytes[at + 1]! > 0xd7))
+  )
+    at++;
   return at;
 }
 
@@ -272,7 +285,8 @@ function readScan(
     const mx = unit % mcuCols;
     const my = Math.floor(unit / mcuCols);
     for (const s of scan) {
-      for (let v = 0; v < s.component.v; v++) for (let h = 0; h < s.component.h; h++) decodeBlock(s, mx * s.component.h + h, my * s.component.v + v);
+      for (let v = 0; v < s.component.v; v++)
+        for (let h = 0; h < s.component.h; h++) decodeBlock(s, mx * s.component.h + h, my * s.component.v + v);
     }
   }
   return true;

@@ -35,7 +35,12 @@ export function gridSummary(maps: ForensicMaps, boxes: Box[]): GridSummary {
   const present = values.filter((v): v is number => v !== null);
   const z = present.length >= 3 ? robustZ(present, MIN_SPREAD) : present.map(() => 0);
   let i = 0;
-  return { phaseX, phaseY, strength: (strengthX + strengthY) / 2, lines: values.map((v) => (v === null ? null : z[i++]!)) };
+  return {
+    phaseX,
+    phaseY,
+    strength: (strengthX + strengthY) / 2,
+    lines: values.map((v) => (v === null ? null : z[i++]!)),
+  };
 }
 
 function profile(map: Float32Array, x0: number, y0: number, x1: number, y1: number, cols: number): Float64Array {

@@ -48,7 +48,8 @@ export function residualScores(maps: ForensicMaps, residual: Float32Array, boxes
   const tileRows = Math.ceil(maps.rows / TILE);
   const tileValues: (number | null)[] = [];
   for (let ty = 0; ty < tileRows; ty++) {
-    for (let tx = 0; tx < tileCols; tx++) tileValues.push(ratio(tx * TILE, ty * TILE, (tx + 1) * TILE, (ty + 1) * TILE));
+    for (let tx = 0; tx < tileCols; tx++)
+      tileValues.push(ratio(tx * TILE, ty * TILE, (tx + 1) * TILE, (ty + 1) * TILE));
   }
   const lines = zOfPresent(lineValues);
   const present = lineValues.filter((v): v is number => v !== null).sort((a, b) => a - b);

@@ -68,7 +68,12 @@ export function singleCompressedAreas(dq: DoubleQuantSummary, input: AreaInput):
     }
     if (tiles < MIN_REPORTED_TILES) continue;
     const side = input.tileSide;
-    const box: Box = [x0 * side, y0 * side, Math.min(input.width, x1 * side) - x0 * side, Math.min(input.height, y1 * side) - y0 * side];
+    const box: Box = [
+      x0 * side,
+      y0 * side,
+      Math.min(input.width, x1 * side) - x0 * side,
+      Math.min(input.height, y1 * side) - y0 * side,
+    ];
     areas.push({ box, tiles, meanZ: sumZ / tiles });
   }
   return areas.sort((a, b) => b.tiles - a.tiles);
@@ -92,8 +97,17 @@ function judgedTiles({ rgb, width, height, lines, tileSide }: AreaInput, cols: n
   const judged = new Uint8Array(cols * rows);
   for (let t = 0; t < judged.length; t++) judged[t] = pixels[t]! > 0 && clipped[t]! < MAX_CLIPPED * pixels[t]! ? 1 : 0;
   for (const [x, y, w, h] of lines) {
-    for (let ty = Math.max(0, Math.floor(y / tileSide)); ty <= Math.min(rows - 1, Math.floor((y + h - 1) / tileSide)); ty++) {
-      for (let tx = Math.max(0, Math.floor(x / tileSide)); tx <= Math.min(cols - 1, Math.floor((x + w - 1) / tileSide)); tx++) judged[ty * cols + tx] = 0;
+    for (
+      let ty = Math.max(0, Math.floor(y / tileSide));
+      ty <= Math.min(rows - 1, Math.floor((y + h - 1) / tileSide));
+      ty++
+    ) {
+      for (
+        let tx = Math.max(0, Math.floor(x / tileSide));
+        tx <= Math.min(cols - 1, Math.floor((x + w - 1) / tileSide));
+        tx++
+      )
+        judged[ty * cols + tx] = 0;
     }
   }
   return judged;

@@ -56,12 +56,25 @@ function sessionFor(options: LocaliseOptions): Promise<LocaliserSession> {
   return session;
 }
 
-export async function localiseTampering(input: { rgb: Uint8Array; width: number; height: number }, options: LocaliseOptions = {}): Promise<Localisation> {
+export async function localiseTampering(
+  input: { rgb: Uint8Array; width: number; height: number },
+  options: LocaliseOptions = {},
+): Promise<Localisation> {
   assertRgb({ data: input.rgb, width: input.width, height: input.height });
-  const reliability = Math.min(1, Math.max(0, (Math.min(input.width, input.height) - RELIABLE_SIDE[0]) / (RELIABLE_SIDE[1] - RELIABLE_SIDE[0])));
+  const reliability = Math.min(
+    1,
+    Math.max(0, (Math.min(input.width, input.height) - RELIABLE_SIDE[0]) / (RELIABLE_SIDE[1] - RELIABLE_SIDE[0])),
+  );
   const threshold = LOCALISER_THRESHOLD;
   if (reliability === 0) {
-    return { score: 0, threshold, reliability, regions: [], heatmap: { width: 1, height: 1, data: new Uint8Array(1) }, facts: { reason: `page of ${input.width}x${input.height} is too small` } };
+    return {
+      score: 0,
+      threshold,
+      reliability,
+      regions: [],
+      heatmap: { width: 1, height: 1, data: new Uint8Array(1) },
+      facts: { reason: `page of ${input.width}x${input.height} is too small` },
+    };
   }
   const started = performance.now();
   const image = workingImage(input.rgb, input.width, input.height);
@@ -75,6 +88,11 @@ export async function localiseTampering(input: { rgb: Uint8Array; width: number;
     reliability,
     regions: regionsOf(map, threshold, image.factor, input.width, input.height),
     heatmap: heatmapOf(map),
-    facts: { workingFactor: image.factor, cellPixels: CELL * image.factor, modelMs: Math.round(cells.ms), totalMs: Math.round(performance.now() - started) },
+    facts: {
+      workingFactor: image.factor,
+      cellPixels: CELL * image.factor,
+      modelMs: Math.round(cells.ms),
+      totalMs: Math.round(performance.now() - started),
+    },
   };
 }

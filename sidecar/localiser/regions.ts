@@ -31,14 +31,21 @@ export function pageCells(cells: CellProbabilities, image: WorkingImage): CellMa
   const cols = Math.min(cells.cols, Math.ceil(image.width / CELL));
   const rows = Math.min(cells.rows, Math.ceil(image.height / CELL));
   const values = new Float32Array(cols * rows);
-  for (let r = 0; r < rows; r++) values.set(cells.probabilities.subarray(r * cells.cols, r * cells.cols + cols), r * cols);
+  for (let r = 0; r < rows; r++)
+    values.set(cells.probabilities.subarray(r * cells.cols, r * cells.cols + cols), r * cols);
   return { cols, rows, values };
 }
 
-export const pageScore = (map: CellMap): number => map.values.reduce((m, v) => (v > m ? v : m), 0);
+export const pageScore = (map: CellMap): number => map.values.reduce((m, v) => Math.max(v, m), 0);
 
 /** 8-connected groups of cells at or above `threshold`, strongest first, boxes in page pixels. */
-export function regionsOf(map: CellMap, threshold: number, factor: number, pageWidth: number, pageHeight: number): LocalisedRegion[] {
+export function regionsOf(
+  map: CellMap,
+  threshold: number,
+  factor: number,
+  pageWidth: number,
+  pageHeight: number,
+): LocalisedRegion[] {
   const { cols, rows, values } = map;
   const seen = new Uint8Array(cols * rows);
   const regions: LocalisedRegion[] = [];
@@ -74,7 +81,11 @@ export function regionsOf(map: CellMap, threshold: number, factor: number, pageW
     const side = CELL * factor;
     const x = c0 * side;
     const y = r0 * side;
-    regions.push({ box: [x, y, Math.min(pageWidth, (c1 + 1) * side) - x, Math.min(pageHeight, (r1 + 1) * side) - y], score, cells: count });
+    regions.push({
+      box: [x, y, Math.min(pageWidth, (c1 + 1) * side) - x, Math.min(pageHeight, (r1 + 1) * side) - y],
+      score,
+      cells: count,
+    });
   }
   return regions.sort((a, b) => b.score - a.score).slice(0, MAX_REGIONS);
 }

@@ -34,12 +34,17 @@ export interface LocaliserSessionOptions extends ThreadOptions {
 
 export async function createLocaliserSession(options: LocaliserSessionOptions): Promise<LocaliserSession> {
   const executionProviders = options.executionProviders ?? chooseExecutionProviders(options.device);
-  const session = await InferenceSession.create(await loadModelBytes("localiser"), sessionOptions(executionProviders, options));
+  const session = await InferenceSession.create(
+    await loadModelBytes("localiser"),
+    sessionOptions(executionProviders, options),
+  );
   const [input] = session.inputNames;
   const [output] = session.outputNames;
   const run = async (image: WorkingImage): Promise<CellProbabilities> => {
     const started = performance.now();
-    const out = await session.run({ [input!]: new Tensor("uint8", image.rgb, [image.paddedHeight, image.paddedWidth, 3]) });
+    const out = await session.run({
+      [input!]: new Tensor("uint8", image.rgb, [image.paddedHeight, image.paddedWidth, 3]),
+    });
     const ms = performance.now() - started;
     const tensor = out[output!]!;
     const [rows, cols] = tensor.dims as [number, number];

@@ -18,7 +18,8 @@ export interface WorkingImage {
   factor: number;
 }
 
-export const reductionFactor = (width: number, height: number): number => Math.max(1, Math.ceil(Math.max(width, height) / MAX_SIDE));
+export const reductionFactor = (width: number, height: number): number =>
+  Math.max(1, Math.ceil(Math.max(width, height) / MAX_SIDE));
 
 export function workingImage(rgb: Uint8Array, width: number, height: number): WorkingImage {
   const factor = reductionFactor(width, height);
@@ -36,7 +37,7 @@ export function workingImage(rgb: Uint8Array, width: number, height: number): Wo
   for (let y = 0; y < h; y++) {
     sums.fill(0);
     for (let dy = 0; dy < factor; dy++) {
-      let src = ((y * factor + dy) * width) * 3;
+      let src = (y * factor + dy) * width * 3;
       for (let x = 0; x < w; x++) {
         const cell = x * 3;
         for (let dx = 0; dx < factor; dx++, src += 3) {

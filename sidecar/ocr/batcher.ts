@@ -74,8 +74,11 @@ export function createBatcher<I, O>(options: BatcherOptions<I, O>): Batcher<I, O
         batch.map((p) => p.item),
         key,
       );
-      if (results.length !== batch.length) throw new Error(`batch run returned ${results.length} results for ${batch.length} items`);
-      batch.forEach((p, i) => { p.resolve(results[i]!); });
+      if (results.length !== batch.length)
+        throw new Error(`batch run returned ${results.length} results for ${batch.length} items`);
+      batch.forEach((p, i) => {
+        p.resolve(results[i]!);
+      });
     } catch (error) {
       for (const p of batch) p.reject(error);
     } finally {

@@ -52,14 +52,23 @@ export function ctcGreedy(probs: Float32Array, offset: number, steps: number, la
       characters.push({ probability: bestP, alternatives: alternativesAt(probs, row, classes, best, labels) });
     } else if (best !== 0 && bestP > characters.at(-1)!.probability) {
       // The same character over several steps: describe it where it was read most clearly.
-      characters[characters.length - 1] = { probability: bestP, alternatives: alternativesAt(probs, row, classes, best, labels) };
+      characters[characters.length - 1] = {
+        probability: bestP,
+        alternatives: alternativesAt(probs, row, classes, best, labels),
+      };
     }
     previous = best;
   }
   return { text, confidence: characters.length === 0 ? 0 : sum / characters.length, characters };
 }
 
-function alternativesAt(probs: Float32Array, row: number, classes: number, chosen: number, labels: readonly string[]): CharacterReading["alternatives"] {
+function alternativesAt(
+  probs: Float32Array,
+  row: number,
+  classes: number,
+  chosen: number,
+  labels: readonly string[],
+): CharacterReading["alternatives"] {
   const top: { character: string; probability: number }[] = [];
   for (let c = 1; c < classes; c++) {
     if (c === chosen) continue;

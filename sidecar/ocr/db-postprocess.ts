@@ -24,7 +24,12 @@ export interface ScoredQuad {
 }
 
 /** Boxes in probability-map coordinates. */
-export function dbBoxes(prob: Float32Array, width: number, height: number, options: DbOptions = DB_DEFAULTS): ScoredQuad[] {
+export function dbBoxes(
+  prob: Float32Array,
+  width: number,
+  height: number,
+  options: DbOptions = DB_DEFAULTS,
+): ScoredQuad[] {
   const boxes: ScoredQuad[] = [];
   for (const points of textRegions(prob, width, height, options.threshold, options.maxCandidates)) {
     const rect = minAreaRect(points);
@@ -44,7 +49,13 @@ export function dbBoxes(prob: Float32Array, width: number, height: number, optio
  * OpenCV's findContours follows). Each region is returned as the leftmost and rightmost
  * pixel of each of its rows, which have the same convex hull as the whole region.
  */
-function* textRegions(prob: Float32Array, width: number, height: number, threshold: number, maxRegions: number): Generator<Point[]> {
+function* textRegions(
+  prob: Float32Array,
+  width: number,
+  height: number,
+  threshold: number,
+  maxRegions: number,
+): Generator<Point[]> {
   const seen = new Uint8Array(width * height);
   const stack = new Int32Array(width * height);
   let regions = 0;
@@ -134,4 +145,3 @@ function rowSpan(quad: Quad, y: number): [number, number] | null {
   }
   return lo <= hi ? [lo, hi] : null;
 }
-

@@ -82,7 +82,9 @@ export async function runDetection(
   const { width, height } = tensors[0]!;
   const plane = 3 * width * height;
   const batch = new Float32Array(plane * tensors.length);
-  tensors.forEach((t, i) => { batch.set(t.data, i * plane); });
+  tensors.forEach((t, i) => {
+    batch.set(t.data, i * plane);
+  });
   const input = new Tensor("float32", batch, [tensors.length, 3, height, width]);
   const start = performance.now();
   const outputs = await session.run({ [session.inputNames[0]!]: input });
@@ -101,7 +103,11 @@ export async function runDetection(
 export function readingOrder(quads: Quad[]): Quad[] {
   const top = (q: Quad) => Math.min(q[0][1], q[1][1]);
   const left = (q: Quad) => Math.min(q[0][0], q[3][0]);
-  const height = (q: Quad) => Math.max(1, (Math.hypot(q[3][0] - q[0][0], q[3][1] - q[0][1]) + Math.hypot(q[2][0] - q[1][0], q[2][1] - q[1][1])) / 2);
+  const height = (q: Quad) =>
+    Math.max(
+      1,
+      (Math.hypot(q[3][0] - q[0][0], q[3][1] - q[0][1]) + Math.hypot(q[2][0] - q[1][0], q[2][1] - q[1][1])) / 2,
+    );
   const sorted = [...quads].sort((a, b) => top(a) - top(b) || left(a) - left(b));
   for (let i = 1; i < sorted.length; i++) {
     for (let j = i; j > 0; j--) {
@@ -115,4 +121,3 @@ export function readingOrder(quads: Quad[]): Quad[] {
   }
   return sorted;
 }
-

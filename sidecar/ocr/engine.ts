@@ -73,8 +73,12 @@ export async function createOcrEngine(options: OcrEngineOptions): Promise<OcrEng
     loadModelBytes("ocr-recognition"),
     loadModelBytes("ocr-dictionary"),
   ]);
-  const [detSession, recSession] = await Promise.all([InferenceSession.create(detModel, session), InferenceSession.create(recModel, session)]);
-  const report = (model: ModelRun["model"]) => (items: number, ms: number) => options.onModelRun?.({ model, items, ms });
+  const [detSession, recSession] = await Promise.all([
+    InferenceSession.create(detModel, session),
+    InferenceSession.create(recModel, session),
+  ]);
+  const report = (model: ModelRun["model"]) => (items: number, ms: number) =>
+    options.onModelRun?.({ model, items, ms });
   const detector = createDetector({
     session: detSession,
     maxSide: options.maxSide ?? DEFAULT_MAX_SIDE,

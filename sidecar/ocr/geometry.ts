@@ -70,7 +70,13 @@ export function minAreaRect(points: Point[]): RotatedRect {
       bestArea = area;
       const cu = (minU + maxU) / 2;
       const cv = (minV + maxV) / 2;
-      best = { cx: cu * ux - cv * uy, cy: cu * uy + cv * ux, width: maxU - minU, height: maxV - minV, angle: Math.atan2(uy, ux) };
+      best = {
+        cx: cu * ux - cv * uy,
+        cy: cu * uy + cv * ux,
+        width: maxU - minU,
+        height: maxV - minV,
+        angle: Math.atan2(uy, ux),
+      };
     }
   }
   return best ?? { cx: hull[0]![0], cy: hull[0]![1], width: 0, height: 0, angle: 0 };

@@ -55,7 +55,13 @@ export class ExecutionProviderError extends Error {
 
 const CUDA_PROVIDER_FILES = ["libonnxruntime_providers_cuda.so", "libonnxruntime_providers_shared.so"];
 // ONNX Runtime 1.2x/1.30 CUDA builds link CUDA 12 and cuDNN 9.
-const CUDA_RUNTIME_LIBRARIES = ["libcudart.so.12", "libcublas.so.12", "libcublasLt.so.12", "libcufft.so.11", "libcudnn.so.9"];
+const CUDA_RUNTIME_LIBRARIES = [
+  "libcudart.so.12",
+  "libcublas.so.12",
+  "libcublasLt.so.12",
+  "libcufft.so.11",
+  "libcudnn.so.9",
+];
 
 /** Whether CUDA can be used, and which provider libraries must first be linked beside ONNX Runtime. */
 export type CudaPlan = { usable: true; links: { target: string; path: string }[] } | { usable: false; reason: string };
@@ -75,7 +81,9 @@ export function planCuda(probe: DeviceProbe, options: Pick<ProviderOptions, "cud
   }
   if (shipped.length === 0) {
     if (!options.cudaLibDir) {
-      return refuse(`ONNX Runtime's CUDA provider is not installed (${CUDA_PROVIDER_FILES.join(", ")} missing in ${dir}; ${CUDA_LIB_DIR_SETTING} names a folder holding them)`);
+      return refuse(
+        `ONNX Runtime's CUDA provider is not installed (${CUDA_PROVIDER_FILES.join(", ")} missing in ${dir}; ${CUDA_LIB_DIR_SETTING} names a folder holding them)`,
+      );
     }
     const from = resolve(options.cudaLibDir);
     const missing = CUDA_PROVIDER_FILES.filter((file) => !probe.isFile(join(from, file)));
@@ -105,7 +113,11 @@ function prepareCuda(probe: DeviceProbe, options: ProviderOptions): string | nul
   return null;
 }
 
-export function chooseExecutionProviders(device: Device, options: ProviderOptions = {}, probe: DeviceProbe = systemProbe()): string[] {
+export function chooseExecutionProviders(
+  device: Device,
+  options: ProviderOptions = {},
+  probe: DeviceProbe = systemProbe(),
+): string[] {
   if (device === "cpu") return ["cpu"];
   const reason = prepareCuda(probe, options);
   if (reason === null) return ["cuda", "cpu"];
@@ -119,7 +131,10 @@ export interface ThreadOptions {
   interOpThreads?: number;
 }
 
-export function sessionOptions(executionProviders: string[], threads: ThreadOptions = {}): InferenceSession.SessionOptions {
+export function sessionOptions(
+  executionProviders: string[],
+  threads: ThreadOptions = {},
+): InferenceSession.SessionOptions {
   return {
     executionProviders,
     intraOpNumThreads: threads.intraOpThreads ?? availableParallelism(),
@@ -138,7 +153,8 @@ export function sessionOptions(executionProviders: string[], threads: ThreadOpti
 export function systemProbe(): DeviceProbe {
   return {
     gpuPresent: () => existsSync("/dev/nvidia0") || existsSync("/proc/driver/nvidia/gpus"),
-    onnxRuntimeLibraryDir: () => onnxRuntimeLibraryDir({ standalone: Bun.isStandaloneExecutable, extractedNativesDir: extractedNativesDir() }),
+    onnxRuntimeLibraryDir: () =>
+      onnxRuntimeLibraryDir({ standalone: Bun.isStandaloneExecutable, extractedNativesDir: extractedNativesDir() }),
     isFile: (path) => statSync(path, { throwIfNoEntry: false })?.isFile() ?? false,
     isLink: (path) => lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink() ?? false,
     untrustedReason,
@@ -160,7 +176,10 @@ export interface RuntimeLayout {
  * or a path inside the executable): the natives ONNX Runtime was loaded from are in the
  * extraction folder, at their node_modules paths.
  */
-export function onnxRuntimeLibraryDir(layout: RuntimeLayout, exists: (path: string) => boolean = existsSync): string | null {
+export function onnxRuntimeLibraryDir(
+  layout: RuntimeLayout,
+  exists: (path: string) => boolean = existsSync,
+): string | null {
   const arch = process.arch === "arm64" ? "arm64" : "x64";
   const inPackage = join("bin", "napi-v6", process.platform, arch);
   let dir: string | null;
@@ -183,7 +202,8 @@ function untrustedReason(path: string): string | null {
     if (!stat) return `${checked} does not exist`;
     if ((stat.mode & 0o022) !== 0) return `${checked} is writable by other users`;
     // POSIX owners; root-owned system folders are trusted.
-    if (process.getuid !== undefined && stat.uid !== 0 && stat.uid !== process.getuid()) return `${checked} belongs to another user`;
+    if (process.getuid !== undefined && stat.uid !== 0 && stat.uid !== process.getuid())
+      return `${checked} belongs to another user`;
   }
   return null;
 }

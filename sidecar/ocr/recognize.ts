@@ -40,7 +40,9 @@ export function recognitionTensor(crops: RgbImage[]): Tensor {
   const width = Math.max(MIN_WIDTH, ...crops.map((c) => c.width));
   const item = 3 * REC_HEIGHT * width;
   const data = new Float32Array(item * crops.length);
-  crops.forEach((crop, i) => { writeBgrPlanes(crop.data, crop.width, REC_HEIGHT, REC_NORMALISATION, data, i * item, width); });
+  crops.forEach((crop, i) => {
+    writeBgrPlanes(crop.data, crop.width, REC_HEIGHT, REC_NORMALISATION, data, i * item, width);
+  });
   return new Tensor("float32", data, [crops.length, 3, REC_HEIGHT, width]);
 }
 
@@ -56,7 +58,8 @@ export async function runRecognition(
   onRun?.(crops.length, performance.now() - start);
   const output = outputs[session.outputNames[0]!]!;
   const [n, steps, classes] = output.dims as [number, number, number];
-  if (classes !== labels.length) throw new Error(`recognition model has ${classes} classes, dictionary gives ${labels.length}`);
+  if (classes !== labels.length)
+    throw new Error(`recognition model has ${classes} classes, dictionary gives ${labels.length}`);
   const probs = output.data as Float32Array;
   return Array.from({ length: n }, (_, i) => ctcGreedy(probs, i * steps * classes, steps, labels));
 }

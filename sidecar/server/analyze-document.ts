@@ -8,7 +8,13 @@ import type { Fact } from "../../proto/generated/docverify/sidecar/v1/Fact.ts";
 import type { LineTraceScores } from "../../proto/generated/docverify/sidecar/v1/LineTraceScores.ts";
 import type { Page } from "../../proto/generated/docverify/sidecar/v1/Page.ts";
 import { MIN_CORRELATION } from "../forensics/copy-move.ts";
-import { ELA_LINE_Z_THRESHOLD, type ForensicsGraph, type PixelForensics, type Trace, analyzePixels } from "../forensics/index.ts";
+import {
+  ELA_LINE_Z_THRESHOLD,
+  type ForensicsGraph,
+  type PixelForensics,
+  type Trace,
+  analyzePixels,
+} from "../forensics/index.ts";
 import { type OcrEngine, type OcrLine, OcrInputError } from "../ocr/engine.ts";
 import { type DecodedPage, decodeImage } from "./decode-image.ts";
 import { invalidDocument } from "./errors.ts";
@@ -61,7 +67,13 @@ const THRESHOLDS: Partial<Record<Trace["name"], Record<string, number>>> = {
 };
 
 /** The forensics of one page in the proto's fields; every box is in the page's analysed pixels. */
-function forensicFields(pixels: PixelForensics, ms: number): Pick<Page, "regions" | "heatmap" | "lineScores" | "forensicFacts" | "traces" | "copyMoves" | "singleCompressedAreas"> {
+function forensicFields(
+  pixels: PixelForensics,
+  ms: number,
+): Pick<
+  Page,
+  "regions" | "heatmap" | "lineScores" | "forensicFacts" | "traces" | "copyMoves" | "singleCompressedAreas"
+> {
   const byLine = new Map<number, LineTraceScores>();
   for (const { lineIndex, trace, score } of pixels.lineScores) {
     const entry = byLine.get(lineIndex) ?? { lineIndex, scores: [] };
@@ -72,14 +84,33 @@ function forensicFields(pixels: PixelForensics, ms: number): Pick<Page, "regions
     regions: pixels.regions.map((region) => ({ box: protoBox(region.box), score: region.score, trace: region.trace })),
     heatmap: { width: pixels.heatmap.width, height: pixels.heatmap.height, values: Buffer.from(pixels.heatmap.data) },
     lineScores: [...byLine.values()],
-    traces: pixels.traces.map((trace) => ({ name: trace.name, reliability: trace.reliability, globalScore: trace.globalScore, facts: facts({ ...trace.facts, ...THRESHOLDS[trace.name] }) })),
-    copyMoves: pixels.copyMoves.map((copy) => ({ source: protoBox(copy.source), target: protoBox(copy.target), score: copy.score })),
-    singleCompressedAreas: pixels.singleCompressedAreas.map((area) => ({ box: protoBox(area.box), tiles: area.tiles, meanZ: area.meanZ })),
+    traces: pixels.traces.map((trace) => ({
+      name: trace.name,
+      reliability: trace.reliability,
+      globalScore: trace.globalScore,
+      facts: facts({ ...trace.facts, ...THRESHOLDS[trace.name] }),
+    })),
+    copyMoves: pixels.copyMoves.map((copy) => ({
+      source: protoBox(copy.source),
+      target: protoBox(copy.target),
+      score: copy.score,
+    })),
+    singleCompressedAreas: pixels.singleCompressedAreas.map((area) => ({
+      box: protoBox(area.box),
+      tiles: area.tiles,
+      meanZ: area.meanZ,
+    })),
     forensicFacts: facts({ forensics_ms: Math.round(ms) }),
   };
 }
 
-export function createDocumentAnalyzer({ ocr, forensics, renderer, limits, memory }: DocumentAnalyzerOptions): DocumentAnalyzer {
+export function createDocumentAnalyzer({
+  ocr,
+  forensics,
+  renderer,
+  limits,
+  memory,
+}: DocumentAnalyzerOptions): DocumentAnalyzer {
   const readPage = async (input: PageInput): Promise<Page> => {
     let lines: OcrLine[];
     try {
@@ -90,7 +121,12 @@ export function createDocumentAnalyzer({ ocr, forensics, renderer, limits, memor
     }
     const started = performance.now();
     const pixels = await analyzePixels(
-      { rgb: input.image.data, width: input.image.width, height: input.image.height, ...(input.jpeg ? { jpeg: input.jpeg } : {}) },
+      {
+        rgb: input.image.data,
+        width: input.image.width,
+        height: input.image.height,
+        ...(input.jpeg ? { jpeg: input.jpeg } : {}),
+      },
       lines,
       { graph: forensics, maxPixels: limits.maxPagePixels },
     );
@@ -121,17 +157,28 @@ export function createDocumentAnalyzer({ ocr, forensics, renderer, limits, memor
     if (document.format === "pdf") {
       pageCount = await renderer.render(document.bytes, signal, async (rendered) => {
         const { width, height } = rendered.image;
-        const release = await memory?.reserve(width * height * BYTES_PER_PIXEL, `page ${rendered.index + 1} (${width}x${height} pixels)`, signal);
+        const release = await memory?.reserve(
+          width * height * BYTES_PER_PIXEL,
+          `page ${rendered.index + 1} (${width}x${height} pixels)`,
+          signal,
+        );
         try {
           pages.push(
             await readPage({
-            index: rendered.index,
-            image: rendered.image,
-            dpi: rendered.scale * 72,
-            sourceWidth: rendered.widthPt,
-            sourceHeight: rendered.heightPt,
-            scale: rendered.scale,
-            facts: { format: "pdf", storedWidth: rendered.image.width, storedHeight: rendered.image.height, channels: 3, colorSpace: "srgb", depth: "uchar" },
+              index: rendered.index,
+              image: rendered.image,
+              dpi: rendered.scale * 72,
+              sourceWidth: rendered.widthPt,
+              sourceHeight: rendered.heightPt,
+              scale: rendered.scale,
+              facts: {
+                format: "pdf",
+                storedWidth: rendered.image.width,
+                storedHeight: rendered.image.height,
+                channels: 3,
+                colorSpace: "srgb",
+                depth: "uchar",
+              },
             }),
           );
         } finally {
@@ -146,7 +193,9 @@ export function createDocumentAnalyzer({ ocr, forensics, renderer, limits, memor
           // is within the budget's rounding, so it never refuses an image the pixel limit took.
           if (memory) release = await memory.reserve(Math.min(bytes, memory.totalBytes), "the image", signal);
         });
-        pages.push(await readPage({ index: 0, ...decoded, ...(document.format === "jpeg" ? { jpeg: document.bytes } : {}) }));
+        pages.push(
+          await readPage({ index: 0, ...decoded, ...(document.format === "jpeg" ? { jpeg: document.bytes } : {}) }),
+        );
       } finally {
         release?.();
       }

@@ -29,7 +29,8 @@ export function createAdmission(options: { concurrent: number; queued: number })
         running++;
         return Promise.resolve(once(release));
       }
-      if (queue.length >= options.queued) return Promise.reject(new DocumentRefused(status.UNAVAILABLE, "the sidecar is busy"));
+      if (queue.length >= options.queued)
+        return Promise.reject(new DocumentRefused(status.UNAVAILABLE, "the sidecar is busy"));
       return new Promise((resolve, reject) => {
         const entry = { signal, start: () => resolve(once(release)) };
         queue.push(entry);

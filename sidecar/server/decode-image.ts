@@ -26,7 +26,12 @@ export interface DecodedPage {
  * `admit` is called once the header is read with what decoding and analysing the image will
  * hold (memory-budget.ts), before a pixel is decoded; it waits for room or refuses.
  */
-export async function decodeImage(bytes: Uint8Array, format: "jpeg" | "png", limits: DocumentLimits, admit?: (bytes: number) => Promise<void>): Promise<DecodedPage> {
+export async function decodeImage(
+  bytes: Uint8Array,
+  format: "jpeg" | "png",
+  limits: DocumentLimits,
+  admit?: (bytes: number) => Promise<void>,
+): Promise<DecodedPage> {
   const label = format.toUpperCase();
   // What the header does not declare (scans, metadata), bounded as the API's intake bounds it:
   // a remote sidecar may be called by other clients than this service's API.
@@ -44,7 +49,9 @@ export async function decodeImage(bytes: Uint8Array, format: "jpeg" | "png", lim
   }
   if (metadata.format !== format) throw invalidDocument(`the document is not a decodable ${label}`);
   if (metadata.width * metadata.height > limits.maxImagePixels) {
-    throw overLimit(`the image declares ${metadata.width}x${metadata.height} pixels, more than the ${limits.maxImagePixels} pixel limit`);
+    throw overLimit(
+      `the image declares ${metadata.width}x${metadata.height} pixels, more than the ${limits.maxImagePixels} pixel limit`,
+    );
   }
   // EXIF orientations 5-8 turn the image a quarter, swapping its sides.
   const turned = (metadata.orientation ?? 1) >= 5;

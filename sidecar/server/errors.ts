@@ -14,10 +14,12 @@ export class DocumentRefused extends Error {
 }
 
 /** Not a decodable document of the declared format, or a stream that broke the protocol. */
-export const invalidDocument = (message: string, cause?: unknown) => new DocumentRefused(status.INVALID_ARGUMENT, message, { cause });
+export const invalidDocument = (message: string, cause?: unknown) =>
+  new DocumentRefused(status.INVALID_ARGUMENT, message, { cause });
 
 /** Over a limit of bytes, pixels or time. */
-export const overLimit = (message: string, cause?: unknown) => new DocumentRefused(status.RESOURCE_EXHAUSTED, message, { cause });
+export const overLimit = (message: string, cause?: unknown) =>
+  new DocumentRefused(status.RESOURCE_EXHAUSTED, message, { cause });
 
 /** Anything else is a fault of the sidecar: INTERNAL, with a message that reveals nothing. */
 export function toServiceError(error: unknown): Partial<ServiceError> {

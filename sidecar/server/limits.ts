@@ -37,9 +37,19 @@ export const DEFAULT_LIMITS: DocumentLimits = {
  * The scale (at most 1) that brings width x height inside both pixel limits, even when the
  * scaled sides are rounded up to whole pixels (as renderers do).
  */
-export function fitScale(width: number, height: number, limits: Pick<DocumentLimits, "maxPagePixels" | "maxPageSide">): number {
-  let scale = Math.min(1, Math.sqrt(limits.maxPagePixels / (width * height)), limits.maxPageSide / Math.max(width, height));
-  const fits = () => Math.ceil(width * scale) * Math.ceil(height * scale) <= limits.maxPagePixels && Math.ceil(Math.max(width, height) * scale) <= limits.maxPageSide;
+export function fitScale(
+  width: number,
+  height: number,
+  limits: Pick<DocumentLimits, "maxPagePixels" | "maxPageSide">,
+): number {
+  let scale = Math.min(
+    1,
+    Math.sqrt(limits.maxPagePixels / (width * height)),
+    limits.maxPageSide / Math.max(width, height),
+  );
+  const fits = () =>
+    Math.ceil(width * scale) * Math.ceil(height * scale) <= limits.maxPagePixels &&
+    Math.ceil(Math.max(width, height) * scale) <= limits.maxPageSide;
   while (scale < 1 && !fits()) scale *= 0.999;
   return scale;
 }

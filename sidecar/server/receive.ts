@@ -19,7 +19,10 @@ const FORMATS: Partial<Record<DocumentFormat__Output, Format>> = {
   DOCUMENT_FORMAT_PDF: "pdf",
 };
 
-export function receiveDocument(call: ServerReadableStream<AnalyzeDocumentRequest__Output, unknown>, maxBytes: number): Promise<ReceivedDocument> {
+export function receiveDocument(
+  call: ServerReadableStream<AnalyzeDocumentRequest__Output, unknown>,
+  maxBytes: number,
+): Promise<ReceivedDocument> {
   return new Promise((resolve, reject) => {
     let format: Format | undefined;
     let buffer: Uint8Array | undefined;
@@ -35,7 +38,10 @@ export function receiveDocument(call: ServerReadableStream<AnalyzeDocumentReques
         return;
       }
       if (!format || !buffer) return reject(invalidDocument("the stream ended before a header"));
-      if (received !== buffer.length) return reject(invalidDocument(`the stream carried ${received} of the ${buffer.length} bytes its header declared`));
+      if (received !== buffer.length)
+        return reject(
+          invalidDocument(`the stream carried ${received} of the ${buffer.length} bytes its header declared`),
+        );
       resolve({ format, bytes: buffer });
     };
 
@@ -45,12 +51,14 @@ export function receiveDocument(call: ServerReadableStream<AnalyzeDocumentReques
         format = FORMATS[message.header.format];
         if (!format) return finish(invalidDocument("the header names no supported format (jpeg, png or pdf)"));
         const size = message.header.sizeBytes;
-        if (size > maxBytes) return finish(overLimit(`the document is ${size} bytes, more than the ${maxBytes} byte limit`));
+        if (size > maxBytes)
+          return finish(overLimit(`the document is ${size} bytes, more than the ${maxBytes} byte limit`));
         if (size < 1) return finish(invalidDocument("the header declares an empty document"));
         buffer = new Uint8Array(size);
         return;
       }
-      if (message.part !== "chunk" || !message.chunk) return finish(invalidDocument("a stream message carried neither header nor chunk"));
+      if (message.part !== "chunk" || !message.chunk)
+        return finish(invalidDocument("a stream message carried neither header nor chunk"));
       if (!buffer) return finish(invalidDocument("the stream sent bytes before its header"));
       const chunk = message.chunk;
       if (received + chunk.length > buffer.length) {

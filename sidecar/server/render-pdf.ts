@@ -27,7 +27,9 @@ export interface PdfRenderer {
 
 // From source the worker lies beside this file. In the compiled binary it is a second entry
 // point of the build, addressed from the bundle's root (the repository root of the build).
-const WORKER_URL = Bun.isStandaloneExecutable ? "./sidecar/server/render-worker.ts" : new URL("./render-worker.ts", import.meta.url).href;
+const WORKER_URL = Bun.isStandaloneExecutable
+  ? "./sidecar/server/render-worker.ts"
+  : new URL("./render-worker.ts", import.meta.url).href;
 
 /**
  * Documents a render worker opens before it is replaced: mupdf's WebAssembly memory grows to
@@ -72,7 +74,10 @@ class RenderWorker {
   }
 
   private bounded(reply: Promise<RenderReply>, timeoutMs: number, signal: AbortSignal): Promise<RenderReply> {
-    const timer = setTimeout(() => this.fail(overLimit(`rendering the PDF ran past its time budget`)), Math.max(0, timeoutMs));
+    const timer = setTimeout(
+      () => this.fail(overLimit(`rendering the PDF ran past its time budget`)),
+      Math.max(0, timeoutMs),
+    );
     const abort = () => this.fail(new DocumentRefused(status.CANCELLED, "the request was cancelled"));
     signal.addEventListener("abort", abort, { once: true });
     return reply.finally(() => {
@@ -153,7 +158,12 @@ export function createPdfRenderer(options: { workers: number; limits: DocumentLi
         budget -= performance.now() - started;
       }
     };
-    const settings = { maxPages: limits.maxPages, pdfDpi: limits.pdfDpi, maxPagePixels: limits.maxPagePixels, maxPageSide: limits.maxPageSide };
+    const settings = {
+      maxPages: limits.maxPages,
+      pdfDpi: limits.pdfDpi,
+      maxPagePixels: limits.maxPagePixels,
+      maxPageSide: limits.maxPageSide,
+    };
     try {
       // The bytes are copied into the worker, not transferred: the caller still owns them.
       const opened = await timed({ type: "open", bytes, settings });
@@ -174,7 +184,8 @@ export function createPdfRenderer(options: { workers: number; limits: DocumentLi
       }
       return pageCount;
     } finally {
-      if (worker.alive) await worker.request({ type: "close" }, 5_000, new AbortController().signal).catch(() => undefined);
+      if (worker.alive)
+        await worker.request({ type: "close" }, 5_000, new AbortController().signal).catch(() => undefined);
       release(worker);
     }
   };

@@ -77,7 +77,9 @@ function renderPage(index: number): void {
     reply({ type: "page", index, rgb, width, height, widthPt, heightPt, scale }, [rgb.buffer as ArrayBuffer]);
   } catch {
     // mupdf stops at its own bounds (nested graphics states, forms, arrays) and at damage alike.
-    refuse(`page ${index + 1} of the PDF could not be drawn: its content is damaged, nests too deep or is larger than the renderer's limits`);
+    refuse(
+      `page ${index + 1} of the PDF could not be drawn: its content is damaged, nests too deep or is larger than the renderer's limits`,
+    );
   } finally {
     pixmap?.destroy();
     page?.destroy();

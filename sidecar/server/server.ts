@@ -68,9 +68,15 @@ export async function startSidecarServer(options: SidecarServerOptions): Promise
   const configured: DocumentLimits = { ...DEFAULT_LIMITS, ...options.limits };
   // A page larger than the memory budget is analysed scaled down to fit it, as one larger
   // than the pixel limit is.
-  const limits: DocumentLimits = { ...configured, maxPagePixels: Math.min(configured.maxPagePixels, memory.maxPagePixels) };
+  const limits: DocumentLimits = {
+    ...configured,
+    maxPagePixels: Math.min(configured.maxPagePixels, memory.maxPagePixels),
+  };
   if (limits.maxPagePixels < configured.maxPagePixels) {
-    log.info("pages are analysed at most at the size the memory limit allows", { maxPagePixels: limits.maxPagePixels, memoryLimitBytes: options.memoryLimitBytes ?? DEFAULT_MEMORY_LIMIT_BYTES });
+    log.info("pages are analysed at most at the size the memory limit allows", {
+      maxPagePixels: limits.maxPagePixels,
+      memoryLimitBytes: options.memoryLimitBytes ?? DEFAULT_MEMORY_LIMIT_BYTES,
+    });
   }
   const threads = { intraOpThreads: options.ocr?.intraOpThreads, interOpThreads: options.ocr?.interOpThreads };
   // Chosen once for both models, so a CPU fallback is decided and logged once.
@@ -91,7 +97,10 @@ export async function startSidecarServer(options: SidecarServerOptions): Promise
   ]);
   const renderer = createPdfRenderer({ workers: options.renderWorkers ?? 2, limits });
   const analyze = createDocumentAnalyzer({ ocr, forensics, renderer, limits, memory });
-  const admission = createAdmission({ concurrent: options.concurrentDocuments ?? 4, queued: options.queuedDocuments ?? 32 });
+  const admission = createAdmission({
+    concurrent: options.concurrentDocuments ?? 4,
+    queued: options.queuedDocuments ?? 32,
+  });
   const health = createHealthService("SERVING");
 
   let inFlight = 0;
@@ -117,7 +126,8 @@ export async function startSidecarServer(options: SidecarServerOptions): Promise
       callback(null, response);
     } catch (error) {
       if (error instanceof DocumentRefused) {
-        if (error.code !== status.CANCELLED) log.info("document refused", { code: status[error.code], reason: error.message });
+        if (error.code !== status.CANCELLED)
+          log.info("document refused", { code: status[error.code], reason: error.message });
       } else {
         log.error("document analysis failed", { error: (error as Error).message });
       }

@@ -1,14 +1,14 @@
 // The in-process part of the analysis: structure and metadata detectors for the document's
 // format, within a time budget. `inspectDocument` is what the full analysis (full-analyzer.ts)
 // runs beside the sidecar (in worker threads, worker/local-analysis-pool.ts).
-import type { IntakeDocument } from "../intake/document";
-import type { PageImage } from "./content/page-image";
-import type { DocumentText } from "./content/text";
-import { startBudget, type AnalysisLimits } from "./detector";
-import type { DocumentTypeInput } from "./document-type";
-import { inspectImage } from "./image/inspect-image";
-import { inspectPdf } from "./pdf/inspect-pdf";
-import type { DetectorResult } from "./report";
+import type { IntakeDocument } from "../intake/document.ts";
+import type { PageImage } from "./content/page-image.ts";
+import type { DocumentText } from "./content/text.ts";
+import { startBudget, type AnalysisLimits } from "./detector.ts";
+import type { DocumentTypeInput } from "./document-type.ts";
+import { inspectImage } from "./image/inspect-image.ts";
+import { inspectPdf } from "./pdf/inspect-pdf.ts";
+import type { DetectorResult } from "./report.ts";
 
 export interface LocalInspection {
   format: IntakeDocument["format"];
@@ -24,7 +24,11 @@ export interface LocalInspection {
   drawnPages: number[];
 }
 
-export const inspectDocument = async (doc: IntakeDocument, limits: AnalysisLimits, now: () => number): Promise<LocalInspection> => {
+export const inspectDocument = async (
+  doc: IntakeDocument,
+  limits: AnalysisLimits,
+  now: () => number,
+): Promise<LocalInspection> => {
   const budget = startBudget(limits.timeBudgetMs, now);
   if (doc.format === "pdf") {
     const pdf = await inspectPdf(doc.bytes, limits, budget);

@@ -1,7 +1,7 @@
 // The seam between the service and the analysis: the API, batches and the CLI depend on
 // this interface, not on which detectors run or where.
-import type { IntakeDocument } from "../intake/document";
-import type { AnalysisReport } from "./report";
+import type { IntakeDocument } from "../intake/document.ts";
+import type { AnalysisReport } from "./report.ts";
 
 export interface AnalysisContext {
   /** The API key the document came with: duplicates are looked for among its own documents only. Null outside the service (`docverify analyze`): no duplicate check. */

@@ -1,17 +1,17 @@
 // The analysis the service runs, built once for serve, batches and `docverify analyze`: the
 // full analysis over the sidecars (embedded child or remote), and its readiness.
-import type { Config } from "../config";
-import type { Logger } from "../log";
-import { createSidecarService, type SidecarService } from "../sidecar-client";
-import type { FingerprintStore } from "../store/fingerprints";
-import type { Analyzer } from "./analyzer";
-import { createFullAnalyzer } from "./full-analyzer";
-import { DEFAULT_LIMITS } from "./detector";
-import { createLocalAnalysisPool } from "./worker/local-analysis-pool";
-import { API_IDLE_BYTES, estimateAnalysisBytes } from "./memory-estimate";
-import { createMemoryBudget } from "../limits/memory-budget";
-import { AppError } from "../errors";
-import { giveBackMemory } from "../runtime/give-back-memory";
+import type { Config } from "../config.ts";
+import type { Logger } from "../log.ts";
+import { createSidecarService, type SidecarService } from "../sidecar-client/index.ts";
+import type { FingerprintStore } from "../store/fingerprints.ts";
+import type { Analyzer } from "./analyzer.ts";
+import { createFullAnalyzer } from "./full-analyzer.ts";
+import { DEFAULT_LIMITS } from "./detector.ts";
+import { createLocalAnalysisPool } from "./worker/local-analysis-pool.ts";
+import { API_IDLE_BYTES, estimateAnalysisBytes } from "./memory-estimate.ts";
+import { createMemoryBudget } from "../limits/memory-budget.ts";
+import { AppError } from "../errors.ts";
+import { giveBackMemory } from "../runtime/give-back-memory.ts";
 
 export interface AnalysisService extends Analyzer {
   /** Intake's PDF check, in an analysis worker (see validateDocument's options). */
@@ -50,21 +50,33 @@ export async function createAnalyzer(config: Config, log: Logger, deps: Analyzer
   const started = config.sidecar.length > 0 ? Promise.resolve() : waitUntilServing(sidecar, log, () => closed);
   // The structure and metadata inspection runs in worker threads, off this event loop; a
   // little past its own time budget the worker is ended.
-  const local = createLocalAnalysisPool({ workers: config.analysisWorkers, timeLimitMs: DEFAULT_LIMITS.timeBudgetMs + 10_000 });
-  const full = createFullAnalyzer({ sidecar, inspect: (document) => local.inspect(document), fingerprints: deps.fingerprints, now: deps.now });
+  const local = createLocalAnalysisPool({
+    workers: config.analysisWorkers,
+    timeLimitMs: DEFAULT_LIMITS.timeBudgetMs + 10_000,
+  });
+  const full = createFullAnalyzer({
+    sidecar,
+    inspect: (document) => local.inspect(document),
+    fingerprints: deps.fingerprints,
+    now: deps.now,
+  });
   // Documents in flight hold memory together (verifies and batch documents alike): each
   // waits for room under DOCVERIFY_MEMORY_LIMIT, and one that could never fit is refused.
   const memory = createMemoryBudget({
     limitBytes: config.memoryLimitBytes,
     idleBytes: API_IDLE_BYTES,
     refuse: (message) => new AppError("FILE_TOO_LARGE", message),
-    cancelled: () => new AppError("SERVICE_UNAVAILABLE", "The analysis was cancelled", { retryable: true, retryAfterSec: 1 }),
+    cancelled: () =>
+      new AppError("SERVICE_UNAVAILABLE", "The analysis was cancelled", { retryable: true, retryAfterSec: 1 }),
   });
   let inFlight = 0;
   return {
     analyze: async (document, context) => {
       await started;
-      const release = await memory.reserve(await estimateAnalysisBytes(document), document.format === "pdf" ? "The PDF" : "The image");
+      const release = await memory.reserve(
+        await estimateAnalysisBytes(document),
+        document.format === "pdf" ? "The PDF" : "The image",
+      );
       inFlight++;
       try {
         return await full.analyze(document, context);

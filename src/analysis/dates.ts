@@ -36,7 +36,10 @@ export const parseMetaDate = (value: unknown): MetaDate | undefined => {
   if (pdf) {
     return build(pdf.slice(1, 7), { z: pdf[7] === "Z", sign: pdf[8], hh: pdf[9], mm: pdf[10] });
   }
-  const iso = /^(\d{4})[-:](\d{2})[-:](\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?)?\s*(?:(Z)|([+-])(\d{2}):?(\d{2}))?/.exec(v);
+  const iso =
+    /^(\d{4})[-:](\d{2})[-:](\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?)?\s*(?:(Z)|([+-])(\d{2}):?(\d{2}))?/.exec(
+      v,
+    );
   if (iso) {
     return build(iso.slice(1, 7), { z: iso[7] === "Z", sign: iso[8], hh: iso[9], mm: iso[10] });
   }

@@ -1,7 +1,7 @@
 // What every detector shares: limits, the time budget and how a failure is recorded.
-import { isAppError } from "../errors";
-import type { DetectorName } from "./manifest";
-import type { DetectorResult } from "./report";
+import { isAppError } from "../errors.ts";
+import type { DetectorName } from "./manifest.ts";
+import type { DetectorResult } from "./report.ts";
 
 export interface AnalysisLimits {
   /** Largest image decoded, in pixels (width × height). */
@@ -46,4 +46,3 @@ export const runDetector = async (
     return { detector, evidence: [], facts: { failed: failureKind(error) }, coverage: 0 };
   }
 };
-

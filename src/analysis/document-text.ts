@@ -2,13 +2,15 @@
 // the page has one (exact characters), the sidecar's OCR lines otherwise (scans, photos,
 // images). Every box is put in the pixels of the page as the sidecar analysed it, so all
 // evidence of a page shares one space whatever found it.
-import type { SidecarAnalysis } from "../sidecar-client/result";
-import { rowsOf, rowText, type DocumentText, type TextPage } from "./content/text";
-import type { Box, DetectorResult } from "./report";
+import type { SidecarAnalysis } from "../sidecar-client/result.ts";
+import { rowsOf, rowText, type DocumentText, type TextPage } from "./content/text.ts";
+import type { Box, DetectorResult } from "./report.ts";
 
 /** Analysed pixels per source unit (PDF point, image pixel) of a page; past the sidecar's page limit, its first page's. */
-export const sourceScaleOf = (analysis: SidecarAnalysis) => (page: number): number =>
-  (analysis.pages.find((p) => p.index === page - 1) ?? analysis.pages[0])?.scale ?? 1;
+export const sourceScaleOf =
+  (analysis: SidecarAnalysis) =>
+  (page: number): number =>
+    (analysis.pages.find((p) => p.index === page - 1) ?? analysis.pages[0])?.scale ?? 1;
 
 const scaleBox = (box: Box, scale: number): Box => [
   Math.round(box[0] * scale),
@@ -32,10 +34,21 @@ export function mergeText(pdfText: DocumentText, analysis: SidecarAnalysis): Mer
     const pdf = layer.get(number);
     if (pdf) {
       sources[number] = "pdf";
-      return { page: number, width: page.width, height: page.height, lines: pdf.lines.map((l) => ({ ...l, box: scaleBox(l.box, page.scale) })) };
+      return {
+        page: number,
+        width: page.width,
+        height: page.height,
+        lines: pdf.lines.map((l) => ({ ...l, box: scaleBox(l.box, page.scale) })),
+      };
     }
     sources[number] = "ocr";
-    const lines = page.lines.map((l) => ({ text: l.text, box: l.box, confidence: l.confidence, source: "ocr" as const, characters: l.characters }));
+    const lines = page.lines.map((l) => ({
+      text: l.text,
+      box: l.box,
+      confidence: l.confidence,
+      source: "ocr" as const,
+      characters: l.characters,
+    }));
     return { page: number, width: page.width, height: page.height, lines };
   });
   // Pages past the sidecar's page limit still have their text layer.
@@ -43,7 +56,12 @@ export function mergeText(pdfText: DocumentText, analysis: SidecarAnalysis): Mer
     if (sources[number]) continue;
     const scale = scaleOf(number);
     sources[number] = "pdf";
-    pages.push({ page: number, width: Math.round(pdf.width * scale), height: Math.round(pdf.height * scale), lines: pdf.lines.map((l) => ({ ...l, box: scaleBox(l.box, scale) })) });
+    pages.push({
+      page: number,
+      width: Math.round(pdf.width * scale),
+      height: Math.round(pdf.height * scale),
+      lines: pdf.lines.map((l) => ({ ...l, box: scaleBox(l.box, scale) })),
+    });
   }
   return { text: { pages: pages.sort((a, b) => a.page - b.page) }, sources };
 }
@@ -53,7 +71,9 @@ export function evidenceInPagePixels(results: DetectorResult[], analysis: Sideca
   const scaleOf = sourceScaleOf(analysis);
   return results.map((r) => ({
     ...r,
-    evidence: r.evidence.map((e) => (e.box && e.page !== undefined ? { ...e, box: scaleBox(e.box, scaleOf(e.page)) } : e)),
+    evidence: r.evidence.map((e) =>
+      e.box && e.page !== undefined ? { ...e, box: scaleBox(e.box, scaleOf(e.page)) } : e,
+    ),
   }));
 }
 
@@ -62,4 +82,5 @@ export function evidenceInPagePixels(results: DetectorResult[], analysis: Sideca
  * table cell per line, so "TOTAL" and its amount come back as two lines; a row puts them
  * together again, as PDF text already has them.
  */
-export const readingRows = (document: DocumentText): string[] => document.pages.flatMap((page) => rowsOf(page).map(rowText));
+export const readingRows = (document: DocumentText): string[] =>
+  document.pages.flatMap((page) => rowsOf(page).map(rowText));

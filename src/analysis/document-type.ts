@@ -5,13 +5,13 @@
 // passport data pages have fixed ISO sizes). Text decides when it speaks; shape is the
 // fallback for a page with little text. Where nothing decides, the type is unknown: a
 // guess would send a document to the wrong checks. The basis names the cues that decided.
-import { findMrz, type MrzCandidate } from "./content/mrz-read";
-import { fold, type DocumentText } from "./content/text";
-import { findCues, isProse, type CueKind, type FoundCue } from "./document-cues";
-import { readingRows } from "./document-text";
-import type { DocumentType } from "./flags";
-import type { DetectorResult } from "./report";
-import type { DetectorName } from "./manifest";
+import { findMrz, type MrzCandidate } from "./content/mrz-read.ts";
+import { fold, type DocumentText } from "./content/text.ts";
+import { findCues, isProse, type CueKind, type FoundCue } from "./document-cues.ts";
+import { readingRows } from "./document-text.ts";
+import type { DocumentType } from "./flags.ts";
+import type { DetectorResult } from "./report.ts";
+import type { DetectorName } from "./manifest.ts";
 
 export const DOCUMENT_TYPE_DETECTOR = "document-type" satisfies DetectorName;
 
@@ -37,11 +37,20 @@ const MRZ_PATTERNS: Array<{ type: "passport" | "id"; pattern: RegExp; label: str
   { type: "passport", pattern: /(^|\s)P[<A-Z][A-Z<]{3}(?=[A-Z<]{20,})[A-Z]*<{1,2}[A-Z]{2,}/m, label: "passport MRZ" },
   // A card's first line carries its document number and filler; OCR may read one letter
   // of the issuing state as a digit (SVN as S1<).
-  { type: "id", pattern: /(^|\s)[ACI][A-Z<](?:[A-Z<]{3}|[A-Z<]{2}\d|[A-Z<]\d[A-Z<]|\d[A-Z<]{2})(?=[A-Z0-9]*<)(?=(?:[A-Z<]*\d){6})[A-Z0-9<]{25}(\s|$)/m, label: "ID card MRZ" },
+  {
+    type: "id",
+    pattern:
+      /(^|\s)[ACI][A-Z<](?:[A-Z<]{3}|[A-Z<]{2}\d|[A-Z<]\d[A-Z<]|\d[A-Z<]{2})(?=[A-Z0-9]*<)(?=(?:[A-Z<]*\d){6})[A-Z0-9<]{25}(\s|$)/m,
+    label: "ID card MRZ",
+  },
   // The second line of a TD1 card zone (birth date, sex, expiry, nationality) is its own
   // signature: 30 characters no passport or visa line has, legible when the first line is
   // misread or cut short.
-  { type: "id", pattern: /(^|\s)[0-9O]{6}[0-9O<][MF<][0-9O]{6}[0-9O<][A-Z0-9<]{3}[A-Z0-9<]{11}[0-9O<](\s|$)/m, label: "TD1 card MRZ" },
+  {
+    type: "id",
+    pattern: /(^|\s)[0-9O]{6}[0-9O<][MF<][0-9O]{6}[0-9O<][A-Z0-9<]{3}[A-Z0-9<]{11}[0-9O<](\s|$)/m,
+    label: "TD1 card MRZ",
+  },
 ];
 
 const IDENTITY_KINDS = ["passport", "id", "drivers_license"] as const;
@@ -87,11 +96,17 @@ const wordsIn = (row: string): number => row.split(/[^A-Z0-9]+/).filter((w) => w
  * and nothing is a sentence. "Passport photo" on an invoice is not one, nor a sentence that
  * mentions a passport, nor a letter from a passport office quoting a surname.
  */
-const identityFrom = (found: readonly FoundCue[], paperScore: number, proseRows: number): DocumentTypeResult | undefined => {
+const identityFrom = (
+  found: readonly FoundCue[],
+  paperScore: number,
+  proseRows: number,
+): DocumentTypeResult | undefined => {
   if (found.some((c) => c.kind === "letter")) return undefined;
   // "Please bring your passport or identity card" names no document.
   const cues = found.filter((c) => !c.prose);
-  const titles = IDENTITY_KINDS.map((kind) => ({ kind, ...tallyOf(cues, [kind]) })).sort((a, b) => b.score - a.score)[0]!;
+  const titles = IDENTITY_KINDS.map((kind) => ({ kind, ...tallyOf(cues, [kind]) })).sort(
+    (a, b) => b.score - a.score,
+  )[0]!;
   if (titles.score === 0) return undefined;
   const identity = tallyOf(cues, [...IDENTITY_KINDS, "identity_field"]);
   const corroborated = identity.cues.length >= 2 && identity.score >= paperScore && identity.cues.length > proseRows;
@@ -104,7 +119,9 @@ const enough = (tally: Tally): boolean => tally.score >= MIN_SCORE && tally.cues
 
 /** Which financial paper the cues speak for most: named in the basis, so an analyst sees why. */
 const financialKind = (cues: readonly FoundCue[]): string =>
-  FINANCIAL_KINDS.map((kind) => ({ kind, score: tallyOf(cues, [kind]).score })).sort((a, b) => b.score - a.score)[0]!.kind.replace("_", " ");
+  FINANCIAL_KINDS.map((kind) => ({ kind, score: tallyOf(cues, [kind]).score }))
+    .sort((a, b) => b.score - a.score)[0]!
+    .kind.replace("_", " ");
 
 /**
  * Papers: a bill for energy, water or telecommunications is a utility bill when its supply
@@ -116,16 +133,19 @@ const paperFrom = (cues: readonly FoundCue[]): DocumentTypeResult | undefined =>
   const strong = cues.filter((c) => c.weight >= STRONG);
   const rival = Math.max(...NOT_A_BILL.map((kind) => tallyOf(strong, [kind]).score));
   const bill = tallyOf(cues, ["utility", "invoice"]);
-  if (supply.score >= MIN_SUPPLY && supply.score >= rival && enough(bill)) return { documentType: "utility_bill", basis: `text: utility bill: ${explain(bill.cues)}` };
+  if (supply.score >= MIN_SUPPLY && supply.score >= rival && enough(bill))
+    return { documentType: "utility_bill", basis: `text: utility bill: ${explain(bill.cues)}` };
   const financial = tallyOf(cues, FINANCIAL_KINDS);
-  if (enough(financial)) return { documentType: "financial", basis: `text: financial (${financialKind(cues)}): ${explain(financial.cues)}` };
+  if (enough(financial))
+    return { documentType: "financial", basis: `text: financial (${financialKind(cues)}): ${explain(financial.cues)}` };
   return undefined;
 };
 
 /** What the text decides, with the cues it found, so that an undecided text still says what it saw. */
 const fromText = (rows: readonly string[]): { decided?: DocumentTypeResult; cues: FoundCue[] } => {
   const joined = fold(rows.join("\n"));
-  for (const mrz of MRZ_PATTERNS) if (mrz.pattern.test(joined)) return { decided: { documentType: mrz.type, basis: `text: ${mrz.label}` }, cues: [] };
+  for (const mrz of MRZ_PATTERNS)
+    if (mrz.pattern.test(joined)) return { decided: { documentType: mrz.type, basis: `text: ${mrz.label}` }, cues: [] };
   const cues = findCues(rows);
   const paperScore = tallyOf(cues, ["utility", ...FINANCIAL_KINDS]).score;
   const decided = identityFrom(cues, paperScore, rows.filter(isProse).length) ?? paperFrom(cues);
@@ -169,7 +189,8 @@ const fromMrz = (document: DocumentText): DocumentTypeResult | undefined => {
   for (const zone of findMrz(document).filter(namesHolder)) {
     const code = zone.raw[0]![0];
     if (code === "P") return { documentType: "passport", basis: `mrz: ${zone.layout} passport zone` };
-    if (code === "I" || code === "A" || code === "C") return { documentType: "id", basis: `mrz: ${zone.layout} identity card zone` };
+    if (code === "I" || code === "A" || code === "C")
+      return { documentType: "id", basis: `mrz: ${zone.layout} identity card zone` };
   }
   return undefined;
 };
@@ -199,9 +220,16 @@ export const classifyDocumentType = (input: DocumentTypeInput): DocumentTypeResu
   const wordCount = rows.reduce((sum, row) => sum + wordsIn(fold(row)), 0);
   const fields = text.cues.filter((c) => c.kind === "identity_field" && !c.prose);
   const labelled = fields.length >= FIELDS_FOR_SHAPE && !text.cues.some((c) => c.kind === "letter");
-  const shape = input.size && (wordCount <= MAX_WORDS_FOR_SHAPE || labelled) ? fromShape(input.size, input.sizeInPoints ?? false) : undefined;
+  const shape =
+    input.size && (wordCount <= MAX_WORDS_FOR_SHAPE || labelled)
+      ? fromShape(input.size, input.sizeInPoints ?? false)
+      : undefined;
   if (shape) return labelled ? { ...shape, basis: `${shape.basis}, ${explain(fields)}` } : shape;
-  return { documentType: "unknown", basis: text.cues.length > 0 ? `text: too little to name a type: ${explain(text.cues)}` : "no decisive text or shape" };
+  return {
+    documentType: "unknown",
+    basis:
+      text.cues.length > 0 ? `text: too little to name a type: ${explain(text.cues)}` : "no decisive text or shape",
+  };
 };
 
 /** The classification as a detector result, so the report shows what it was based on. */

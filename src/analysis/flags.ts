@@ -65,14 +65,7 @@ export const FLAG_CLASSES: Readonly<Record<Flag, FlagClass>> = {
 
 export const flagsOfClass = (cls: FlagClass): Flag[] => FLAGS.filter((f) => FLAG_CLASSES[f] === cls);
 
-export const DOCUMENT_TYPES = [
-  "passport",
-  "id",
-  "drivers_license",
-  "utility_bill",
-  "financial",
-  "unknown",
-] as const;
+export const DOCUMENT_TYPES = ["passport", "id", "drivers_license", "utility_bill", "financial", "unknown"] as const;
 
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 

@@ -5,33 +5,33 @@
 // fusion turns all of it into the report. A sidecar that cannot answer fails the analysis
 // (SERVICE_UNAVAILABLE, retryable): a report without its pixels would be a weaker verdict
 // under the same name.
-import type { IntakeDocument } from "../intake/document";
-import type { FingerprintStore } from "../store/fingerprints";
-import type { SidecarAnalysis, SidecarPage } from "../sidecar-client/result";
-import { inspectDocument, type LocalInspection } from "./analyze";
-import type { AnalysisContext, Analyzer } from "./analyzer";
-import { BALANCES_DETECTOR, checkBalances } from "./content/balances";
-import { checkColumnAlignment, COLUMN_ALIGNMENT_DETECTOR } from "./content/column-alignment";
-import { checkDates, DATES_DETECTOR } from "./content/dates";
-import { checkDuplicates, computeFingerprint, FINGERPRINT_DETECTOR, type Fingerprint } from "./content/fingerprint";
-import type { PageImage } from "./content/page-image";
-import { checkMrz, MRZ_DETECTOR } from "./content/mrz";
-import { locatePortrait } from "./content/portrait";
-import type { DocumentText } from "./content/text";
-import { DEFAULT_LIMITS, runDetector, type AnalysisLimits } from "./detector";
-import { evidenceInPagePixels, mergeText } from "./document-text";
-import { classifyDocumentType, documentTypeResult } from "./document-type";
-import { IDENTITY_TYPES, type DocumentType } from "./flags";
-import { fuse, NOT_APPLICABLE } from "./fusion";
-import { IMAGE_METADATA_DETECTOR } from "./image/metadata";
-import { judgesType, type DetectorName } from "./manifest";
-import { COPY_MOVE_DETECTOR, detectCopyMove } from "./pixel/copy-move";
-import { detectPortraitTampering, PORTRAIT_DETECTOR } from "./pixel/portrait";
-import { detectReadingQuality } from "./pixel/reading-quality";
-import { detectRecapture, RECAPTURE_DETECTOR } from "./pixel/recapture";
-import { detectRegionTampering, REGION_TAMPERING_DETECTOR } from "./pixel/region-tampering";
-import { detectScreenshot } from "./pixel/screenshot";
-import { reportOf, type AnalysisReport, type DetectorResult } from "./report";
+import type { IntakeDocument } from "../intake/document.ts";
+import type { FingerprintStore } from "../store/fingerprints.ts";
+import type { SidecarAnalysis, SidecarPage } from "../sidecar-client/result.ts";
+import { inspectDocument, type LocalInspection } from "./analyze.ts";
+import type { AnalysisContext, Analyzer } from "./analyzer.ts";
+import { BALANCES_DETECTOR, checkBalances } from "./content/balances.ts";
+import { checkColumnAlignment, COLUMN_ALIGNMENT_DETECTOR } from "./content/column-alignment.ts";
+import { checkDates, DATES_DETECTOR } from "./content/dates.ts";
+import { checkDuplicates, computeFingerprint, FINGERPRINT_DETECTOR, type Fingerprint } from "./content/fingerprint.ts";
+import type { PageImage } from "./content/page-image.ts";
+import { checkMrz, MRZ_DETECTOR } from "./content/mrz.ts";
+import { locatePortrait } from "./content/portrait.ts";
+import type { DocumentText } from "./content/text.ts";
+import { DEFAULT_LIMITS, runDetector, type AnalysisLimits } from "./detector.ts";
+import { evidenceInPagePixels, mergeText } from "./document-text.ts";
+import { classifyDocumentType, documentTypeResult } from "./document-type.ts";
+import { IDENTITY_TYPES, type DocumentType } from "./flags.ts";
+import { fuse, NOT_APPLICABLE } from "./fusion.ts";
+import { IMAGE_METADATA_DETECTOR } from "./image/metadata.ts";
+import { judgesType, type DetectorName } from "./manifest.ts";
+import { COPY_MOVE_DETECTOR, detectCopyMove } from "./pixel/copy-move.ts";
+import { detectPortraitTampering, PORTRAIT_DETECTOR } from "./pixel/portrait.ts";
+import { detectReadingQuality } from "./pixel/reading-quality.ts";
+import { detectRecapture, RECAPTURE_DETECTOR } from "./pixel/recapture.ts";
+import { detectRegionTampering, REGION_TAMPERING_DETECTOR } from "./pixel/region-tampering.ts";
+import { detectScreenshot } from "./pixel/screenshot.ts";
+import { reportOf, type AnalysisReport, type DetectorResult } from "./report.ts";
 
 export interface FullAnalyzerOptions {
   sidecar: { analyzeDocument(doc: IntakeDocument): Promise<SidecarAnalysis> };
@@ -42,7 +42,6 @@ export interface FullAnalyzerOptions {
   limits?: Partial<AnalysisLimits>;
   now?: () => number;
 }
-
 
 /** A check judged something when it raised, read or failed something, not merely ran. */
 const judgedSomething = (r: DetectorResult): boolean =>
@@ -63,15 +62,30 @@ const withApplicability = (r: DetectorResult, type: DocumentType): DetectorResul
  * error-level outliers there are the renderer's, and accused genuine invoices and bills made
  * by other tools. Edits to drawn pages are the structure detectors' to see.
  */
-const onPictures = (detector: DetectorName, pages: SidecarPage[], detect: (pages: SidecarPage[]) => DetectorResult): DetectorResult =>
-  pages.length > 0 ? detect(pages) : { detector, evidence: [], facts: { ...NOT_APPLICABLE, reason: "every page is drawn, none a picture" }, coverage: 0 };
+const onPictures = (
+  detector: DetectorName,
+  pages: SidecarPage[],
+  detect: (pages: SidecarPage[]) => DetectorResult,
+): DetectorResult =>
+  pages.length > 0
+    ? detect(pages)
+    : {
+        detector,
+        evidence: [],
+        facts: { ...NOT_APPLICABLE, reason: "every page is drawn, none a picture" },
+        coverage: 0,
+      };
 
 const hasCamera = (local: LocalInspection): boolean => {
   const facts = local.detectors.find((d) => d.detector === IMAGE_METADATA_DETECTOR)?.facts ?? {};
   return "cameraMake" in facts || "cameraModel" in facts;
 };
 
-const pageAnalysis = (analysis: SidecarAnalysis, sources: Record<number, "pdf" | "ocr">, format: IntakeDocument["format"]): DetectorResult => {
+const pageAnalysis = (
+  analysis: SidecarAnalysis,
+  sources: Record<number, "pdf" | "ocr">,
+  format: IntakeDocument["format"],
+): DetectorResult => {
   const first = analysis.pages[0];
   const boxSpace =
     format === "pdf"
@@ -84,7 +98,9 @@ const pageAnalysis = (analysis: SidecarAnalysis, sources: Record<number, "pdf" |
       boxSpace,
       pageCount: analysis.pageCount,
       pagesAnalysed: analysis.pages.length,
-      textSource: Object.entries(sources).map(([page, source]) => `page ${page}: ${source === "pdf" ? "PDF text layer" : "OCR"}`),
+      textSource: Object.entries(sources).map(
+        ([page, source]) => `page ${page}: ${source === "pdf" ? "PDF text layer" : "OCR"}`,
+      ),
       executionProviders: analysis.executionProviders,
       sidecarMs: analysis.elapsedMs,
     },
@@ -99,7 +115,13 @@ export function createFullAnalyzer(options: FullAnalyzerOptions): Analyzer {
   const { fingerprints } = options;
   const inspect = options.inspect ?? ((doc: IntakeDocument) => inspectDocument(doc, limits, now));
 
-  const duplicates = async (doc: IntakeDocument, local: LocalInspection, keyId: string, text: DocumentText, type: DocumentType) => {
+  const duplicates = async (
+    doc: IntakeDocument,
+    local: LocalInspection,
+    keyId: string,
+    text: DocumentText,
+    type: DocumentType,
+  ) => {
     let fingerprint: Fingerprint | undefined;
     const result = await runDetector(FINGERPRINT_DETECTOR, async () => {
       const image: PageImage | undefined = doc.format === "pdf" ? local.image : { encoded: doc.bytes };
@@ -107,7 +129,12 @@ export function createFullAnalyzer(options: FullAnalyzerOptions): Analyzer {
       const page = text.pages[0];
       const identity = IDENTITY_TYPES.includes(type);
       const portrait = image && page && identity ? await locatePortrait(image, page) : null;
-      fingerprint = await computeFingerprint({ bytes: doc.bytes, ...(image ? { image } : {}), text, ...(portrait ? { portrait } : {}) });
+      fingerprint = await computeFingerprint({
+        bytes: doc.bytes,
+        ...(image ? { image } : {}),
+        text,
+        ...(portrait ? { portrait } : {}),
+      });
       const checked = checkDuplicates(fingerprint, await fingerprints!.findSimilar(keyId, fingerprint));
       // Where the portrait was taken from, for an analyst checking a reused-portrait match.
       return identity ? { ...checked, facts: { ...checked.facts, portrait: portrait ?? "not located" } } : checked;
@@ -135,12 +162,25 @@ export function createFullAnalyzer(options: FullAnalyzerOptions): Analyzer {
         // Only an identity document's portrait is judged: a bill's logo or a statement's chart is no photo of anyone.
         judgesType(PORTRAIT_DETECTOR, type.documentType)
           ? onPictures(PORTRAIT_DETECTOR, pictured, detectPortraitTampering)
-          : { detector: PORTRAIT_DETECTOR, evidence: [], facts: { ...NOT_APPLICABLE, reason: "not an identity document" }, coverage: 0 },
+          : {
+              detector: PORTRAIT_DETECTOR,
+              evidence: [],
+              facts: { ...NOT_APPLICABLE, reason: "not an identity document" },
+              coverage: 0,
+            },
         onPictures(RECAPTURE_DETECTOR, pictured, detectRecapture),
         detectReadingQuality(pixels.pages),
-        detectScreenshot({ format: doc.format, width: first?.sourceWidth ?? 0, height: first?.sourceHeight ?? 0, camera: hasCamera(local) }),
+        detectScreenshot({
+          format: doc.format,
+          width: first?.sourceWidth ?? 0,
+          height: first?.sourceHeight ?? 0,
+          camera: hasCamera(local),
+        }),
       ];
-      const duplicate = context.keyId && fingerprints ? await duplicates(doc, local, context.keyId, text, type.documentType) : undefined;
+      const duplicate =
+        context.keyId && fingerprints
+          ? await duplicates(doc, local, context.keyId, text, type.documentType)
+          : undefined;
 
       const detectors = [
         ...evidenceInPagePixels(local.detectors, pixels),
@@ -150,7 +190,8 @@ export function createFullAnalyzer(options: FullAnalyzerOptions): Analyzer {
         pageAnalysis(pixels, sources, doc.format),
       ];
       const fusion = fuse(detectors);
-      if (duplicate?.fingerprint) await fingerprints!.record(context.keyId!, context.verificationId, duplicate.fingerprint, now());
+      if (duplicate?.fingerprint)
+        await fingerprints!.record(context.keyId!, context.verificationId, duplicate.fingerprint, now());
       return reportOf(fusion, {
         documentType: type.documentType,
         detectors: [...detectors, documentTypeResult(type)],

@@ -12,11 +12,20 @@
 // weight below, noisy-OR. Confidence says how much the evidence can bear
 // (fusion/confidence.ts); how well things were read never moves the score, and what could
 // not be examined at all (blind spots) only keeps it nearer the prior.
-import { FLAG_CLASSES, type Confidence, type Flag } from "./flags";
-import { atMost, confidenceLevel } from "./fusion/confidence";
-import { accuses, concerns, flagStrengths, fusionFeatures, FEATURE_NAMES, INFORMATIONAL_FLAGS, MEASURE_FLAGS, SCORED_FLAGS } from "./fusion/features";
-import { FUSION_MODEL, logit, sigmoid, type FusionModel } from "./fusion/model";
-import type { DetectorResult, Evidence } from "./report";
+import { FLAG_CLASSES, type Confidence, type Flag } from "./flags.ts";
+import { atMost, confidenceLevel } from "./fusion/confidence.ts";
+import {
+  accuses,
+  concerns,
+  flagStrengths,
+  fusionFeatures,
+  FEATURE_NAMES,
+  INFORMATIONAL_FLAGS,
+  MEASURE_FLAGS,
+  SCORED_FLAGS,
+} from "./fusion/features.ts";
+import { FUSION_MODEL, logit, sigmoid, type FusionModel } from "./fusion/model.ts";
+import type { DetectorResult, Evidence } from "./report.ts";
 
 /**
  * Prior weights, for flags the model could not learn: how far one such flag, fully
@@ -91,7 +100,8 @@ export const NOT_APPLICABLE = { applicable: false } as const;
 
 /** Flags the model cannot weigh: never raised in training, or no feature at all (duplicates need an API key's history). */
 const byPrior = (model: FusionModel, flag: Flag): boolean =>
-  !INFORMATIONAL_FLAGS.includes(flag) && (model.untrainedFlags.includes(flag) || !FEATURE_NAMES.includes(`flag:${flag}`));
+  !INFORMATIONAL_FLAGS.includes(flag) &&
+  (model.untrainedFlags.includes(flag) || !FEATURE_NAMES.includes(`flag:${flag}`));
 
 const scoreOf = (model: FusionModel, features: readonly number[], strengths: Map<Flag, number>): number => {
   const untrained = [...strengths.keys()].filter((f) => byPrior(model, f));
@@ -117,9 +127,15 @@ export interface Verdict {
 /** The features and flags without some flags: their own features and the measures of their evidence zeroed. */
 const without = (features: readonly number[], strengths: Map<Flag, number>, removed: readonly Flag[]) => {
   const own = new Set(
-    removed.flatMap((flag) => [FEATURE_NAMES.indexOf(`flag:${flag}`), ...Object.entries(MEASURE_FLAGS).flatMap(([measure, f]) => (f === flag ? [FEATURE_NAMES.indexOf(measure)] : []))]),
+    removed.flatMap((flag) => [
+      FEATURE_NAMES.indexOf(`flag:${flag}`),
+      ...Object.entries(MEASURE_FLAGS).flatMap(([measure, f]) => (f === flag ? [FEATURE_NAMES.indexOf(measure)] : [])),
+    ]),
   );
-  return { features: features.map((v, i) => (own.has(i) ? 0 : v)), strengths: new Map([...strengths].filter(([f]) => !removed.includes(f))) };
+  return {
+    features: features.map((v, i) => (own.has(i) ? 0 : v)),
+    strengths: new Map([...strengths].filter(([f]) => !removed.includes(f))),
+  };
 };
 
 export const verdictOf = (model: FusionModel, features: readonly number[], strengths: Map<Flag, number>): Verdict => {
@@ -128,7 +144,12 @@ export const verdictOf = (model: FusionModel, features: readonly number[], stren
     const index = FEATURE_NAMES.indexOf(`flag:${flag}`);
     const reduced = without(features, strengths, [flag]);
     const weight = byPrior(model, flag) ? PRIOR_FLAG_WEIGHTS[flag] : index < 0 ? 0 : (model.weights[index] ?? 0);
-    return { flag, strength: round(strength), weight: round(weight), contribution: round(forgeryScore - scoreOf(model, reduced.features, reduced.strengths)) };
+    return {
+      flag,
+      strength: round(strength),
+      weight: round(weight),
+      contribution: round(forgeryScore - scoreOf(model, reduced.features, reduced.strengths)),
+    };
   });
   contributions.sort((a, b) => b.contribution - a.contribution || a.flag.localeCompare(b.flag));
   const flags = contributions.filter(listed).map((c) => c.flag);
@@ -148,17 +169,25 @@ export const verdictOf = (model: FusionModel, features: readonly number[], stren
  * The verdict's confidence, at most `ceiling`. A provenance concern alone never makes a
  * verdict sure: it is a question for the history of the file, not an answer about its content.
  */
-export const verdictConfidence = (score: number, features: readonly number[], flags: readonly Flag[], margins: FusionModel["confidence"], ceiling: Confidence = "high"): Confidence => {
+export const verdictConfidence = (
+  score: number,
+  features: readonly number[],
+  flags: readonly Flag[],
+  margins: FusionModel["confidence"],
+  ceiling: Confidence = "high",
+): Confidence => {
   const cap = concerns(flags) && !accuses(flags) ? atMost(ceiling, "medium") : ceiling;
   return atMost(confidenceLevel(score, features, margins), cap);
 };
 
 /** The flags a feature vector shows, with their strengths: what the trainer has of a scored document. */
 export const strengthsOfFeatures = (features: readonly number[]): Map<Flag, number> =>
-  new Map(SCORED_FLAGS.flatMap((f) => {
-    const s = features[FEATURE_NAMES.indexOf(`flag:${f}`)] ?? 0;
-    return s > 0 ? [[f, s] as const] : [];
-  }));
+  new Map(
+    SCORED_FLAGS.flatMap((f) => {
+      const s = features[FEATURE_NAMES.indexOf(`flag:${f}`)] ?? 0;
+      return s > 0 ? [[f, s] as const] : [];
+    }),
+  );
 
 export const fuse = (detectors: DetectorResult[], opts: FusionOptions = {}): Fusion => {
   const model = opts.model ?? FUSION_MODEL;

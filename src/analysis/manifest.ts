@@ -11,8 +11,8 @@ import { MIN_CORRELATION } from "../../sidecar/forensics/copy-move.ts";
 import { DQ_LINE_Z_THRESHOLD } from "../../sidecar/forensics/double-quant.ts";
 import { ELA_LINE_Z_THRESHOLD } from "../../sidecar/forensics/line-traces.ts";
 import { DQ_AREA_MIN_TILES } from "../../sidecar/forensics/single-compressed-areas.ts";
-import { IDENTITY_TYPES, type DocumentType, type Flag } from "./flags";
-import { COVER_THRESHOLD, doubleCompressionThreshold, MIN_MEAN_CONFIDENCE } from "./thresholds";
+import { IDENTITY_TYPES, type DocumentType, type Flag } from "./flags.ts";
+import { COVER_THRESHOLD, doubleCompressionThreshold, MIN_MEAN_CONFIDENCE } from "./thresholds.ts";
 
 /**
  * Where a detector's work is done:
@@ -23,7 +23,11 @@ import { COVER_THRESHOLD, doubleCompressionThreshold, MIN_MEAN_CONFIDENCE } from
 export type DetectorPlace = "api-worker" | "api" | "sidecar";
 
 /** How the report, the OpenAPI document and the README name a place. */
-export const PLACE_LABEL: Readonly<Record<DetectorPlace, string>> = { "api-worker": "API worker", api: "API", sidecar: "sidecar" };
+export const PLACE_LABEL: Readonly<Record<DetectorPlace, string>> = {
+  "api-worker": "API worker",
+  api: "API",
+  sidecar: "sidecar",
+};
 
 export type DocumentFormat = "jpeg" | "png" | "pdf";
 
@@ -64,7 +68,8 @@ export interface DetectorEntry {
 
 const IMAGES: readonly DocumentFormat[] = ["jpeg", "png"];
 const ALL_FORMATS: readonly DocumentFormat[] = ["jpeg", "png", "pdf"];
-const PIXEL_CUES = "bun scripts/eval/measure-pixel-cues.ts --corpus DIR --out OUT (seed-7 corpus, genuine documents only)";
+const PIXEL_CUES =
+  "bun scripts/eval/measure-pixel-cues.ts --corpus DIR --out OUT (seed-7 corpus, genuine documents only)";
 
 export const DETECTORS = [
   {
@@ -170,7 +175,14 @@ export const DETECTORS = [
     documentTypes: "any",
     blindSpotFeature: true,
     switchedOn: true,
-    thresholds: [{ name: "cover", value: COVER_THRESHOLD, meaning: "share of a text line an annotation covers; fires at or above", measuredBy: null }],
+    thresholds: [
+      {
+        name: "cover",
+        value: COVER_THRESHOLD,
+        meaning: "share of a text line an annotation covers; fires at or above",
+        measuredBy: null,
+      },
+    ],
     summary: "annotations covering page text",
   },
   {
@@ -271,9 +283,24 @@ export const DETECTORS = [
     blindSpotFeature: true,
     switchedOn: true,
     thresholds: [
-      { name: "elaLineZ", value: ELA_LINE_Z_THRESHOLD, meaning: "robust z of an OCR line's error level (also the noise residual's); fires at or above", measuredBy: null },
-      { name: "doubleQuantLineZ", value: DQ_LINE_Z_THRESHOLD, meaning: "robust z of a line compressed once on a page compressed twice; fires at or above", measuredBy: null },
-      { name: "singleCompressedAreaTiles", value: DQ_AREA_MIN_TILES, meaning: "connected 32 px tiles compressed once on a page compressed twice; fires at or above", measuredBy: null },
+      {
+        name: "elaLineZ",
+        value: ELA_LINE_Z_THRESHOLD,
+        meaning: "robust z of an OCR line's error level (also the noise residual's); fires at or above",
+        measuredBy: null,
+      },
+      {
+        name: "doubleQuantLineZ",
+        value: DQ_LINE_Z_THRESHOLD,
+        meaning: "robust z of a line compressed once on a page compressed twice; fires at or above",
+        measuredBy: null,
+      },
+      {
+        name: "singleCompressedAreaTiles",
+        value: DQ_AREA_MIN_TILES,
+        meaning: "connected 32 px tiles compressed once on a page compressed twice; fires at or above",
+        measuredBy: null,
+      },
     ],
     summary: "OCR lines standing out in error level, noise or double quantization; areas compressed once",
   },
@@ -286,7 +313,14 @@ export const DETECTORS = [
     picturedPagesOnly: true,
     blindSpotFeature: true,
     switchedOn: true,
-    thresholds: [{ name: "minCorrelation", value: MIN_CORRELATION, meaning: "normalised cross-correlation of a clone and its source; fires at or above", measuredBy: null }],
+    thresholds: [
+      {
+        name: "minCorrelation",
+        value: MIN_CORRELATION,
+        meaning: "normalised cross-correlation of a clone and its source; fires at or above",
+        measuredBy: null,
+      },
+    ],
     summary: "an area cloned elsewhere on the page",
   },
   {
@@ -298,7 +332,14 @@ export const DETECTORS = [
     picturedPagesOnly: true,
     blindSpotFeature: false,
     switchedOn: true,
-    thresholds: [{ name: "sharpSeam", value: PORTRAIT_THRESHOLDS.sharpSeam, meaning: "log2 ratio of the portrait's sharpness and seam to the card's; fires above", measuredBy: PIXEL_CUES }],
+    thresholds: [
+      {
+        name: "sharpSeam",
+        value: PORTRAIT_THRESHOLDS.sharpSeam,
+        meaning: "log2 ratio of the portrait's sharpness and seam to the card's; fires above",
+        measuredBy: PIXEL_CUES,
+      },
+    ],
     summary: "a portrait sharper than its card with a seam at its edge",
   },
   {
@@ -311,9 +352,24 @@ export const DETECTORS = [
     blindSpotFeature: false,
     switchedOn: true,
     thresholds: [
-      { name: "lumaPeak", value: RECAPTURE_THRESHOLDS.lumaPeak, meaning: "log10 spectral peak in brightness; fires above", measuredBy: PIXEL_CUES },
-      { name: "chromaPeak", value: RECAPTURE_THRESHOLDS.chromaPeak, meaning: "log10 spectral peak in colour; fires above", measuredBy: PIXEL_CUES },
-      { name: "agreement", value: RECAPTURE_THRESHOLDS.agreement, meaning: "patches of 9 peaking at one frequency; needed at least", measuredBy: PIXEL_CUES },
+      {
+        name: "lumaPeak",
+        value: RECAPTURE_THRESHOLDS.lumaPeak,
+        meaning: "log10 spectral peak in brightness; fires above",
+        measuredBy: PIXEL_CUES,
+      },
+      {
+        name: "chromaPeak",
+        value: RECAPTURE_THRESHOLDS.chromaPeak,
+        meaning: "log10 spectral peak in colour; fires above",
+        measuredBy: PIXEL_CUES,
+      },
+      {
+        name: "agreement",
+        value: RECAPTURE_THRESHOLDS.agreement,
+        meaning: "patches of 9 peaking at one frequency; needed at least",
+        measuredBy: PIXEL_CUES,
+      },
     ],
     summary: "a photograph of a screen or a print: one periodic peak across the page",
   },
@@ -325,7 +381,14 @@ export const DETECTORS = [
     documentTypes: "any",
     blindSpotFeature: false,
     switchedOn: true,
-    thresholds: [{ name: "meanConfidence", value: MIN_MEAN_CONFIDENCE, meaning: "mean OCR line confidence; fires below", measuredBy: null }],
+    thresholds: [
+      {
+        name: "meanConfidence",
+        value: MIN_MEAN_CONFIDENCE,
+        meaning: "mean OCR line confidence; fires below",
+        measuredBy: null,
+      },
+    ],
     summary: "OCR confidence too low for what was read to be sure",
   },
   {
@@ -350,7 +413,14 @@ export const DETECTORS = [
     // The committed model does not yet separate forged pages from genuine ones
     // (docs/evaluation/localiser/), and the sidecar does not run it.
     switchedOn: false,
-    thresholds: [{ name: "cellProbability", value: Math.round(calibration.threshold * 1000) / 1000, meaning: "a cell's probability of tampering; fires at or above", measuredBy: calibration.by }],
+    thresholds: [
+      {
+        name: "cellProbability",
+        value: Math.round(calibration.threshold * 1000) / 1000,
+        meaning: "a cell's probability of tampering; fires at or above",
+        measuredBy: calibration.by,
+      },
+    ],
     summary: "a learnt model's map of tampered areas",
   },
   {

@@ -4,7 +4,7 @@
 // upright, flattened, to grey: a few copies of its pixels); a PDF is parsed and its first page
 // drawn small inside a worker whose WebAssembly heap grows with the file.
 import sharp from "sharp";
-import type { IntakeDocument } from "../intake/document";
+import type { IntakeDocument } from "../intake/document.ts";
 
 /** Bytes per stored pixel: upright RGB, its flattened copy, grey and resized planes. */
 const IMAGE_BYTES_PER_PIXEL = 12;

@@ -1,9 +1,9 @@
 // The shapes detectors produce and the analysis returns. The public result
 // (src/api/schemas/verification.ts) is a projection of AnalysisReport; the evidence stays
 // in the stored result.
-import type { Confidence, DocumentType, Flag } from "./flags";
-import type { DetectorName } from "./manifest";
-import type { Measurements } from "./measurements";
+import type { Confidence, DocumentType, Flag } from "./flags.ts";
+import type { DetectorName } from "./manifest.ts";
+import type { Measurements } from "./measurements.ts";
 
 /** [x, y, width, height] in pixels of the page or image the evidence is on. */
 export type Box = [number, number, number, number];

@@ -87,7 +87,11 @@ const GENERATORS: Entry[] = [
   { product: "Skia/PDF", patterns: ["skia/pdf", "chromium", "headlesschrome"], strength: 0 },
   { product: "Qt", patterns: ["qt "], strength: 0 },
   { product: "Quartz PDFContext", patterns: ["quartz pdfcontext", "macos"], strength: 0 },
-  { product: "Microsoft Office", patterns: ["microsoft® word", "microsoft word", "microsoft® excel", "microsoft excel", "microsoft office"], strength: 0 },
+  {
+    product: "Microsoft Office",
+    patterns: ["microsoft® word", "microsoft word", "microsoft® excel", "microsoft excel", "microsoft office"],
+    strength: 0,
+  },
   { product: "LibreOffice", patterns: ["libreoffice", "openoffice"], strength: 0 },
   { product: "Adobe PDF Library", patterns: ["adobe pdf library", "acrobat distiller", "pdfmaker"], strength: 0 },
   { product: "Ghostscript", patterns: ["ghostscript", "gpl ghostscript"], strength: 0 },
@@ -118,9 +122,12 @@ const classify = (editors: Entry[], value: string | undefined, developers: Entry
 export const classifyImageSoftware = (value: string | undefined): SoftwareMatch =>
   classify(IMAGE_EDITORS, value, PHOTO_DEVELOPERS);
 
-export const classifyPdfSoftware = (value: string | undefined): SoftwareMatch =>
-  classify(PDF_EDITORS, value);
+export const classifyPdfSoftware = (value: string | undefined): SoftwareMatch => classify(PDF_EDITORS, value);
 
 /** Bounded, printable form of a software string for facts and messages. */
 export const cleanSoftwareName = (value: string): string =>
-  value.replace(/[^\x20-\x7e\u00a0-\u024f]/g, " ").replace(/\s+/g, " ").trim().slice(0, 80);
+  value
+    .replace(/[^\x20-\x7e\u00a0-\u024f]/g, " ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, 80);

@@ -13,8 +13,7 @@
  * both qualities are within ~5 points or the first was ≥95. Below a final quality of 70
  * calibration itself degrades (single saves reach 0.27), so the bar is raised there.
  */
-export const doubleCompressionThreshold = (finalQuality: number): number =>
-  finalQuality < 70 ? 0.4 : 0.2;
+export const doubleCompressionThreshold = (finalQuality: number): number => (finalQuality < 70 ? 0.4 : 0.2);
 
 // pdf-annotation-overlay (pdf/annotations.ts)
 /** Share of a text line's area an annotation must cover to hide or replace it. */

@@ -1,20 +1,20 @@
 // Composition of the HTTP layer: request ids, authentication and rate limiting before any
 // body is read, one error envelope for everything, and the resource routes.
 import { Elysia } from "elysia";
-import { AppError } from "../errors";
-import { authenticate } from "../keys/authenticate";
-import { errorResponse, toAppError } from "./http-errors";
-import { contextOf, openContext } from "./request-context";
-import { docsRoutes } from "./docs";
-import { healthRoutes } from "./health";
-import { verifyRoutes } from "./verify";
-import { batchRoutes } from "./batches";
-import { deliveryRoutes } from "./deliveries";
-import { verificationRoutes } from "./verifications";
-import { allowedMethods } from "./route-table";
-import { LARGEST_BODY } from "./body-limits";
-import { RefusalAuditor } from "./audit-refusals";
-import type { AppDeps } from "./deps";
+import { AppError } from "../errors.ts";
+import { authenticate } from "../keys/authenticate.ts";
+import { errorResponse, toAppError } from "./http-errors.ts";
+import { contextOf, openContext } from "./request-context.ts";
+import { docsRoutes } from "./docs.ts";
+import { healthRoutes } from "./health.ts";
+import { verifyRoutes } from "./verify.ts";
+import { batchRoutes } from "./batches.ts";
+import { deliveryRoutes } from "./deliveries.ts";
+import { verificationRoutes } from "./verifications.ts";
+import { allowedMethods } from "./route-table.ts";
+import { LARGEST_BODY } from "./body-limits.ts";
+import { RefusalAuditor } from "./audit-refusals.ts";
+import type { AppDeps } from "./deps.ts";
 
 const isApiPath = (path: string) => path === "/api" || path.startsWith("/api/");
 
@@ -39,10 +39,20 @@ export function createApp(deps: AppDeps) {
   const auditor = new RefusalAuditor(deps.store.audit);
   const auditRefusal = async (request: Request, error: AppError, requestId: string) => {
     try {
-      await auditor.record({ error, keyId: contextOf(request)?.key?.id ?? null, method: request.method, path: new URL(request.url).pathname, requestId, nowMs: deps.clock.now() });
+      await auditor.record({
+        error,
+        keyId: contextOf(request)?.key?.id ?? null,
+        method: request.method,
+        path: new URL(request.url).pathname,
+        requestId,
+        nowMs: deps.clock.now(),
+      });
     } catch (failure) {
       // The refusal is answered whatever happens to its audit row.
-      deps.log.error("audit log write failed", { requestId, error: failure instanceof Error ? failure.message : String(failure) });
+      deps.log.error("audit log write failed", {
+        requestId,
+        error: failure instanceof Error ? failure.message : String(failure),
+      });
     }
   };
   // normalize: false, so that a body with extra fields is refused rather than silently
@@ -53,13 +63,25 @@ export function createApp(deps: AppDeps) {
       set.headers["x-request-id"] = context.requestId;
       if (!isApiPath(new URL(request.url).pathname)) return;
       try {
-        if (!deps.accepting()) throw new AppError("SERVICE_UNAVAILABLE", "The service is shutting down", { retryAfterSec: 5 });
-        const authenticated = await authenticate(request.headers.get("authorization"), deps.store.keys, deps.clock.now());
+        if (!deps.accepting())
+          throw new AppError("SERVICE_UNAVAILABLE", "The service is shutting down", { retryAfterSec: 5 });
+        const authenticated = await authenticate(
+          request.headers.get("authorization"),
+          deps.store.keys,
+          deps.clock.now(),
+        );
         context.key = authenticated.record;
         await deps.store.keys.touch(authenticated.keyHash, deps.clock.now(), authenticated.lastUsedAt);
         if (context.key.rateLimitPerSecond !== null) {
-          const decision = await deps.rateLimiter.take(context.key.id, context.key.rateLimitPerSecond, deps.clock.now());
-          if (!decision.ok) throw new AppError("RATE_LIMITED", "Too many requests for this API key", { retryAfterSec: decision.retryAfterSec });
+          const decision = await deps.rateLimiter.take(
+            context.key.id,
+            context.key.rateLimitPerSecond,
+            deps.clock.now(),
+          );
+          if (!decision.ok)
+            throw new AppError("RATE_LIMITED", "Too many requests for this API key", {
+              retryAfterSec: decision.retryAfterSec,
+            });
         }
         const tooLarge = declaredTooLarge(request);
         if (tooLarge) throw tooLarge;
@@ -76,7 +98,10 @@ export function createApp(deps: AppDeps) {
       if (appError.code === "NOT_FOUND" && code === "NOT_FOUND") {
         const allowed = allowedMethods(app, new URL(request.url).pathname);
         if (allowed.length > 0 && !allowed.includes(request.method)) {
-          appError = new AppError("METHOD_NOT_ALLOWED", `${request.method} is not allowed here; use ${allowed.join(", ")}`);
+          appError = new AppError(
+            "METHOD_NOT_ALLOWED",
+            `${request.method} is not allowed here; use ${allowed.join(", ")}`,
+          );
           headers.allow = allowed.join(", ");
         }
       }
@@ -87,7 +112,12 @@ export function createApp(deps: AppDeps) {
       const context = contextOf(request);
       if (!context) return;
       const status = typeof set.status === "number" ? set.status : 200;
-      deps.metrics.requestFinished(route || "unmatched", request.method, status, (performance.now() - context.startedAt) / 1000);
+      deps.metrics.requestFinished(
+        route || "unmatched",
+        request.method,
+        status,
+        (performance.now() - context.startedAt) / 1000,
+      );
     })
     .use(docsRoutes())
     .use(healthRoutes(deps))

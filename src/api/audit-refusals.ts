@@ -2,10 +2,10 @@
 // codes only: no body, no query string, no key. A client hammering the API would write a row
 // per request, so refusals of one subject and code are written at most once per window, the
 // next row saying how many were folded into it.
-import type { AppError, ErrorCode } from "../errors";
-import { KeyRefusal } from "../keys/authenticate";
-import type { AuditStore } from "../store/audit";
-import { codeToStatus } from "./http-errors";
+import type { AppError, ErrorCode } from "../errors.ts";
+import { KeyRefusal } from "../keys/authenticate.ts";
+import type { AuditStore } from "../store/audit.ts";
+import { codeToStatus } from "./http-errors.ts";
 
 export const AUDITED_CODES = new Set<ErrorCode>(["UNAUTHORIZED", "TRIAL_EXHAUSTED", "RATE_LIMITED", "CAP_EXCEEDED"]);
 const WINDOW_MS = 10_000;

@@ -1,18 +1,18 @@
 import { Elysia, t } from "elysia";
-import { AppError } from "../errors";
-import { LIMITS } from "../intake/document";
-import { decodeBase64Document } from "../intake/base64";
-import { parseHttpsUrl } from "../net/address-policy";
-import { checkCallbackUrl } from "../webhooks/callback-url";
-import { withReservation } from "../limits/billing";
-import { Batch, BatchAcknowledgement, BatchRequest, UUID_PATTERN } from "./schemas/batch";
-import { ErrorBody } from "./schemas/error";
-import { readBody } from "./read-body";
-import { BODY_LIMITS } from "./body-limits";
-import { keyOf } from "./request-context";
-import { IDEMPOTENCY_PARAMETER } from "./schemas/idempotency";
-import { runIdempotently, type Answer } from "./idempotency";
-import type { AppDeps } from "./deps";
+import { AppError } from "../errors.ts";
+import { LIMITS } from "../intake/document.ts";
+import { decodeBase64Document } from "../intake/base64.ts";
+import { parseHttpsUrl } from "../net/address-policy.ts";
+import { checkCallbackUrl } from "../webhooks/callback-url.ts";
+import { withReservation } from "../limits/billing.ts";
+import { Batch, BatchAcknowledgement, BatchRequest, UUID_PATTERN } from "./schemas/batch.ts";
+import { ErrorBody } from "./schemas/error.ts";
+import { readBody } from "./read-body.ts";
+import { BODY_LIMITS } from "./body-limits.ts";
+import { keyOf } from "./request-context.ts";
+import { IDEMPOTENCY_PARAMETER } from "./schemas/idempotency.ts";
+import { runIdempotently, type Answer } from "./idempotency.ts";
+import type { AppDeps } from "./deps.ts";
 
 /** Decodes every document up front so a bad one is refused before anything is stored. */
 function decodeAll(documents: string[]): Uint8Array[] {
@@ -21,7 +21,9 @@ function decodeAll(documents: string[]): Uint8Array[] {
       return decodeBase64Document(document, LIMITS.uploadBytes);
     } catch (error) {
       if (error instanceof AppError && error.code === "VALIDATION_ERROR") {
-        throw new AppError("VALIDATION_ERROR", `documents[${index}]: ${error.message}`, { details: [{ path: `/documents/${index}`, message: error.message }] });
+        throw new AppError("VALIDATION_ERROR", `documents[${index}]: ${error.message}`, {
+          details: [{ path: `/documents/${index}`, message: error.message }],
+        });
       }
       throw error;
     }
@@ -39,7 +41,13 @@ export const batchRoutes = (deps: AppDeps) =>
           await checkCallbackUrl(callbackUrl, deps.config.allowPrivateUrls);
           const documents = decodeAll(body.documents);
           const now = deps.clock.now();
-          const billing = { usage: deps.store.usage, key, documents: documents.length, pricePerDocument: deps.config.pricePerDocument, nowMs: now };
+          const billing = {
+            usage: deps.store.usage,
+            key,
+            documents: documents.length,
+            pricePerDocument: deps.config.pricePerDocument,
+            nowMs: now,
+          };
           const batch = await withReservation(billing, () =>
             deps.store.batches.create({
               keyId: key.id,
@@ -51,13 +59,24 @@ export const batchRoutes = (deps: AppDeps) =>
             }),
           );
           deps.wakeBatchWorker();
-          return { status: 202, body: { data: { batchId: batch.id, totalDocuments: batch.total, status: "processing" as const } } };
+          return {
+            status: 202,
+            body: { data: { batchId: batch.id, totalDocuments: batch.total, status: "processing" as const } },
+          };
         }),
       {
         // See verify.ts: the named parser only tells the OpenAPI document the media type.
         parse: [({ request }) => readBody(request, BODY_LIMITS.batch), "application/json"],
         body: BatchRequest,
-        response: { 202: t.Object({ data: BatchAcknowledgement }), 400: ErrorBody, 401: ErrorBody, 402: ErrorBody, 409: ErrorBody, 422: ErrorBody, 429: ErrorBody },
+        response: {
+          202: t.Object({ data: BatchAcknowledgement }),
+          400: ErrorBody,
+          401: ErrorBody,
+          402: ErrorBody,
+          409: ErrorBody,
+          422: ErrorBody,
+          429: ErrorBody,
+        },
         detail: {
           summary: "Submit up to 50 documents for asynchronous analysis",
           description:

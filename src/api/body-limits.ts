@@ -1,7 +1,7 @@
 // The largest request body each route reads, in bytes. Bun's own ceiling
 // (maxRequestBodySize, serve.ts) is set far above all of them so that its bare 413 never
 // answers: ours do, in the error envelope, as 422 FILE_TOO_LARGE.
-import { LIMITS } from "../intake/document";
+import { LIMITS } from "../intake/document.ts";
 
 export const BODY_LIMITS = {
   // A base64 JSON body may be 4/3 of the decoded limit plus a data-URL prefix and JSON

@@ -1,14 +1,14 @@
 // The delivery log of a batch and redelivery on request: integrators see every attempt of
 // every webhook and can have one sent again (same id, same bytes) after fixing a receiver.
 import { Elysia, t } from "elysia";
-import { AppError } from "../errors";
-import type { BatchRecord } from "../store/batches";
-import type { DeliveryLog } from "../store/outbox";
-import { UUID_PATTERN } from "./schemas/batch";
-import { BatchDeliveries, Delivery } from "./schemas/delivery";
-import { ErrorBody } from "./schemas/error";
-import { keyOf } from "./request-context";
-import type { AppDeps } from "./deps";
+import { AppError } from "../errors.ts";
+import type { BatchRecord } from "../store/batches.ts";
+import type { DeliveryLog } from "../store/outbox.ts";
+import { UUID_PATTERN } from "./schemas/batch.ts";
+import { BatchDeliveries, Delivery } from "./schemas/delivery.ts";
+import { ErrorBody } from "./schemas/error.ts";
+import { keyOf } from "./request-context.ts";
+import type { AppDeps } from "./deps.ts";
 
 const iso = (epochMs: number): string => new Date(epochMs).toISOString();
 
@@ -37,7 +37,10 @@ async function batchOfKey(deps: AppDeps, request: Request, batchId: string): Pro
   return batch;
 }
 
-const BatchIdParam = t.String({ description: "The identifier returned at submission.", examples: ["0b8f6f5e-3c1d-4a7e-9f2b-6d5c4b3a2918"] });
+const BatchIdParam = t.String({
+  description: "The identifier returned at submission.",
+  examples: ["0b8f6f5e-3c1d-4a7e-9f2b-6d5c4b3a2918"],
+});
 
 export const deliveryRoutes = (deps: AppDeps) =>
   new Elysia({ name: "deliveries" })
@@ -45,7 +48,9 @@ export const deliveryRoutes = (deps: AppDeps) =>
       "/api/v1/batches/:batchId/deliveries",
       async ({ params, request }) => {
         const batch = await batchOfKey(deps, request, params.batchId);
-        return { data: { batchId: batch.id, deliveries: (await deps.store.outbox.listForBatch(batch.id)).map(toDelivery) } };
+        return {
+          data: { batchId: batch.id, deliveries: (await deps.store.outbox.listForBatch(batch.id)).map(toDelivery) },
+        };
       },
       {
         params: t.Object({ batchId: BatchIdParam }),
@@ -53,7 +58,8 @@ export const deliveryRoutes = (deps: AppDeps) =>
         detail: {
           operationId: "listBatchDeliveries",
           summary: "Read the webhook delivery log of a batch",
-          description: "Per document: its delivery id, state, every attempt (time, HTTP status or connection error, duration) and when the next attempt is due.",
+          description:
+            "Per document: its delivery id, state, every attempt (time, HTTP status or connection error, duration) and when the next attempt is due.",
           tags: ["Batches"],
           security: [{ bearerAuth: [] }],
         },
@@ -63,14 +69,22 @@ export const deliveryRoutes = (deps: AppDeps) =>
       "/api/v1/batches/:batchId/deliveries/:deliveryId/redeliver",
       async ({ params, request, set }) => {
         const batch = await batchOfKey(deps, request, params.batchId);
-        const found = UUID_PATTERN.test(params.deliveryId) && (await deps.store.outbox.requestRedelivery(batch.id, params.deliveryId, deps.clock.now()));
+        const found =
+          UUID_PATTERN.test(params.deliveryId) &&
+          (await deps.store.outbox.requestRedelivery(batch.id, params.deliveryId, deps.clock.now()));
         if (!found) throw new AppError("NOT_FOUND", "No such delivery in this batch");
         deps.wakeDispatcher();
         set.status = 202;
         return { data: toDelivery((await deps.store.outbox.find(batch.id, params.deliveryId))!) };
       },
       {
-        params: t.Object({ batchId: BatchIdParam, deliveryId: t.String({ description: "A delivery id from the delivery log or a webhook's `webhook-id`.", examples: ["8b0f2c7e-3d1a-4e59-9c1b-2a7f6e5d4c3b"] }) }),
+        params: t.Object({
+          batchId: BatchIdParam,
+          deliveryId: t.String({
+            description: "A delivery id from the delivery log or a webhook's `webhook-id`.",
+            examples: ["8b0f2c7e-3d1a-4e59-9c1b-2a7f6e5d4c3b"],
+          }),
+        }),
         response: { 202: t.Object({ data: Delivery }), 401: ErrorBody, 404: ErrorBody, 429: ErrorBody },
         detail: {
           operationId: "redeliverBatchDelivery",

@@ -1,11 +1,11 @@
-import type { Config } from "../config";
-import type { Store } from "../store";
-import type { AnalysisService } from "../analysis/create-analyzer";
-import type { Clock } from "../clock";
-import type { Logger } from "../log";
-import type { Metrics } from "../metrics/registry";
-import type { RateLimiter } from "../limits/rate-limiter";
-import type { VerifyAdmission } from "../limits/verify-admission";
+import type { Config } from "../config.ts";
+import type { Store } from "../store/index.ts";
+import type { AnalysisService } from "../analysis/create-analyzer.ts";
+import type { Clock } from "../clock.ts";
+import type { Logger } from "../log.ts";
+import type { Metrics } from "../metrics/registry.ts";
+import type { RateLimiter } from "../limits/rate-limiter.ts";
+import type { VerifyAdmission } from "../limits/verify-admission.ts";
 
 export interface Readiness {
   ready: boolean;

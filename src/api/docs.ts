@@ -7,10 +7,10 @@ import { openapi } from "@elysiajs/openapi";
 import swaggerCss from "swagger-ui-dist/swagger-ui.css" with { type: "file" };
 import swaggerBundle from "swagger-ui-dist/swagger-ui-bundle.js" with { type: "file" };
 import favicon from "swagger-ui-dist/favicon-32x32.png" with { type: "file" };
-import { AppError, ERROR_CODES } from "../errors";
-import { FLAG_CLASS_DOCUMENTATION } from "./schemas/verification";
-import { WEBHOOK_DOCUMENTATION } from "./schemas/webhook";
-import { finishOpenApiDocument } from "./openapi-document";
+import { AppError, ERROR_CODES } from "../errors.ts";
+import { FLAG_CLASS_DOCUMENTATION } from "./schemas/verification.ts";
+import { WEBHOOK_DOCUMENTATION } from "./schemas/webhook.ts";
+import { finishOpenApiDocument } from "./openapi-document.ts";
 
 const ASSETS: Record<string, { path: string; type: string }> = {
   "swagger-ui.css": { path: swaggerCss, type: "text/css; charset=utf-8" },
@@ -29,13 +29,20 @@ Flags: each is raised by a named detector; \`GET /api/v1/verifications/{id}\` re
 export const docsRoutes = () =>
   new Elysia({ name: "docs" })
     // The plugin serves what it generates; integrators get it finished (openapi-document.ts).
-    .onAfterHandle({ as: "global" }, ({ path, response }) => (path === "/openapi.json" ? finishOpenApiDocument(response) : undefined))
+    .onAfterHandle({ as: "global" }, ({ path, response }) =>
+      path === "/openapi.json" ? finishOpenApiDocument(response) : undefined,
+    )
     .use(
       openapi({
         path: "/docs",
         specPath: "/openapi.json",
         provider: "swagger-ui",
-        swagger: { cdn: "/docs/assets/swagger-ui-bundle.js", theme: "/docs/assets/swagger-ui.css", autoDarkMode: false, persistAuthorization: true },
+        swagger: {
+          cdn: "/docs/assets/swagger-ui-bundle.js",
+          theme: "/docs/assets/swagger-ui.css",
+          autoDarkMode: false,
+          persistAuthorization: true,
+        },
         exclude: { paths: [/^\/docs/, "/openapi.json"] },
         documentation: {
           info: { title: "docverify", version: "1.0.0", description: DESCRIPTION },
@@ -46,13 +53,21 @@ export const docsRoutes = () =>
           ],
           webhooks: WEBHOOK_DOCUMENTATION,
           components: {
-            securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", description: "An API key: svc_test_… or svc_live_…" } },
+            securitySchemes: {
+              bearerAuth: { type: "http", scheme: "bearer", description: "An API key: svc_test_… or svc_live_…" },
+            },
           },
         },
       }),
     )
-    .get("/docs/assets/:name", ({ params }) => {
-      const asset = ASSETS[params.name];
-      if (!asset) throw new AppError("NOT_FOUND", "No such asset");
-      return new Response(Bun.file(asset.path), { headers: { "content-type": asset.type, "cache-control": "public, max-age=86400" } });
-    }, { detail: { hide: true } });
+    .get(
+      "/docs/assets/:name",
+      ({ params }) => {
+        const asset = ASSETS[params.name];
+        if (!asset) throw new AppError("NOT_FOUND", "No such asset");
+        return new Response(Bun.file(asset.path), {
+          headers: { "content-type": asset.type, "cache-control": "public, max-age=86400" },
+        });
+      },
+      { detail: { hide: true } },
+    );

@@ -1,5 +1,5 @@
 import { Elysia, t } from "elysia";
-import type { AppDeps } from "./deps";
+import type { AppDeps } from "./deps.ts";
 
 const Check = t.Object({ ok: t.Boolean(), detail: t.Optional(t.String()) });
 
@@ -7,7 +7,12 @@ export const healthRoutes = (deps: AppDeps) =>
   new Elysia({ name: "health" })
     .get("/healthz", () => ({ status: "ok" as const }), {
       response: { 200: t.Object({ status: t.Literal("ok") }) },
-      detail: { operationId: "getHealthz", summary: "Liveness: the process answers", tags: ["Operations"], security: [] },
+      detail: {
+        operationId: "getHealthz",
+        summary: "Liveness: the process answers",
+        tags: ["Operations"],
+        security: [],
+      },
     })
     .get(
       "/readyz",
@@ -21,12 +26,19 @@ export const healthRoutes = (deps: AppDeps) =>
           200: t.Object({ status: t.Literal("ready"), checks: t.Record(t.String(), Check) }),
           503: t.Object({ status: t.Literal("not_ready"), checks: t.Record(t.String(), Check) }),
         },
-        detail: { operationId: "getReadyz", summary: "Readiness: the store and the analyser answer", tags: ["Operations"], security: [] },
+        detail: {
+          operationId: "getReadyz",
+          summary: "Readiness: the store and the analyser answer",
+          tags: ["Operations"],
+          security: [],
+        },
       },
     )
     .get(
       "/metrics",
       async () =>
-        new Response(await deps.metrics.registry.metrics(), { headers: { "content-type": deps.metrics.registry.contentType } }),
+        new Response(await deps.metrics.registry.metrics(), {
+          headers: { "content-type": deps.metrics.registry.contentType },
+        }),
       { detail: { operationId: "getMetrics", summary: "Prometheus metrics", tags: ["Operations"], security: [] } },
     );

@@ -1,7 +1,7 @@
 // The single place where error codes become HTTP: status, envelope and headers.
-import { AppError, type ErrorCode } from "../errors";
-import type { ErrorBody } from "./schemas/error";
-import type { Logger } from "../log";
+import { AppError, type ErrorCode } from "../errors.ts";
+import type { ErrorBody } from "./schemas/error.ts";
+import type { Logger } from "../log.ts";
 
 export const codeToStatus: Record<ErrorCode, number> = {
   VALIDATION_ERROR: 400,
@@ -29,7 +29,11 @@ export function errorResponse(error: AppError, requestId: string, extraHeaders: 
       requestId,
     },
   };
-  const headers: Record<string, string> = { "content-type": "application/json", "x-request-id": requestId, ...extraHeaders };
+  const headers: Record<string, string> = {
+    "content-type": "application/json",
+    "x-request-id": requestId,
+    ...extraHeaders,
+  };
   if (error.retryAfterSec !== undefined) headers["retry-after"] = String(Math.max(1, Math.ceil(error.retryAfterSec)));
   if (error.code === "UNAUTHORIZED") headers["www-authenticate"] = 'Bearer realm="docverify"';
   return new Response(JSON.stringify(body), { status: codeToStatus[error.code], headers });
@@ -44,7 +48,9 @@ interface ValidationIssue {
 function validationIssues(error: unknown): ValidationIssue[] {
   const all = (error as { all?: { path?: string; message?: string; summary?: string }[] }).all;
   if (!Array.isArray(all)) return [];
-  return all.slice(0, 10).map((issue) => ({ path: issue.path || "/", message: issue.summary ?? issue.message ?? "invalid" }));
+  return all
+    .slice(0, 10)
+    .map((issue) => ({ path: issue.path || "/", message: issue.summary ?? issue.message ?? "invalid" }));
 }
 
 /** Turns whatever a handler threw into an AppError the client may see. */
@@ -56,7 +62,11 @@ export function toAppError(code: string | number, error: unknown, log: Logger, r
     case "VALIDATION": {
       const details = validationIssues(error);
       const first = details[0];
-      return new AppError("VALIDATION_ERROR", first ? `Invalid request: ${first.path} ${first.message}` : "Invalid request body", { details });
+      return new AppError(
+        "VALIDATION_ERROR",
+        first ? `Invalid request: ${first.path} ${first.message}` : "Invalid request body",
+        { details },
+      );
     }
     case "PARSE":
       return new AppError("VALIDATION_ERROR", "The request body could not be parsed");
@@ -66,7 +76,10 @@ export function toAppError(code: string | number, error: unknown, log: Logger, r
     case "INVALID_FILE_TYPE":
       return new AppError("VALIDATION_ERROR", "Invalid request");
     default:
-      log.error("unhandled error", { requestId, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) });
+      log.error("unhandled error", {
+        requestId,
+        error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+      });
       return new AppError("INTERNAL_ERROR", "Internal error");
   }
 }

@@ -2,10 +2,10 @@
 // request is kept for 24 hours per API key and sent again, byte for byte, to a retry of the
 // same request, which is then neither analysed, billed nor enqueued again.
 import { createHash } from "node:crypto";
-import { AppError, type ErrorCode } from "../errors";
-import { errorResponse } from "./http-errors";
-import { contextOf, keyOf } from "./request-context";
-import type { AppDeps } from "./deps";
+import { AppError, type ErrorCode } from "../errors.ts";
+import { errorResponse } from "./http-errors.ts";
+import { contextOf, keyOf } from "./request-context.ts";
+import type { AppDeps } from "./deps.ts";
 
 export const IDEMPOTENCY_HEADER = "idempotency-key";
 export const REPLAYED_HEADER = "idempotent-replayed";
@@ -32,7 +32,9 @@ export function idempotencyKeyOf(request: Request): string | null {
   if (value === null) return null;
   if (!KEY_PATTERN.test(value)) {
     const reason = "must be 1 to 255 printable ASCII characters";
-    throw new AppError("VALIDATION_ERROR", `Idempotency-Key ${reason}`, { details: [{ path: "header/Idempotency-Key", message: reason }] });
+    throw new AppError("VALIDATION_ERROR", `Idempotency-Key ${reason}`, {
+      details: [{ path: "header/Idempotency-Key", message: reason }],
+    });
   }
   return value;
 }
@@ -45,7 +47,12 @@ const jsonResponse = (status: number, body: Uint8Array, headers: Record<string, 
  * runs. The answer is serialised here, with or without a key, so a replay carries exactly
  * the bytes sent first. `set.status` follows the answer for the request metrics.
  */
-export async function runIdempotently<T>(deps: AppDeps, request: Request, set: { status?: number | string }, work: () => Promise<Answer<T>>): Promise<Response> {
+export async function runIdempotently<T>(
+  deps: AppDeps,
+  request: Request,
+  set: { status?: number | string },
+  work: () => Promise<Answer<T>>,
+): Promise<Response> {
   const idempotencyKey = idempotencyKeyOf(request);
   const context = contextOf(request);
   const requestId = context?.requestId ?? "req_unknown";
@@ -64,16 +71,30 @@ export async function runIdempotently<T>(deps: AppDeps, request: Request, set: {
     .update(context?.bodyDigest ?? "")
     .digest("hex");
   const now = deps.clock.now();
-  const claim = await deps.store.idempotency.claim({ keyId, idempotencyKey, requestHash, now, ttlMs: IDEMPOTENCY_TTL_MS, lockMs: LOCK_MS });
+  const claim = await deps.store.idempotency.claim({
+    keyId,
+    idempotencyKey,
+    requestHash,
+    now,
+    ttlMs: IDEMPOTENCY_TTL_MS,
+    lockMs: LOCK_MS,
+  });
   switch (claim.kind) {
     case "replay":
       return respond(claim.answer.status, claim.answer.body, { [REPLAYED_HEADER]: "true" });
     case "mismatch":
-      throw new AppError("IDEMPOTENCY_KEY_REUSED", "This Idempotency-Key was used with a different request; use a new key for a new request");
+      throw new AppError(
+        "IDEMPOTENCY_KEY_REUSED",
+        "This Idempotency-Key was used with a different request; use a new key for a new request",
+      );
     case "in_progress":
-      throw new AppError("IDEMPOTENCY_KEY_IN_USE", "A request with this Idempotency-Key is still being processed; retry after it finishes", {
-        retryAfterSec: 1,
-      });
+      throw new AppError(
+        "IDEMPOTENCY_KEY_IN_USE",
+        "A request with this Idempotency-Key is still being processed; retry after it finishes",
+        {
+          retryAfterSec: 1,
+        },
+      );
     case "claimed":
       break;
   }

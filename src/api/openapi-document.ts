@@ -2,14 +2,15 @@
 // integrators' tools (Redocly's recommended rules, openapi-typescript) accept it as it is:
 // a server, OpenAPI 3.1 tuples, no TypeBox-only keywords, each status described by the error
 // codes it carries, and the response headers a schema cannot express.
-import { ERROR_CODES } from "../errors";
-import { codeToStatus } from "./http-errors";
-import { REPLAYED_RESPONSE_HEADER } from "./schemas/idempotency";
+import { ERROR_CODES } from "../errors.ts";
+import { codeToStatus } from "./http-errors.ts";
+import { REPLAYED_RESPONSE_HEADER } from "./schemas/idempotency.ts";
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
 
-const isObject = (value: Json | undefined): value is JsonObject => typeof value === "object" && value !== null && !Array.isArray(value);
+const isObject = (value: Json | undefined): value is JsonObject =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /**
  * TypeBox writes a tuple as `items: [...]` with `additionalItems`, which 3.1 replaced by
@@ -49,11 +50,17 @@ const RETRY_AFTER_HEADER = {
 function finishResponses(path: string, operation: JsonObject): void {
   const responses = operation.responses;
   if (!isObject(responses)) return;
-  const takesKey = Array.isArray(operation.parameters) && operation.parameters.some((parameter) => isObject(parameter) && parameter.name === "Idempotency-Key");
+  const takesKey =
+    Array.isArray(operation.parameters) &&
+    operation.parameters.some((parameter) => isObject(parameter) && parameter.name === "Idempotency-Key");
   for (const [status, response] of Object.entries(responses)) {
     if (!isObject(response)) continue;
     const description = describeStatus(status);
-    if (description && (typeof response.description !== "string" || response.description.startsWith("Response for status"))) response.description = description;
+    if (
+      description &&
+      (typeof response.description !== "string" || response.description.startsWith("Response for status"))
+    )
+      response.description = description;
     const headers: JsonObject = isObject(response.headers) ? response.headers : {};
     if (["409", "429", "503"].includes(status) && path.startsWith("/api/")) headers["Retry-After"] = RETRY_AFTER_HEADER;
     if (takesKey && /^(2\d\d|400|422)$/.test(status)) headers["Idempotent-Replayed"] = REPLAYED_RESPONSE_HEADER;

@@ -3,11 +3,11 @@
 // digest of the body on the request context, for idempotency keys to compare requests by
 // (only when the request carries one).
 import { createHash } from "node:crypto";
-import { AppError } from "../errors";
-import { readLimited } from "../intake/read-limited";
-import { assertJsonDepth } from "../intake/json-depth";
-import { contextOf } from "./request-context";
-import { IDEMPOTENCY_HEADER } from "./idempotency";
+import { AppError } from "../errors.ts";
+import { readLimited } from "../intake/read-limited.ts";
+import { assertJsonDepth } from "../intake/json-depth.ts";
+import { contextOf } from "./request-context.ts";
+import { IDEMPOTENCY_HEADER } from "./idempotency.ts";
 
 /** Length-prefixed, so no two different sequences of parts hash alike. */
 function updateWithPart(hash: ReturnType<typeof createHash>, part: string | Uint8Array): void {
@@ -43,7 +43,8 @@ export async function readBody(request: Request, maxBytes: number): Promise<unkn
   const contentType = request.headers.get("content-type") ?? "";
   const mediaType = contentType.toLowerCase();
   const declared = Number(request.headers.get("content-length") ?? NaN);
-  if (Number.isFinite(declared) && declared > maxBytes) throw new AppError("FILE_TOO_LARGE", `The request body exceeds ${maxBytes} bytes`);
+  if (Number.isFinite(declared) && declared > maxBytes)
+    throw new AppError("FILE_TOO_LARGE", `The request body exceeds ${maxBytes} bytes`);
   const bytes = request.body ? await readLimited(request.body, maxBytes) : new Uint8Array();
   // Only a request with an Idempotency-Key is compared by its body: no digest otherwise.
   const context = request.headers.has(IDEMPOTENCY_HEADER) ? contextOf(request) : undefined;

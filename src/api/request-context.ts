@@ -1,8 +1,8 @@
 // Per-request facts set before routing (request id, the authenticated key) so route
 // handlers and the error handler can read them without Elysia's context in services.
 import { randomBytes } from "node:crypto";
-import { AppError } from "../errors";
-import type { ApiKeyRecord } from "../store/keys";
+import { AppError } from "../errors.ts";
+import type { ApiKeyRecord } from "../store/keys.ts";
 
 export interface RequestContext {
   requestId: string;
@@ -15,7 +15,7 @@ export interface RequestContext {
 const contexts = new WeakMap<Request, RequestContext>();
 
 export function openContext(request: Request, startedAt: number): RequestContext {
-  const context = { requestId: "req_" + randomBytes(8).toString("hex"), startedAt };
+  const context = { requestId: `req_${randomBytes(8).toString("hex")}`, startedAt };
   contexts.set(request, context);
   return context;
 }

@@ -11,7 +11,9 @@ function routesOf(app: AnyElysia) {
       .filter((route) => typeof route.method === "string" && route.method !== "ALL")
       .map((route) => ({
         method: route.method.toUpperCase(),
-        pattern: new RegExp("^" + route.path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/:[A-Za-z_]+/g, "[^/]+") + "/?$"),
+        pattern: new RegExp(
+          `^${route.path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/:[A-Za-z_]+/g, "[^/]+")}/?$`,
+        ),
       }));
     compiled.set(app, routes);
   }
@@ -19,7 +21,11 @@ function routesOf(app: AnyElysia) {
 }
 
 export function allowedMethods(app: AnyElysia, path: string): string[] {
-  const methods = new Set(routesOf(app).filter((route) => route.pattern.test(path)).map((route) => route.method));
+  const methods = new Set(
+    routesOf(app)
+      .filter((route) => route.pattern.test(path))
+      .map((route) => route.method),
+  );
   if (methods.has("GET")) methods.add("HEAD");
   return [...methods].sort();
 }

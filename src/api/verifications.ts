@@ -1,15 +1,17 @@
 import { Elysia, t } from "elysia";
-import { AppError } from "../errors";
-import { VerificationResult, VERIFICATION_ID_PATTERN } from "./schemas/verification";
-import { EvidenceSchema } from "./schemas/evidence";
-import { ErrorBody } from "./schemas/error";
-import { keyOf } from "./request-context";
-import type { AppDeps } from "./deps";
+import { AppError } from "../errors.ts";
+import { VerificationResult, VERIFICATION_ID_PATTERN } from "./schemas/verification.ts";
+import { EvidenceSchema } from "./schemas/evidence.ts";
+import { ErrorBody } from "./schemas/error.ts";
+import { keyOf } from "./request-context.ts";
+import type { AppDeps } from "./deps.ts";
 
 const VerificationWithEvidence = t.Composite([
   VerificationResult,
   t.Object({
-    evidence: t.Array(EvidenceSchema, { description: "What each detector measured that raised a flag: the explanation of the score." }),
+    evidence: t.Array(EvidenceSchema, {
+      description: "What each detector measured that raised a flag: the explanation of the score.",
+    }),
   }),
 ]);
 
@@ -18,7 +20,9 @@ export const verificationRoutes = (deps: AppDeps) =>
     "/api/v1/verifications/:id",
     async ({ params, request }) => {
       const key = keyOf(request);
-      const stored = VERIFICATION_ID_PATTERN.test(params.id) ? await deps.store.verifications.findForKey(params.id, key.id) : null;
+      const stored = VERIFICATION_ID_PATTERN.test(params.id)
+        ? await deps.store.verifications.findForKey(params.id, key.id)
+        : null;
       if (!stored) throw new AppError("NOT_FOUND", "No such verification");
       return { data: { ...stored.result, evidence: stored.report.evidence } };
     },

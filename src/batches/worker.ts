@@ -4,15 +4,15 @@
 // Several workers (in one process or several) share the queue: each claims with a short
 // lease that it renews while it works, so one that dies leaves work others take up soon.
 import { randomUUID } from "node:crypto";
-import { AppError, isAppError, type ErrorCode } from "../errors";
-import { validateDocument } from "../intake/validate";
-import { runVerification } from "../verification/run-verification";
-import { monthOf, type UsageStore } from "../store/usage";
-import type { Analyzer } from "../analysis/analyzer";
-import type { BatchStore, ClaimedDocument, DocumentOutcome } from "../store/batches";
-import type { Clock } from "../clock";
-import type { Logger } from "../log";
-import type { Metrics } from "../metrics/registry";
+import { AppError, isAppError, type ErrorCode } from "../errors.ts";
+import { validateDocument } from "../intake/validate.ts";
+import { runVerification } from "../verification/run-verification.ts";
+import { monthOf, type UsageStore } from "../store/usage.ts";
+import type { Analyzer } from "../analysis/analyzer.ts";
+import type { BatchStore, ClaimedDocument, DocumentOutcome } from "../store/batches.ts";
+import type { Clock } from "../clock.ts";
+import type { Logger } from "../log.ts";
+import type { Metrics } from "../metrics/registry.ts";
 
 /** Codes a failed document's webhook may carry (the verify endpoint's error table). */
 const DOCUMENT_ERROR_CODES = new Set<ErrorCode>(["UNSUPPORTED_FORMAT", "FILE_TOO_LARGE", "VALIDATION_ERROR"]);
@@ -36,7 +36,7 @@ export interface BatchWorkerOptions {
 }
 
 export class BatchWorker {
-  private readonly owner = "worker-" + randomUUID();
+  private readonly owner = `worker-${randomUUID()}`;
   private stopping = false;
   private lanes: Promise<void>[] = [];
   private sleepers = new Set<() => void>();
@@ -76,7 +76,9 @@ export class BatchWorker {
         if (!(await this.processNext())) await this.sleep();
       } catch (error) {
         // A store that is briefly unreachable must not end the lane; the lease keeps the document safe.
-        this.options.log.error("batch worker could not reach the store", { error: error instanceof Error ? error.message : String(error) });
+        this.options.log.error("batch worker could not reach the store", {
+          error: error instanceof Error ? error.message : String(error),
+        });
         await this.sleep();
       }
     }
@@ -115,19 +117,36 @@ export class BatchWorker {
     let outcome: DocumentOutcome;
     try {
       const document = await validateDocument(claimed.content, { validatePdf: this.options.validatePdf });
-      const { result, report } = await runVerification({ analyzer: this.options.analyzer, document, keyId: batch.keyId, sandbox: batch.sandbox, clock });
+      const { result, report } = await runVerification({
+        analyzer: this.options.analyzer,
+        document,
+        keyId: batch.keyId,
+        sandbox: batch.sandbox,
+        clock,
+      });
       outcome = { ok: true, result, report };
     } catch (error) {
       const failure = this.classify(error, claimed.attempts);
       if (failure === "retry") {
         const backoffMs = Math.min(60_000, 1000 * 2 ** Math.min(claimed.attempts, 6));
         await batches.release(batch.id, documentIndex, this.owner, clock.now() + backoffMs);
-        log.warn("batch document handed back; will retry", { ...fields, retryInMs: backoffMs, code: isAppError(error) ? error.code : "UNEXPECTED" });
+        log.warn("batch document handed back; will retry", {
+          ...fields,
+          retryInMs: backoffMs,
+          code: isAppError(error) ? error.code : "UNEXPECTED",
+        });
         return;
       }
       outcome = { ok: false, error: failure };
     }
-    const recorded = await batches.recordOutcome({ batch, documentIndex, owner: this.owner, keyId: batch.keyId, outcome, now: clock.now() });
+    const recorded = await batches.recordOutcome({
+      batch,
+      documentIndex,
+      owner: this.owner,
+      keyId: batch.keyId,
+      outcome,
+      now: clock.now(),
+    });
     if (!recorded) {
       log.warn("batch document lease lost before its outcome was recorded", fields);
       return;
@@ -136,7 +155,8 @@ export class BatchWorker {
       metrics.documentAnalysed(outcome.result, outcome.report);
     } else {
       metrics.documentFailed(outcome.error.code);
-      if (!batch.sandbox) await this.options.usage.release({ keyId: batch.keyId, month: monthOf(batch.createdAt), documents: 1 });
+      if (!batch.sandbox)
+        await this.options.usage.release({ keyId: batch.keyId, month: monthOf(batch.createdAt), documents: 1 });
       log.info("batch document could not be analysed", { ...fields, code: outcome.error.code });
     }
     this.options.onRecorded();
@@ -146,7 +166,9 @@ export class BatchWorker {
     if (isAppError(error) && DOCUMENT_ERROR_CODES.has(error.code)) return { code: error.code, message: error.message };
     if (isAppError(error) && (error.retryable || error.code === "SERVICE_UNAVAILABLE")) return "retry";
     if (attempts < MAX_UNEXPECTED_FAILURES) return "retry";
-    this.options.log.error("batch document failed repeatedly", { error: error instanceof AppError ? error.code : (error as Error)?.name });
+    this.options.log.error("batch document failed repeatedly", {
+      error: error instanceof AppError ? error.code : (error as Error)?.name,
+    });
     return { code: "UNSUPPORTED_FORMAT", message: "The document could not be analysed" };
   }
 }

@@ -4,21 +4,23 @@
 // instance on the target holds; the source's secret.key (if any) only opens them.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { ConfigError, type Config } from "../config";
-import { openDatabase } from "../store";
-import { copyDatabase, COPIED_TABLES, CopyRefused } from "../store/copy";
-import { lockDataDir } from "../store/data-dir-lock";
-import type { Database, SqlValue } from "../store/database";
-import { KEY_FILE_NAME, Keyring, readKeyFile, sealedKeyId } from "../keys/secret-keyring";
-import { UsageError } from "./keys";
+import { ConfigError, type Config } from "../config.ts";
+import { openDatabase } from "../store/index.ts";
+import { copyDatabase, COPIED_TABLES, CopyRefused } from "../store/copy.ts";
+import { lockDataDir } from "../store/data-dir-lock.ts";
+import type { Database, SqlValue } from "../store/database.ts";
+import { KEY_FILE_NAME, Keyring, readKeyFile, sealedKeyId } from "../keys/secret-keyring.ts";
+import { UsageError } from "./keys.ts";
 
 type End = { kind: "sqlite"; dataDir: string } | { kind: "postgres"; url: string };
 
 const ENDPOINT_USAGE = "sqlite:DIR (a data directory) or postgres://…";
 
 function parseEnd(flag: string, raw: string | undefined): End {
-  if (raw === undefined || raw === "true") throw new UsageError(`usage: docverify db copy --from ${ENDPOINT_USAGE} --to ${ENDPOINT_USAGE}`);
-  if (raw.startsWith("sqlite:") && raw.length > "sqlite:".length) return { kind: "sqlite", dataDir: raw.slice("sqlite:".length) };
+  if (raw === undefined || raw === "true")
+    throw new UsageError(`usage: docverify db copy --from ${ENDPOINT_USAGE} --to ${ENDPOINT_USAGE}`);
+  if (raw.startsWith("sqlite:") && raw.length > "sqlite:".length)
+    return { kind: "sqlite", dataDir: raw.slice("sqlite:".length) };
   if (/^postgres(ql)?:\/\//.test(raw)) return { kind: "postgres", url: raw };
   throw new UsageError(`${flag}: expected ${ENDPOINT_USAGE}`);
 }
@@ -45,12 +47,16 @@ export async function copyCommand(config: Config, flags: Map<string, string>): P
   const to = parseEnd("--to", flags.get("--to"));
   if (describe(from) === describe(to)) throw new UsageError("--from and --to name the same database");
   if (config.secretKeys.length === 0) {
-    throw new ConfigError("DOCVERIFY_SECRET_KEY", "is required by db copy: callback secrets are sealed again under its first key, which every instance on the target must hold");
+    throw new ConfigError(
+      "DOCVERIFY_SECRET_KEY",
+      "is required by db copy: callback secrets are sealed again under its first key, which every instance on the target must hold",
+    );
   }
   const target = new Keyring(decode(config.secretKeys));
   // The source's secrets open with the configured keys or, for a SQLite deployment that never
   // set DOCVERIFY_SECRET_KEY, its data directory's key file.
-  const sourceKeyFile = from.kind === "sqlite" && existsSync(join(from.dataDir, KEY_FILE_NAME)) ? readKeyFile(from.dataDir) : [];
+  const sourceKeyFile =
+    from.kind === "sqlite" && existsSync(join(from.dataDir, KEY_FILE_NAME)) ? readKeyFile(from.dataDir) : [];
   const opener = new Keyring([...decode(config.secretKeys), ...sourceKeyFile]);
   const reseal = (row: Record<string, SqlValue>) => {
     const id = String(row.id);
@@ -60,7 +66,9 @@ export async function copyCommand(config: Config, flags: Map<string, string>): P
     try {
       plaintext = sealed === null ? String(row.callback_secret) : opener.open(sealed, id);
     } catch (error) {
-      throw new CopyRefused(`batch ${id}'s callback secret: ${(error as Error).message} (neither DOCVERIFY_SECRET_KEY nor the source's ${KEY_FILE_NAME})`);
+      throw new CopyRefused(
+        `batch ${id}'s callback secret: ${(error as Error).message} (neither DOCVERIFY_SECRET_KEY nor the source's ${KEY_FILE_NAME})`,
+      );
     }
     return { ...row, callback_secret: "", callback_secret_sealed: target.seal(plaintext, id) };
   };
@@ -72,7 +80,9 @@ export async function copyCommand(config: Config, flags: Map<string, string>): P
     try {
       const destination = await open(to, config);
       try {
-        const counts = await copyDatabase(source, destination, { transform: (table, row) => (table === "batches" ? reseal(row) : row) });
+        const counts = await copyDatabase(source, destination, {
+          transform: (table, row) => (table === "batches" ? reseal(row) : row),
+        });
         const width = Math.max(...COPIED_TABLES.map((table) => table.name.length));
         return [
           `copied ${describe(from)} to ${describe(to)} (${destination.engine} schema version ${destination.schema.current})`,

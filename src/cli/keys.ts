@@ -1,10 +1,10 @@
 // `docverify keys create|list|rotate|revoke`: key administration on the server's data
 // directory. A running service reads keys on every request, so changes apply to it at once.
 // Every change is written to the audit log with the change itself (store/keys.ts).
-import type { Config } from "../config";
-import { openStore } from "../store";
-import type { Plan } from "../store/keys";
-import { generateKey, hashKey, looksLikeKey, newKeyId, type KeyMode } from "../keys/secret";
+import type { Config } from "../config.ts";
+import { openStore } from "../store/index.ts";
+import type { Plan } from "../store/keys.ts";
+import { generateKey, hashKey, looksLikeKey, newKeyId, type KeyMode } from "../keys/secret.ts";
 
 export class UsageError extends Error {}
 
@@ -28,7 +28,8 @@ export async function createKey(config: Config, flags: Map<string, string>, now 
   const mode = flags.get("--mode");
   if (mode !== "test" && mode !== "live") throw new UsageError("--mode must be test or live");
   const billed = ["--plan", "--trial-quota", "--monthly-cap"].filter((flag) => flags.has(flag));
-  if (mode === "test" && billed.length > 0) throw new UsageError(`${billed.join(", ")}: test keys are never billed; these apply to live keys only`);
+  if (mode === "test" && billed.length > 0)
+    throw new UsageError(`${billed.join(", ")}: test keys are never billed; these apply to live keys only`);
 
   const rawPlan = flags.get("--plan") ?? (flags.has("--trial-quota") ? "trial" : "paid");
   if (rawPlan !== "trial" && rawPlan !== "paid") throw new UsageError("--plan must be trial or paid");
@@ -81,10 +82,28 @@ export async function listKeys(config: Config, now = new Date()): Promise<string
       key.previousValidUntil ?? "-",
       key.revokedAt ?? "-",
     ]);
-    const header = ["ID", "MODE", "PLAN", "TRIAL_QUOTA", "RATE_LIMIT", "MONTHLY_CAP", "CREATED", "LAST_USED", "OLD_KEY_UNTIL", "REVOKED"];
+    const header = [
+      "ID",
+      "MODE",
+      "PLAN",
+      "TRIAL_QUOTA",
+      "RATE_LIMIT",
+      "MONTHLY_CAP",
+      "CREATED",
+      "LAST_USED",
+      "OLD_KEY_UNTIL",
+      "REVOKED",
+    ];
     const table = [header, ...rows];
     const widths = header.map((_, column) => Math.max(...table.map((row) => row[column]!.length)));
-    return table.map((row) => row.map((cell, column) => cell.padEnd(widths[column]!)).join("  ").trimEnd()).join("\n");
+    return table
+      .map((row) =>
+        row
+          .map((cell, column) => cell.padEnd(widths[column]!))
+          .join("  ")
+          .trimEnd(),
+      )
+      .join("\n");
   } finally {
     await store.close();
   }
@@ -94,7 +113,12 @@ export async function listKeys(config: Config, now = new Date()): Promise<string
  * Issues a new key for the same account (same id, limits, usage and results); the old key is
  * accepted until the grace period ends. Returns lines to print, the new key last.
  */
-export async function rotateKey(config: Config, id: string | undefined, flags: Map<string, string>, now = new Date()): Promise<string[]> {
+export async function rotateKey(
+  config: Config,
+  id: string | undefined,
+  flags: Map<string, string>,
+  now = new Date(),
+): Promise<string[]> {
   if (!id || looksLikeKey(id)) throw new UsageError("usage: docverify keys rotate ID [--grace 24h]");
   const graceMs = parseGrace(flags.get("--grace") ?? "24h");
   const store = await openStore(config);
@@ -104,7 +128,8 @@ export async function rotateKey(config: Config, id: string | undefined, flags: M
     if (existing.revokedAt !== null) throw new UsageError(`${id} is revoked; create a new key instead`);
     const key = generateKey(existing.mode);
     const graceUntil = new Date(now.getTime() + graceMs).toISOString();
-    if (!(await store.keys.rotate(id, hashKey(key), now.toISOString(), graceUntil))) throw new UsageError(`${id} could not be rotated`);
+    if (!(await store.keys.rotate(id, hashKey(key), now.toISOString(), graceUntil)))
+      throw new UsageError(`${id} could not be rotated`);
     return [`rotated ${id}; the previous key is accepted until ${graceUntil}`, key];
   } finally {
     await store.close();
@@ -118,7 +143,9 @@ export async function revokeKey(config: Config, idOrKey: string | undefined, now
     const target = looksLikeKey(idOrKey) ? { keyHash: hashKey(idOrKey) } : { id: idOrKey };
     const outcome = await store.keys.revoke(target, now.toISOString());
     if (!outcome) throw new UsageError(`no key matches ${looksLikeKey(idOrKey) ? "that key" : idOrKey}`);
-    return outcome.kind === "revoked" ? `revoked ${outcome.keyId}` : `ended the grace period of a rotated-out key of ${outcome.keyId}; its current key still works`;
+    return outcome.kind === "revoked"
+      ? `revoked ${outcome.keyId}`
+      : `ended the grace period of a rotated-out key of ${outcome.keyId}; its current key still works`;
   } finally {
     await store.close();
   }

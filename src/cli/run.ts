@@ -1,9 +1,9 @@
 // Command dispatch. Exit status: 0 success, 1 failure of the work, 2 bad usage or
 // configuration (with one stderr line `docverify: <SETTING>: <reason>`).
-import { ConfigError, loadConfig, splitFlags } from "../config";
-import { isAppError } from "../errors";
-import { UsageError, createKey, listKeys, revokeKey, rotateKey } from "./keys";
-import { auditLines } from "./audit";
+import { ConfigError, loadConfig, splitFlags } from "../config.ts";
+import { isAppError } from "../errors.ts";
+import { UsageError, createKey, listKeys, revokeKey, rotateKey } from "./keys.ts";
+import { auditLines } from "./audit.ts";
 
 const USAGE = `usage: docverify <command>
   serve                         start the API (and an embedded sidecar unless --sidecar is set)
@@ -29,12 +29,14 @@ export async function run(argv: string[], env: Record<string, string | undefined
     const config = loadConfig(env, flags);
     switch (command) {
       case "serve": {
-        const { startService } = await import("./serve");
+        const { startService } = await import("./serve.ts");
         const service = await startService(config);
         const local = `http://localhost:${service.port}`;
         console.log(`docverify is listening on port ${service.port}`);
         console.log(`  API docs (Swagger UI): ${local}/docs`);
-        const keysCommand = Bun.isStandaloneExecutable ? "docverify keys create --mode test" : "npm run docverify -- keys create --mode test";
+        const keysCommand = Bun.isStandaloneExecutable
+          ? "docverify keys create --mode test"
+          : "npm run docverify -- keys create --mode test";
         console.log(`  get a test key:        ${keysCommand}`);
         await new Promise<void>((resolve) => {
           const shutdown = () => void service.stop().then(resolve);
@@ -44,18 +46,19 @@ export async function run(argv: string[], env: Record<string, string | undefined
         return 0;
       }
       case "migrate": {
-        const { migrate } = await import("./migrate");
+        const { migrate } = await import("./migrate.ts");
         console.log(await migrate(config));
         return 0;
       }
       case "db": {
-        if (sub !== "copy") throw new UsageError("usage: docverify db copy --from sqlite:DIR|postgres://… --to postgres://…|sqlite:DIR");
-        const { copyCommand } = await import("./db-copy");
+        if (sub !== "copy")
+          throw new UsageError("usage: docverify db copy --from sqlite:DIR|postgres://… --to postgres://…|sqlite:DIR");
+        const { copyCommand } = await import("./db-copy.ts");
         console.log(await copyCommand(config, flags));
         return 0;
       }
       case "sidecar": {
-        const { runSidecarCommand } = await import("../../sidecar/main");
+        const { runSidecarCommand } = await import("../../sidecar/main.ts");
         return await runSidecarCommand(config);
       }
       case "keys":
@@ -70,13 +73,13 @@ export async function run(argv: string[], env: Record<string, string | undefined
         return 0;
       case "secrets": {
         if (sub !== "rotate") throw new UsageError("usage: docverify secrets rotate");
-        const { rotateSecrets } = await import("./secrets");
+        const { rotateSecrets } = await import("./secrets.ts");
         console.log(await rotateSecrets(config));
         return 0;
       }
       case "analyze": {
         if (!sub) throw new UsageError("usage: docverify analyze FILE [--json]");
-        const { analyzeFile } = await import("./analyze");
+        const { analyzeFile } = await import("./analyze.ts");
         console.log(await analyzeFile(config, sub, flags.has("--json")));
         return 0;
       }

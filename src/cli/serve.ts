@@ -1,23 +1,23 @@
 // `docverify serve`: the composition root of the service.
-import type { Config } from "../config";
-import { openStore } from "../store";
-import { lockDataDir } from "../store/data-dir-lock";
-import { createApp } from "../api/app";
-import { SERVER_BODY_CEILING } from "../api/body-limits";
-import { configureSharpForService } from "../runtime/sharp-settings";
-import { createLogger } from "../log";
-import { createMetrics } from "../metrics/registry";
-import { createVerifyAdmission } from "../limits/verify-admission";
-import { systemClock, type Clock } from "../clock";
-import { BatchWorker } from "../batches/worker";
-import { WebhookDispatcher } from "../webhooks/dispatcher";
-import { createWebhookSender } from "../webhooks/send";
-import { fetchDocumentUrl } from "../intake/fetch-url";
-import { createAnalyzer } from "../analysis/create-analyzer";
-import type { Readiness } from "../api/deps";
-import { ConfigError } from "../config";
-import type { Store } from "../store";
-import type { Logger } from "../log";
+import type { Config } from "../config.ts";
+import { openStore } from "../store/index.ts";
+import { lockDataDir } from "../store/data-dir-lock.ts";
+import { createApp } from "../api/app.ts";
+import { SERVER_BODY_CEILING } from "../api/body-limits.ts";
+import { configureSharpForService } from "../runtime/sharp-settings.ts";
+import { createLogger } from "../log.ts";
+import { createMetrics } from "../metrics/registry.ts";
+import { createVerifyAdmission } from "../limits/verify-admission.ts";
+import { systemClock, type Clock } from "../clock.ts";
+import { BatchWorker } from "../batches/worker.ts";
+import { WebhookDispatcher } from "../webhooks/dispatcher.ts";
+import { createWebhookSender } from "../webhooks/send.ts";
+import { fetchDocumentUrl } from "../intake/fetch-url.ts";
+import { createAnalyzer } from "../analysis/create-analyzer.ts";
+import type { Readiness } from "../api/deps.ts";
+import { ConfigError } from "../config.ts";
+import type { Store } from "../store/index.ts";
+import type { Logger } from "../log.ts";
 
 const RETENTION_SWEEP_MS = 60 * 60_000;
 
@@ -31,10 +31,14 @@ async function openCallbackSecrets(store: Store, log: Logger): Promise<void> {
   const unknown = await store.callbackSecrets.unknownKeyIds(keyring);
   if (unknown.length > 0) {
     const where = store.keySource() === "environment" ? "DOCVERIFY_SECRET_KEY" : "the data directory's secret.key";
-    throw new ConfigError("DOCVERIFY_SECRET_KEY", `callback secrets are sealed under key ${unknown.join(", ")}, which ${where} does not hold`);
+    throw new ConfigError(
+      "DOCVERIFY_SECRET_KEY",
+      `callback secrets are sealed under key ${unknown.join(", ")}, which ${where} does not hold`,
+    );
   }
   const sealed = await store.callbackSecrets.sealAll(keyring);
-  if (sealed > 0) log.info("callback secrets sealed under the current key", { batches: sealed, keyId: keyring.currentId });
+  if (sealed > 0)
+    log.info("callback secrets sealed under the current key", { batches: sealed, keyId: keyring.currentId });
 }
 
 export interface RunningService {
@@ -47,13 +51,17 @@ export async function startService(config: Config, clock: Clock = systemClock): 
   if (config.databaseUrl !== "" && config.secretKeys.length === 0) {
     // A key file in one machine's data directory would leave the other instances unable to sign
     // the webhooks of batches this one accepted.
-    throw new ConfigError("DOCVERIFY_SECRET_KEY", "is required with DOCVERIFY_DATABASE_URL: every instance must hold the same keys");
+    throw new ConfigError(
+      "DOCVERIFY_SECRET_KEY",
+      "is required with DOCVERIFY_DATABASE_URL: every instance must hold the same keys",
+    );
   }
   configureSharpForService();
   const unlock = lockDataDir(config.dataDir, config.databaseUrl);
   const store = await openStore(config);
   // Whichever instance took the migration lock first applied them; the others found them done.
-  if (store.schema.found !== store.schema.current) log.info("database schema migrated", { store: store.engine, from: store.schema.found, to: store.schema.current });
+  if (store.schema.found !== store.schema.current)
+    log.info("database schema migrated", { store: store.engine, from: store.schema.found, to: store.schema.current });
   await openCallbackSecrets(store, log);
   const metrics = createMetrics();
   const analyzer = await createAnalyzer(config, log, { fingerprints: store.fingerprints, now: () => clock.now() });
@@ -83,7 +91,10 @@ export async function startService(config: Config, clock: Clock = systemClock): 
     leaseMs: config.leaseMs,
     onRecorded: () => dispatcher.nudge(),
   });
-  metrics.observeQueues({ pendingDocuments: () => store.batches.pendingDocuments(), pendingDeliveries: async () => (await store.outbox.counts()).pending });
+  metrics.observeQueues({
+    pendingDocuments: () => store.batches.pendingDocuments(),
+    pendingDeliveries: async () => (await store.outbox.counts()).pending,
+  });
   metrics.observePool(store.engine, () => store.pool());
 
   const readiness = async (): Promise<Readiness> => {
@@ -129,16 +140,24 @@ export async function startService(config: Config, clock: Clock = systemClock): 
       await store.idempotency.deleteExpired(clock.now());
       await store.audit.deleteRefusalsOlderThan(new Date(cutoffMs).toISOString());
       const removed = await store.sweepExpired(cutoffMs);
-      if (Object.values(removed).some((count) => count > 0)) log.info("retention: removed expired results and batches", { ...removed });
+      if (Object.values(removed).some((count) => count > 0))
+        log.info("retention: removed expired results and batches", { ...removed });
     } catch (error) {
-      log.error("retention sweep failed; it runs again at the next interval", { error: error instanceof Error ? error.message : String(error) });
+      log.error("retention sweep failed; it runs again at the next interval", {
+        error: error instanceof Error ? error.message : String(error),
+      });
     }
   };
   await sweep();
   const sweeper = setInterval(sweep, RETENTION_SWEEP_MS);
 
   // The database URL may carry a password: only the engine is logged.
-  log.info("docverify listening", { port, host: config.host, store: store.engine, ...(store.engine === "sqlite" ? { dataDir: config.dataDir } : {}) });
+  log.info("docverify listening", {
+    port,
+    host: config.host,
+    store: store.engine,
+    ...(store.engine === "sqlite" ? { dataDir: config.dataDir } : {}),
+  });
 
   let stopped: Promise<void> | null = null;
   const stop = () =>

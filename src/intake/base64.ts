@@ -30,7 +30,8 @@ function stripDataUrl(input: string): string {
   const match = DATA_URL.exec(trimmed);
   if (match === null) return input;
   const parameters = (match[1] ?? "").split(";").map((part) => part.trim().toLowerCase());
-  if (!parameters.includes("base64")) throw new AppError("VALIDATION_ERROR", "document data URL must be base64-encoded");
+  if (!parameters.includes("base64"))
+    throw new AppError("VALIDATION_ERROR", "document data URL must be base64-encoded");
   return trimmed.slice(match[0].length);
 }
 

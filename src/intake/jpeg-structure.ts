@@ -49,14 +49,22 @@ export function countJpegStructure(bytes: Uint8Array, limits = JPEG_STRUCTURE_LI
     if (isApp(marker) || marker === COM) {
       counts.metadataBytes += length;
       if (counts.metadataBytes > limits.maxMetadataBytes) {
-        throw new AppError("FILE_TOO_LARGE", `the JPEG carries more than ${limits.maxMetadataBytes} bytes of metadata (APPn and COM segments)`);
+        throw new AppError(
+          "FILE_TOO_LARGE",
+          `the JPEG carries more than ${limits.maxMetadataBytes} bytes of metadata (APPn and COM segments)`,
+        );
       }
     }
     p += 2 + length;
     if (marker === SOS) {
-      if (++counts.scans > limits.maxScans) throw new AppError("FILE_TOO_LARGE", `the JPEG has more than ${limits.maxScans} scans`);
+      if (++counts.scans > limits.maxScans)
+        throw new AppError("FILE_TOO_LARGE", `the JPEG has more than ${limits.maxScans} scans`);
       // Entropy-coded data runs to the next marker that is neither a stuffed 0xFF00 nor a restart.
-      while (p + 1 < bytes.length && !(bytes[p] === 0xff && bytes[p + 1] !== 0x00 && !(bytes[p + 1]! >= 0xd0 && bytes[p + 1]! <= 0xd7))) p++;
+      while (
+        p + 1 < bytes.length &&
+        !(bytes[p] === 0xff && bytes[p + 1] !== 0x00 && !(bytes[p + 1]! >= 0xd0 && bytes[p + 1]! <= 0xd7))
+      )
+        p++;
     }
   }
   return counts;

@@ -33,5 +33,6 @@ export function jsonDepth(bytes: Uint8Array, limit = Number.POSITIVE_INFINITY): 
 }
 
 export function assertJsonDepth(bytes: Uint8Array, limit = MAX_JSON_DEPTH): void {
-  if (jsonDepth(bytes, limit) > limit) throw new AppError("VALIDATION_ERROR", `The request body nests arrays or objects deeper than ${limit} levels`);
+  if (jsonDepth(bytes, limit) > limit)
+    throw new AppError("VALIDATION_ERROR", `The request body nests arrays or objects deeper than ${limit} levels`);
 }

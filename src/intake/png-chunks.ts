@@ -19,14 +19,16 @@ const PNG_CHUNK_LIMITS = {
 
 const SIGNATURE_BYTES = 8;
 const IMAGE_CHUNKS = new Set(["IHDR", "PLTE", "IDAT", "IEND"]);
-const latin1 = (bytes: Uint8Array, from: number, to: number) => Buffer.from(bytes.buffer, bytes.byteOffset + from, to - from).toString("latin1");
+const latin1 = (bytes: Uint8Array, from: number, to: number) =>
+  Buffer.from(bytes.buffer, bytes.byteOffset + from, to - from).toString("latin1");
 
 /** Inflated size of a zlib stream, refusing it the moment it passes `ceiling`. */
 function inflatedSize(data: Uint8Array, ceiling: number, what: string): number {
   try {
     return inflateSync(data, { maxOutputLength: ceiling }).length;
   } catch (error) {
-    if ((error as { code?: string }).code === "ERR_BUFFER_TOO_LARGE") throw new AppError("FILE_TOO_LARGE", `the PNG's ${what} inflates to more than ${ceiling} bytes`);
+    if ((error as { code?: string }).code === "ERR_BUFFER_TOO_LARGE")
+      throw new AppError("FILE_TOO_LARGE", `the PNG's ${what} inflates to more than ${ceiling} bytes`);
     return data.length; // corrupt: the decoder judges it; it holds no more than its bytes
   }
 }
@@ -45,7 +47,10 @@ function compressedPart(type: string, data: Uint8Array): Uint8Array | null {
   return null;
 }
 
-export function checkPngChunks(bytes: Uint8Array, limits = PNG_CHUNK_LIMITS): { metadataBytes: number; metadataChunks: number } {
+export function checkPngChunks(
+  bytes: Uint8Array,
+  limits = PNG_CHUNK_LIMITS,
+): { metadataBytes: number; metadataChunks: number } {
   let metadataBytes = 0;
   let metadataChunks = 0;
   let p = SIGNATURE_BYTES;
@@ -55,13 +60,15 @@ export function checkPngChunks(bytes: Uint8Array, limits = PNG_CHUNK_LIMITS): { 
     const end = Math.min(bytes.length, p + 8 + length);
     if (type === "IEND") break;
     if (!IMAGE_CHUNKS.has(type)) {
-      if (++metadataChunks > limits.maxMetadataChunks) throw new AppError("FILE_TOO_LARGE", `the PNG has more than ${limits.maxMetadataChunks} metadata chunks`);
+      if (++metadataChunks > limits.maxMetadataChunks)
+        throw new AppError("FILE_TOO_LARGE", `the PNG has more than ${limits.maxMetadataChunks} metadata chunks`);
       const data = bytes.subarray(p + 8, end);
       const compressed = compressedPart(type, data);
       const ceiling = type === "iCCP" ? limits.maxIccBytes : limits.maxMetadataBytes - metadataBytes;
       const what = type === "iCCP" ? "ICC profile" : `${type} chunk`;
       metadataBytes += compressed ? inflatedSize(compressed, Math.max(1, ceiling), what) : data.length;
-      if (metadataBytes > limits.maxMetadataBytes) throw new AppError("FILE_TOO_LARGE", `the PNG carries more than ${limits.maxMetadataBytes} bytes of metadata`);
+      if (metadataBytes > limits.maxMetadataBytes)
+        throw new AppError("FILE_TOO_LARGE", `the PNG carries more than ${limits.maxMetadataBytes} bytes of metadata`);
     }
     p += 12 + length;
   }

@@ -48,7 +48,12 @@ export async function assertDecodableImage(bytes: Uint8Array, format: "jpeg" | "
       .raw()
       .toBuffer();
   } catch (error) {
-    if (/timeout/i.test((error as Error).message)) throw new AppError("FILE_TOO_LARGE", `decoding the ${label} took longer than ${DECODE_SECONDS} s`, { cause: error });
-    throw new AppError("UNSUPPORTED_FORMAT", `the ${label} could not be decoded (truncated or corrupt)`, { cause: error });
+    if (/timeout/i.test((error as Error).message))
+      throw new AppError("FILE_TOO_LARGE", `decoding the ${label} took longer than ${DECODE_SECONDS} s`, {
+        cause: error,
+      });
+    throw new AppError("UNSUPPORTED_FORMAT", `the ${label} could not be decoded (truncated or corrupt)`, {
+      cause: error,
+    });
   }
 }

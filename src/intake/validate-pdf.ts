@@ -1,7 +1,7 @@
 // Proves a PDF opens as it stands: mupdf parses it without rebuilding a broken
 // cross-reference table (what a cut-off file needs), and it has a first page that loads.
 
-import { mupdf } from "../pdf/mupdf";
+import { mupdf } from "../pdf/mupdf.ts";
 import { AppError } from "../errors.ts";
 
 const EOF_MARKER = Buffer.from("%%EOF");

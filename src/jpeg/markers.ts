@@ -7,9 +7,9 @@
 
 /** Zigzag position -> natural (row-major) position of an 8x8 block. */
 export const ZIGZAG_TO_NATURAL = Uint8Array.from([
-  0, 1, 8, 16, 9, 2, 3, 10, 17, 24, 32, 25, 18, 11, 4, 5, 12, 19, 26, 33, 40, 48, 41, 34, 27,
-  20, 13, 6, 7, 14, 21, 28, 35, 42, 49, 56, 57, 50, 43, 36, 29, 22, 15, 23, 30, 37, 44, 51, 58,
-  59, 52, 45, 38, 31, 39, 46, 53, 60, 61, 54, 47, 55, 62, 63,
+  0, 1, 8, 16, 9, 2, 3, 10, 17, 24, 32, 25, 18, 11, 4, 5, 12, 19, 26, 33, 40, 48, 41, 34, 27, 20, 13, 6, 7, 14, 21, 28,
+  35, 42, 49, 56, 57, 50, 43, 36, 29, 22, 15, 23, 30, 37, 44, 51, 58, 59, 52, 45, 38, 31, 39, 46, 53, 60, 61, 54, 47,
+  55, 62, 63,
 ]);
 
 export interface JpegComponent {
@@ -105,8 +105,7 @@ const readSof = (marker: number, body: Uint8Array): JpegFrame => {
 };
 
 /** SOF0..SOF15, less DHT (C4), JPG (C8) and DAC (CC), which share the range. */
-export const isSof = (m: number): boolean =>
-  m >= 0xc0 && m <= 0xcf && m !== 0xc4 && m !== 0xc8 && m !== 0xcc;
+export const isSof = (m: number): boolean => m >= 0xc0 && m <= 0xcf && m !== 0xc4 && m !== 0xc8 && m !== 0xcc;
 
 /** The table the frame's first component (luma) is quantized with, natural order; none without a frame. */
 export const lumaTable = (s: JpegStructure): Uint16Array | undefined => {

@@ -1,6 +1,6 @@
-import { AppError } from "../errors";
-import type { KeyStore, ApiKeyRecord } from "../store/keys";
-import { hashKey, looksLikeKey } from "./secret";
+import { AppError } from "../errors.ts";
+import type { KeyStore, ApiKeyRecord } from "../store/keys.ts";
+import { hashKey, looksLikeKey } from "./secret.ts";
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
@@ -30,12 +30,23 @@ export interface Authenticated {
 }
 
 /** Missing, malformed, unknown, revoked and expired keys all look the same to the caller. */
-export async function authenticate(authorization: string | null, keys: KeyStore, nowMs: number): Promise<Authenticated> {
+export async function authenticate(
+  authorization: string | null,
+  keys: KeyStore,
+  nowMs: number,
+): Promise<Authenticated> {
   const token = authorization ? BEARER.exec(authorization)?.[1] : undefined;
-  if (!token) throw new AppError("UNAUTHORIZED", "Missing API key: send Authorization: Bearer <API_KEY>", { cause: new KeyRefusal("missing", null, null) });
-  if (!looksLikeKey(token)) throw new AppError("UNAUTHORIZED", "Invalid API key", { cause: new KeyRefusal("malformed", null, null) });
+  if (!token)
+    throw new AppError("UNAUTHORIZED", "Missing API key: send Authorization: Bearer <API_KEY>", {
+      cause: new KeyRefusal("missing", null, null),
+    });
+  if (!looksLikeKey(token))
+    throw new AppError("UNAUTHORIZED", "Invalid API key", { cause: new KeyRefusal("malformed", null, null) });
   const keyHash = hashKey(token);
   const lookup = await keys.findByHash(keyHash, new Date(nowMs).toISOString());
-  if (!lookup.ok) throw new AppError("UNAUTHORIZED", "Invalid API key", { cause: new KeyRefusal(lookup.reason, lookup.keyId, keyHash.slice(0, 16)) });
+  if (!lookup.ok)
+    throw new AppError("UNAUTHORIZED", "Invalid API key", {
+      cause: new KeyRefusal(lookup.reason, lookup.keyId, keyHash.slice(0, 16)),
+    });
   return { record: lookup.record, keyHash, lastUsedAt: lookup.lastUsedAt };
 }

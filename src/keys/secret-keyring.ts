@@ -3,19 +3,32 @@
 // from DOCVERIFY_SECRET_KEY (comma-separated base64, first is current) or, without it, from
 // a key file in the data directory created with mode 0600 on first use.
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
-import { closeSync, existsSync, fsyncSync, linkSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  linkSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from "node:fs";
 import { join } from "node:path";
-import { ConfigError } from "../config";
+import { ConfigError } from "../config.ts";
 
 export const KEY_FILE_NAME = "secret.key";
 const KEY_BYTES = 32;
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 const FORMAT = "v1";
-const KEY_FILE_HEADER = "# docverify: keys sealing callback secrets at rest. The first seals, all open. Keep this file secret (mode 0600).\n";
+const KEY_FILE_HEADER =
+  "# docverify: keys sealing callback secrets at rest. The first seals, all open. Keep this file secret (mode 0600).\n";
 
 /** A short public name for a key, stored beside each ciphertext so the right key opens it. */
-export const keyIdOf = (key: Uint8Array): string => createHash("sha256").update("docverify secret key id\n").update(key).digest("hex").slice(0, 16);
+export const keyIdOf = (key: Uint8Array): string =>
+  createHash("sha256").update("docverify secret key id\n").update(key).digest("hex").slice(0, 16);
 
 export function decodeKey(raw: string, origin: string): Uint8Array {
   const trimmed = raw.trim();
@@ -58,12 +71,15 @@ export class Keyring {
     const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(iv, "base64"));
     decipher.setAAD(Buffer.from(context, "utf8"));
     decipher.setAuthTag(bytes.subarray(bytes.length - TAG_BYTES));
-    return Buffer.concat([decipher.update(bytes.subarray(0, bytes.length - TAG_BYTES)), decipher.final()]).toString("utf8");
+    return Buffer.concat([decipher.update(bytes.subarray(0, bytes.length - TAG_BYTES)), decipher.final()]).toString(
+      "utf8",
+    );
   }
 }
 
 /** The key id a sealed secret names, without opening it. */
-export const sealedKeyId = (sealed: string): string | null => (sealed.startsWith(`${FORMAT}:`) ? (sealed.split(":")[1] ?? null) : null);
+export const sealedKeyId = (sealed: string): string | null =>
+  sealed.startsWith(`${FORMAT}:`) ? (sealed.split(":")[1] ?? null) : null;
 
 export const newKey = (): Uint8Array => new Uint8Array(randomBytes(KEY_BYTES));
 
@@ -72,7 +88,7 @@ function writeTemporary(path: string, keys: Uint8Array[]): string {
   rmSync(temporary, { force: true });
   const fd = openSync(temporary, "wx", 0o600);
   try {
-    writeSync(fd, KEY_FILE_HEADER + keys.map((key) => Buffer.from(key).toString("base64")).join("\n") + "\n");
+    writeSync(fd, `${KEY_FILE_HEADER + keys.map((key) => Buffer.from(key).toString("base64")).join("\n")}\n`);
     fsyncSync(fd);
   } finally {
     closeSync(fd);
@@ -103,7 +119,10 @@ export function readKeyFile(dataDir: string): Uint8Array[] {
   const path = join(dataDir, KEY_FILE_NAME);
   const mode = statSync(path).mode & 0o777;
   if ((mode & 0o077) !== 0) {
-    throw new ConfigError("DOCVERIFY_SECRET_KEY", `${path} is readable by others (mode ${mode.toString(8)}); run chmod 600 on it`);
+    throw new ConfigError(
+      "DOCVERIFY_SECRET_KEY",
+      `${path} is readable by others (mode ${mode.toString(8)}); run chmod 600 on it`,
+    );
   }
   const lines = readFileSync(path, "utf8")
     .split("\n")

@@ -20,4 +20,4 @@ export function hashKey(key: string): string {
 /** A cheap shape check so malformed bearer tokens never reach the store. */
 export const looksLikeKey = (value: string): boolean => KEY_PATTERN.test(value);
 
-export const newKeyId = (): string => "key_" + randomBytes(8).toString("hex");
+export const newKeyId = (): string => `key_${randomBytes(8).toString("hex")}`;

@@ -54,7 +54,9 @@ export function createMemoryBudget(options: MemoryBudgetOptions): MemoryBudget {
     reserve(bytes, what, signal) {
       if (bytes > totalBytes) {
         return Promise.reject(
-          options.refuse(`${what} needs about ${mib(bytes)} MiB of memory to analyse, more than the ${mib(options.limitBytes)} MiB memory limit (DOCVERIFY_MEMORY_LIMIT) leaves for one document`),
+          options.refuse(
+            `${what} needs about ${mib(bytes)} MiB of memory to analyse, more than the ${mib(options.limitBytes)} MiB memory limit (DOCVERIFY_MEMORY_LIMIT) leaves for one document`,
+          ),
         );
       }
       if (waiting.length === 0 && used + bytes <= totalBytes) {

@@ -3,7 +3,7 @@
 // 503 SERVICE_UNAVAILABLE with Retry-After at once, so a burst never grows an unbounded queue
 // nor turns into client timeouts. Queue length and waits are exported to /metrics.
 import { Counter, Gauge, Histogram, type Registry } from "prom-client";
-import { AppError } from "../errors";
+import { AppError } from "../errors.ts";
 
 export interface VerifyAdmissionOptions {
   /** Documents analysed at once. */
@@ -36,15 +36,28 @@ interface Waiter {
 
 export function createVerifyAdmission(options: VerifyAdmissionOptions): VerifyAdmission {
   const registers = options.registry ? [options.registry] : [];
-  const queueLength = new Gauge({ name: "docverify_verify_queue_length", help: "Synchronous verifies waiting for an analysis slot.", registers });
-  const inFlight = new Gauge({ name: "docverify_verify_in_flight", help: "Synchronous verifies being analysed.", registers });
+  const queueLength = new Gauge({
+    name: "docverify_verify_queue_length",
+    help: "Synchronous verifies waiting for an analysis slot.",
+    registers,
+  });
+  const inFlight = new Gauge({
+    name: "docverify_verify_in_flight",
+    help: "Synchronous verifies being analysed.",
+    registers,
+  });
   const waits = new Histogram({
     name: "docverify_verify_queue_wait_seconds",
     help: "Time synchronous verifies waited for an analysis slot (admitted ones).",
     buckets: [0.001, 0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
     registers,
   });
-  const refused = new Counter({ name: "docverify_verify_queue_refused_total", help: "Synchronous verifies refused with 503 by back-pressure.", labelNames: ["reason"], registers });
+  const refused = new Counter({
+    name: "docverify_verify_queue_refused_total",
+    help: "Synchronous verifies refused with 503 by back-pressure.",
+    labelNames: ["reason"],
+    registers,
+  });
 
   let running = 0;
   const queue: Waiter[] = [];
@@ -78,7 +91,11 @@ export function createVerifyAdmission(options: VerifyAdmissionOptions): VerifyAd
 
   const queueFull = () => {
     refused.inc({ reason: "queue_full" });
-    return new AppError("SERVICE_UNAVAILABLE", "The service is at capacity: too many documents are waiting for analysis", { retryAfterSec, retryable: true });
+    return new AppError(
+      "SERVICE_UNAVAILABLE",
+      "The service is at capacity: too many documents are waiting for analysis",
+      { retryAfterSec, retryable: true },
+    );
   };
 
   return {
@@ -105,7 +122,13 @@ export function createVerifyAdmission(options: VerifyAdmissionOptions): VerifyAd
             if (at >= 0) queue.splice(at, 1);
             update();
             refused.inc({ reason: "wait_limit" });
-            reject(new AppError("SERVICE_UNAVAILABLE", `The service is at capacity: the document waited ${options.maxWaitMs} ms without a free analysis slot`, { retryAfterSec, retryable: true }));
+            reject(
+              new AppError(
+                "SERVICE_UNAVAILABLE",
+                `The service is at capacity: the document waited ${options.maxWaitMs} ms without a free analysis slot`,
+                { retryAfterSec, retryable: true },
+              ),
+            );
           }, options.maxWaitMs),
         };
         queue.push(waiter);

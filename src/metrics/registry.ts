@@ -1,9 +1,9 @@
 // Prometheus metrics (prom-client). Labels are bounded sets: route patterns, status codes,
 // flags and outcomes; never ids or anything from a document.
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
-import type { VerificationResult } from "../api/schemas/verification";
-import type { AnalysisReport } from "../analysis/report";
-import type { Engine, PoolState } from "../store/database";
+import type { VerificationResult } from "../api/schemas/verification.ts";
+import type { AnalysisReport } from "../analysis/report.ts";
+import type { Engine, PoolState } from "../store/database.ts";
 
 export interface Metrics {
   registry: Registry;
@@ -34,12 +34,28 @@ export function createMetrics(): Metrics {
     buckets: [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30],
     registers: [registry],
   });
-  const flags = new Counter({ name: "docverify_flags_total", help: "Flags raised.", labelNames: ["flag"], registers: [registry] });
-  const failed = new Counter({ name: "docverify_documents_failed_total", help: "Documents that could not be analysed.", labelNames: ["code"], registers: [registry] });
-  const webhooks = new Counter({ name: "docverify_webhook_attempts_total", help: "Webhook attempts by outcome.", labelNames: ["outcome"], registers: [registry] });
+  const flags = new Counter({
+    name: "docverify_flags_total",
+    help: "Flags raised.",
+    labelNames: ["flag"],
+    registers: [registry],
+  });
+  const failed = new Counter({
+    name: "docverify_documents_failed_total",
+    help: "Documents that could not be analysed.",
+    labelNames: ["code"],
+    registers: [registry],
+  });
+  const webhooks = new Counter({
+    name: "docverify_webhook_attempts_total",
+    help: "Webhook attempts by outcome.",
+    labelNames: ["outcome"],
+    registers: [registry],
+  });
   return {
     registry,
-    requestFinished: (route, method, status, seconds) => requests.observe({ route, method, status: String(status) }, seconds),
+    requestFinished: (route, method, status, seconds) =>
+      requests.observe({ route, method, status: String(status) }, seconds),
     documentAnalysed: (result, report) => {
       analysed.observe({ format: report.format, document_type: result.documentType }, result.latencyMs / 1000);
       for (const flag of result.flags) flags.inc({ flag });
@@ -70,7 +86,11 @@ export function createMetrics(): Metrics {
       const gauges: [string, string, keyof PoolState][] = [
         ["docverify_database_pool_size", "Connections this process's pool may open.", "size"],
         ["docverify_database_connections_open", "Connections this process has open.", "open"],
-        ["docverify_database_operations_busy", "Statements and transactions under way, those waiting for a connection included.", "busy"],
+        [
+          "docverify_database_operations_busy",
+          "Statements and transactions under way, those waiting for a connection included.",
+          "busy",
+        ],
       ];
       for (const [name, help, field] of gauges) {
         new Gauge({

@@ -120,7 +120,9 @@ function toTargetUrl(raw: string | URL, kind: "bad_url" | "bad_redirect"): URL {
   try {
     url = new URL(raw);
   } catch (error) {
-    throw new NetError(kind, kind === "bad_url" ? "not an absolute URL" : "redirect to an invalid URL", { cause: error });
+    throw new NetError(kind, kind === "bad_url" ? "not an absolute URL" : "redirect to an invalid URL", {
+      cause: error,
+    });
   }
   const problem = httpsUrlProblem(url);
   if (problem !== null) throw new NetError(kind, kind === "bad_url" ? `URL ${problem}` : `redirect target ${problem}`);
@@ -244,7 +246,9 @@ async function sendOnce(hop: Hop): Promise<GuardedResponse> {
       response.once("end", () =>
         finish(() => resolve({ status, headers: response.headers, body: new Uint8Array(Buffer.concat(chunks)), url })),
       );
-      response.once("error", (error) => fail(new NetError("protocol", "the answer broke off", { cause: error }), response));
+      response.once("error", (error) =>
+        fail(new NetError("protocol", "the answer broke off", { cause: error }), response),
+      );
     });
 
     request.end(hop.body);
@@ -264,7 +268,8 @@ const TLS_CODE = /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_|
 function classifySocketError(error: Error): NetError {
   const code = (error as NodeJS.ErrnoException).code ?? "";
   if (TLS_CODE.test(code)) return new NetError("tls", `TLS verification failed (${code})`, { cause: error });
-  if (code === "ENOTFOUND" || code === "EAI_AGAIN") return new NetError("dns", "the host could not be resolved", { cause: error });
+  if (code === "ENOTFOUND" || code === "EAI_AGAIN")
+    return new NetError("dns", "the host could not be resolved", { cause: error });
   return new NetError("connect", `connection failed${code === "" ? "" : ` (${code})`}`, { cause: error });
 }
 

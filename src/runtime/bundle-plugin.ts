@@ -9,7 +9,8 @@ import type { BunPlugin } from "bun";
 import { dirname, join, posix, relative } from "node:path";
 
 /** The modules that load natives, and nothing else: each must contain a native require. */
-const LOADERS = /[\\/]node_modules[\\/](@img[\\/]sharp-[^\\/]+[\\/]index\.cjs|onnxruntime-node[\\/]dist[\\/]binding\.js)$/;
+const LOADERS =
+  /[\\/]node_modules[\\/](@img[\\/]sharp-[^\\/]+[\\/]index\.cjs|onnxruntime-node[\\/]dist[\\/]binding\.js)$/;
 
 /** `require("./x.node")`, `require('../x.node')` or a template literal with `${...}` parts. */
 const NATIVE_REQUIRE = /require\((["'`])(\.\.?\/[^"'`]*\.node)\1\)/g;

@@ -75,7 +75,8 @@ export function listCatalog(root: string, target: Platform): CatalogFile[] {
     const found = new Set<string>();
     for (const pattern of group.patterns) {
       const matches = existsSync(dir) ? [...new Bun.Glob(pattern).scanSync({ cwd: dir, onlyFiles: true })] : [];
-      if (group.required && matches.length === 0) throw new Error(`no file matches ${group.dir}/${pattern}: is its package installed?`);
+      if (group.required && matches.length === 0)
+        throw new Error(`no file matches ${group.dir}/${pattern}: is its package installed?`);
       for (const rel of matches) found.add(rel);
     }
     for (const rel of [...found].sort()) files.push({ name: `${group.name}/${rel}`, path: join(dir, rel) });

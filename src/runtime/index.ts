@@ -15,5 +15,5 @@ export async function prepareRuntime(): Promise<void> {
   // mupdf.js instantiates its engine as it is imported, asking mupdf-wasm.js, which looks for
   // mupdf-wasm.wasm beside itself unless this Emscripten options global says where it is.
   const wasm = assetPath("mupdf/mupdf-wasm.wasm");
-  (globalThis as Record<string, unknown>)["$libmupdf_wasm_Module"] = { locateFile: () => wasm };
+  (globalThis as Record<string, unknown>).$libmupdf_wasm_Module = { locateFile: () => wasm };
 }

@@ -23,7 +23,11 @@ export async function extractNatives(build: Embedded): Promise<void> {
   const prefix = `${NATIVE_GROUP}/`;
   const files: NativeFile[] = Object.entries(build.files)
     .filter(([name]) => name.startsWith(prefix))
-    .map(([name, embeddedPath]) => ({ rel: name.slice(prefix.length), embeddedPath, size: Bun.file(embeddedPath).size }));
+    .map(([name, embeddedPath]) => ({
+      rel: name.slice(prefix.length),
+      embeddedPath,
+      size: Bun.file(embeddedPath).size,
+    }));
   const failures: string[] = [];
   for (const base of cacheBases()) {
     try {

@@ -57,7 +57,12 @@ export function createSidecarClient(options: SidecarClientOptions): SidecarClien
     const kept = targets.filter((target) => addresses.includes(target.address));
     for (const target of targets) if (!kept.includes(target)) target.close();
     const known = new Set(kept.map((target) => target.address));
-    targets = [...kept, ...addresses.filter((address) => !known.has(address)).map((address) => new SidecarTarget(address, creds, options.tls))];
+    targets = [
+      ...kept,
+      ...addresses
+        .filter((address) => !known.has(address))
+        .map((address) => new SidecarTarget(address, creds, options.tls)),
+    ];
   };
   setTargets(options.targets);
 
@@ -83,7 +88,8 @@ export function createSidecarClient(options: SidecarClientOptions): SidecarClien
         return fromResponse(response, target.address);
       } catch (error) {
         lastError = error;
-        if (!shouldTryAnotherSidecar(error) || Date.now() >= deadline) throw sidecarErrorToAppError(error, retryAfterSec);
+        if (!shouldTryAnotherSidecar(error) || Date.now() >= deadline)
+          throw sidecarErrorToAppError(error, retryAfterSec);
         target.downUntil = Date.now() + DOWN_MS;
         options.log.warn("sidecar unavailable, trying another", { sidecar: target.address });
       }
@@ -100,7 +106,9 @@ export function createSidecarClient(options: SidecarClientOptions): SidecarClien
     const answers = await checkAll();
     const serving = targets.filter((_, i) => answers[i]).map((target) => target.address);
     const down = targets.filter((_, i) => !answers[i]).map((target) => target.address);
-    const detail = `${serving.length}/${targets.length} sidecars serving` + (down.length ? ` (not serving: ${down.join(", ")})` : "");
+    const detail =
+      `${serving.length}/${targets.length} sidecars serving` +
+      (down.length ? ` (not serving: ${down.join(", ")})` : "");
     return { ok: serving.length > 0, detail };
   };
 

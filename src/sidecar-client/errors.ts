@@ -45,5 +45,8 @@ export function sidecarErrorToAppError(error: unknown, retryAfterSec = DEFAULT_R
 
 /** Whether the same call may go to another sidecar at once (analysis is stateless, so repeating it is safe). */
 export function shouldTryAnotherSidecar(error: unknown): boolean {
-  return isServiceError(error) && (error.code === status.UNAVAILABLE || error.code === status.UNIMPLEMENTED || error.code === status.UNAUTHENTICATED);
+  return (
+    isServiceError(error) &&
+    (error.code === status.UNAVAILABLE || error.code === status.UNIMPLEMENTED || error.code === status.UNAUTHENTICATED)
+  );
 }

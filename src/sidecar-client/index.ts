@@ -33,7 +33,12 @@ export async function createSidecarService(
   log: Logger,
   options: SidecarConnectionOptions = {},
 ): Promise<SidecarService> {
-  const clientOptions: SidecarClientOptions = { targets: config.sidecar, log, deadlineMs: options.deadlineMs, tls: await readTls(options) };
+  const clientOptions: SidecarClientOptions = {
+    targets: config.sidecar,
+    log,
+    deadlineMs: options.deadlineMs,
+    tls: await readTls(options),
+  };
   if (config.sidecar.length > 0) {
     const client = createSidecarClient(clientOptions);
     log.info("using remote sidecars", { sidecars: config.sidecar, tls: Boolean(clientOptions.tls) });
@@ -52,11 +57,16 @@ export async function createSidecarService(
   const ready = async (): Promise<Readiness> => {
     const state = supervisor.state();
     if (!state.address) {
-      const detail = state.restartAt ? `embedded sidecar restarting (start ${state.starts + 1})` : "embedded sidecar starting";
+      const detail = state.restartAt
+        ? `embedded sidecar restarting (start ${state.starts + 1})`
+        : "embedded sidecar starting";
       return { ok: false, detail };
     }
     const answer = await client.ready();
-    return { ok: answer.ok, detail: `embedded sidecar pid ${state.pid} at ${state.address}: ${answer.ok ? "serving" : "not serving"}` };
+    return {
+      ok: answer.ok,
+      detail: `embedded sidecar pid ${state.pid} at ${state.address}: ${answer.ok ? "serving" : "not serving"}`,
+    };
   };
   return {
     analyzeDocument: client.analyzeDocument,
@@ -70,7 +80,8 @@ export async function createSidecarService(
 
 async function readTls(options: SidecarConnectionOptions): Promise<ClientTls | undefined> {
   if (!options.tlsCa && !options.tlsCert && !options.tlsKey) return undefined;
-  if (Boolean(options.tlsCert) !== Boolean(options.tlsKey)) throw new Error("sidecar client TLS needs both a certificate and a key");
+  if (Boolean(options.tlsCert) !== Boolean(options.tlsKey))
+    throw new Error("sidecar client TLS needs both a certificate and a key");
   const read = (path: string | undefined) => (path ? Bun.file(path).bytes() : undefined);
   return {
     ca: await read(options.tlsCa),

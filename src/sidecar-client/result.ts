@@ -168,9 +168,22 @@ export function fromResponse(response: AnalyzeDocumentResponse__Output, sidecar:
         scores: Object.fromEntries(entry.scores.map((s) => [s.trace, s.score])),
       })),
       forensicFacts: factRecord(page.forensicFacts),
-      traces: page.traces.map((trace) => ({ name: trace.name, reliability: trace.reliability, globalScore: trace.globalScore, facts: factRecord(trace.facts) })),
-      copyMoves: page.copyMoves.map((copy) => ({ source: box(copy.source), target: box(copy.target), score: copy.score })),
-      singleCompressedAreas: page.singleCompressedAreas.map((area) => ({ box: box(area.box), tiles: area.tiles, meanZ: area.meanZ })),
+      traces: page.traces.map((trace) => ({
+        name: trace.name,
+        reliability: trace.reliability,
+        globalScore: trace.globalScore,
+        facts: factRecord(trace.facts),
+      })),
+      copyMoves: page.copyMoves.map((copy) => ({
+        source: box(copy.source),
+        target: box(copy.target),
+        score: copy.score,
+      })),
+      singleCompressedAreas: page.singleCompressedAreas.map((area) => ({
+        box: box(area.box),
+        tiles: area.tiles,
+        meanZ: area.meanZ,
+      })),
       ...(page.localisation ? { localisation: localisationOf(page.localisation) } : {}),
     })),
   };

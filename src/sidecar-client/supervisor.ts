@@ -76,7 +76,11 @@ export function superviseSidecar(options: SupervisorOptions): Supervisor {
         if (listening.type !== "listening" || typeof listening.address !== "string" || current !== child) return;
         clearTimeout(startTimer);
         state.address = listening.address;
-        log.info("embedded sidecar listening", { address: listening.address, pid: current.pid, ms: Date.now() - startedAt });
+        log.info("embedded sidecar listening", {
+          address: listening.address,
+          pid: current.pid,
+          ms: Date.now() - startedAt,
+        });
         options.onListening(listening.address);
       },
     });

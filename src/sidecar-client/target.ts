@@ -1,6 +1,14 @@
 // One sidecar address: a channel carrying the Analyzer and Health clients, and what the client
 // last learnt about its health.
-import { type ChannelCredentials, type ChannelOptions, Metadata, type ServiceError, connectivityState, credentials, status } from "@grpc/grpc-js";
+import {
+  type ChannelCredentials,
+  type ChannelOptions,
+  Metadata,
+  type ServiceError,
+  connectivityState,
+  credentials,
+  status,
+} from "@grpc/grpc-js";
 import { isIP } from "node:net";
 import { protos } from "../../proto/load.ts";
 import type { AnalyzeDocumentResponse__Output } from "../../proto/generated/docverify/sidecar/v1/AnalyzeDocumentResponse.ts";
@@ -47,7 +55,11 @@ export function channelCredentials(tls: ClientTls | undefined): ChannelCredentia
 }
 
 export function unavailableError(details: string): ServiceError {
-  return Object.assign(new Error(`${status.UNAVAILABLE} UNAVAILABLE: ${details}`), { code: status.UNAVAILABLE, details, metadata: new Metadata() });
+  return Object.assign(new Error(`${status.UNAVAILABLE} UNAVAILABLE: ${details}`), {
+    code: status.UNAVAILABLE,
+    details,
+    metadata: new Metadata(),
+  });
 }
 
 export class SidecarTarget {
@@ -64,9 +76,13 @@ export class SidecarTarget {
     tls: ClientTls | undefined,
   ) {
     if (tls && !tls.serverName && isIP(address.slice(0, address.lastIndexOf(":")).replace(/^\[|\]$/g, "")) !== 0) {
-      throw new Error(`TLS to ${address} needs a server name to verify (the name in the sidecar's certificate): Bun cannot use an IP address as TLS server name`);
+      throw new Error(
+        `TLS to ${address} needs a server name to verify (the name in the sidecar's certificate): Bun cannot use an IP address as TLS server name`,
+      );
     }
-    const options = tls?.serverName ? { ...CHANNEL_OPTIONS, "grpc.ssl_target_name_override": tls.serverName } : CHANNEL_OPTIONS;
+    const options = tls?.serverName
+      ? { ...CHANNEL_OPTIONS, "grpc.ssl_target_name_override": tls.serverName }
+      : CHANNEL_OPTIONS;
     const { analyzer, health } = protos();
     this.analyzer = new analyzer.Analyzer(address, creds, options);
     this.health = new health.Health(address, creds, { channelOverride: this.analyzer.getChannel() });
@@ -75,7 +91,9 @@ export class SidecarTarget {
   /** Asks grpc.health.v1 and remembers the answer. */
   async check(timeoutMs: number): Promise<boolean> {
     const serving = await new Promise<boolean>((resolve) =>
-      this.health.check({ service: "" }, { deadline: Date.now() + timeoutMs }, (error, response) => resolve(!error && response?.status === "SERVING")),
+      this.health.check({ service: "" }, { deadline: Date.now() + timeoutMs }, (error, response) =>
+        resolve(!error && response?.status === "SERVING"),
+      ),
     );
     this.serving = serving;
     return serving;

@@ -2,11 +2,11 @@
 // outbox row are written in one transaction, so a crash can never leave a result without
 // its delivery or count a document twice.
 import { randomUUID } from "node:crypto";
-import type { Database, Sql } from "./database";
-import type { AnalysisReport } from "../analysis/report";
-import type { VerificationResult } from "../api/schemas/verification";
-import type { ErrorCode } from "../errors";
-import type { VerificationStore } from "./verifications";
+import type { Database, Sql } from "./database.ts";
+import type { AnalysisReport } from "../analysis/report.ts";
+import type { VerificationResult } from "../api/schemas/verification.ts";
+import type { ErrorCode } from "../errors.ts";
+import type { VerificationStore } from "./verifications.ts";
 
 export type BatchStatus = "processing" | "completed";
 
@@ -72,7 +72,14 @@ export class BatchStore {
     private readonly secrets: SecretSealer,
   ) {}
 
-  async create(input: { keyId: string; sandbox: boolean; callbackUrl: string; callbackSecret: string; documents: Uint8Array[]; now: number }): Promise<BatchRecord> {
+  async create(input: {
+    keyId: string;
+    sandbox: boolean;
+    callbackUrl: string;
+    callbackSecret: string;
+    documents: Uint8Array[];
+    now: number;
+  }): Promise<BatchRecord> {
     const id = randomUUID();
     // Sealed before the transaction: a key file made on first use is written outside it.
     const sealed = this.secrets.seal(input.callbackSecret, id);
@@ -83,7 +90,10 @@ export class BatchStore {
         [id, input.keyId, input.sandbox ? 1 : 0, input.documents.length, input.callbackUrl, sealed, input.now],
       );
       for (const [index, content] of input.documents.entries()) {
-        await tx.run("INSERT INTO batch_documents (batch_id, document_index, content, state) VALUES (?, ?, ?, 'pending')", [id, index, content]);
+        await tx.run(
+          "INSERT INTO batch_documents (batch_id, document_index, content, state) VALUES (?, ?, ?, 'pending')",
+          [id, index, content],
+        );
       }
       return (await this.get(id, tx))!;
     });
@@ -117,12 +127,10 @@ export class BatchStore {
 
   /** Extends `owner`'s lease while it works; false when the lease was lost. */
   async renew(batchId: string, documentIndex: number, owner: string, leaseUntil: number): Promise<boolean> {
-    const renewed = await this.db.run("UPDATE batch_documents SET lease_until = ? WHERE batch_id = ? AND document_index = ? AND lease_owner = ? AND state = 'pending'", [
-      leaseUntil,
-      batchId,
-      documentIndex,
-      owner,
-    ]);
+    const renewed = await this.db.run(
+      "UPDATE batch_documents SET lease_until = ? WHERE batch_id = ? AND document_index = ? AND lease_owner = ? AND state = 'pending'",
+      [leaseUntil, batchId, documentIndex, owner],
+    );
     return renewed === 1;
   }
 
@@ -139,7 +147,14 @@ export class BatchStore {
    * Records a document's outcome with its webhook. Returns false (and writes nothing) when
    * the lease was lost, so a document analysed twice is only ever recorded once.
    */
-  recordOutcome(input: { batch: BatchRecord; documentIndex: number; owner: string; keyId: string; outcome: DocumentOutcome; now: number }): Promise<boolean> {
+  recordOutcome(input: {
+    batch: BatchRecord;
+    documentIndex: number;
+    owner: string;
+    keyId: string;
+    outcome: DocumentOutcome;
+    now: number;
+  }): Promise<boolean> {
     const { batch, documentIndex, outcome, now } = input;
     return this.db.transaction(async (tx): Promise<boolean> => {
       const claimed = await tx.run(
@@ -150,7 +165,17 @@ export class BatchStore {
       if (claimed !== 1) return false;
 
       if (outcome.ok) {
-        await this.verifications.insert({ keyId: input.keyId, result: outcome.result, report: outcome.report, batchId: batch.id, documentIndex, createdAt: now }, tx);
+        await this.verifications.insert(
+          {
+            keyId: input.keyId,
+            result: outcome.result,
+            report: outcome.report,
+            batchId: batch.id,
+            documentIndex,
+            createdAt: now,
+          },
+          tx,
+        );
       }
       await tx.run(
         `UPDATE batches SET completed = completed + 1, failed = failed + ?,

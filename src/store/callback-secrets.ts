@@ -1,7 +1,7 @@
 // Callback secrets at rest, across the whole table: sealing what an older release stored in
 // plaintext, finding ciphertexts no key can open, and re-sealing everything under a new key.
-import type { Database, Sql } from "./database";
-import { sealedKeyId, type Keyring } from "../keys/secret-keyring";
+import type { Database, Sql } from "./database.ts";
+import { sealedKeyId, type Keyring } from "../keys/secret-keyring.ts";
 
 interface SecretRow {
   id: string;
@@ -21,7 +21,8 @@ export class CallbackSecretStore {
     const ids = new Set<string>();
     for (const row of await this.rows(this.db)) {
       const keyId = row.callback_secret_sealed === null ? null : sealedKeyId(row.callback_secret_sealed);
-      if (row.callback_secret_sealed !== null && (keyId === null || !keyring.has(keyId))) ids.add(keyId ?? "(unreadable)");
+      if (row.callback_secret_sealed !== null && (keyId === null || !keyring.has(keyId)))
+        ids.add(keyId ?? "(unreadable)");
     }
     return [...ids].sort();
   }
@@ -42,7 +43,10 @@ export class CallbackSecretStore {
               ? null
               : keyring.open(row.callback_secret_sealed, row.id);
         if (plaintext === null) continue;
-        await tx.run("UPDATE batches SET callback_secret = '', callback_secret_sealed = ? WHERE id = ?", [keyring.seal(plaintext, row.id), row.id]);
+        await tx.run("UPDATE batches SET callback_secret = '', callback_secret_sealed = ? WHERE id = ?", [
+          keyring.seal(plaintext, row.id),
+          row.id,
+        ]);
         count++;
       }
       return count;

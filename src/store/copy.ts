@@ -2,7 +2,7 @@
 // PostgreSQL (`docverify db copy`), or back. Both ends are opened, and so migrated, by this
 // release, so they hold one schema (test/unit/store/schema-parity.test.ts). The copy is one
 // transaction on the target: it lands whole or not at all, and a failed copy can be rerun.
-import type { Database, Sql, SqlValue } from "./database";
+import type { Database, Sql, SqlValue } from "./database.ts";
 
 /**
  * Every table, parents before the tables whose foreign keys name them, each with its primary
@@ -35,7 +35,11 @@ export interface CopyOptions {
 }
 
 /** Copies every table of `from` into `to`; returns the rows copied per table. Refuses a target holding any row. */
-export async function copyDatabase(from: Database, to: Database, options: CopyOptions = {}): Promise<Record<string, number>> {
+export async function copyDatabase(
+  from: Database,
+  to: Database,
+  options: CopyOptions = {},
+): Promise<Record<string, number>> {
   return to.transaction(async (tx) => {
     for (const { name } of COPIED_TABLES) {
       if (await tx.get(`SELECT 1 AS found FROM ${name} LIMIT 1`)) {
@@ -51,7 +55,8 @@ export async function copyDatabase(from: Database, to: Database, options: CopyOp
         copied += rows.length;
       }
       const written = await tx.get<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table.name}`);
-      if (Number(written?.n) !== copied) throw new Error(`${table.name}: ${copied} rows copied but ${written?.n} found in the target`);
+      if (Number(written?.n) !== copied)
+        throw new Error(`${table.name}: ${copied} rows copied but ${written?.n} found in the target`);
       counts[table.name] = copied;
     }
     if (to.engine === "postgres" && counts.audit_log! > 0) {
@@ -71,7 +76,10 @@ async function* pages(db: Sql, table: string, key: readonly string[], size: numb
   let after: SqlValue[] | null = null;
   for (;;) {
     const where: string = after === null ? "" : `WHERE (${keyList}) > (${marks})`;
-    const rows: Row[] = await db.all<Row>(`SELECT * FROM ${table} ${where} ORDER BY ${keyList} LIMIT ${size}`, after ?? []);
+    const rows: Row[] = await db.all<Row>(
+      `SELECT * FROM ${table} ${where} ORDER BY ${keyList} LIMIT ${size}`,
+      after ?? [],
+    );
     if (rows.length === 0) return;
     yield rows;
     if (rows.length < size) return;

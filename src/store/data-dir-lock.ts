@@ -3,7 +3,7 @@
 // process holds any. A PostgreSQL store is shared and takes no lock.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ConfigError } from "../config";
+import { ConfigError } from "../config.ts";
 
 const isAlive = (pid: number): boolean => {
   try {

@@ -1,8 +1,13 @@
 // Fingerprints of analysed documents, per API key and never across keys, for
 // duplicate_submission. Rows hold hashes only (no text), and go with the retention of
 // the verifications they belong to.
-import type { Database, Sql } from "./database";
-import { hammingHex, portraitMatcher, type EarlierFingerprint, type Fingerprint } from "../analysis/content/fingerprint";
+import type { Database, Sql } from "./database.ts";
+import {
+  hammingHex,
+  portraitMatcher,
+  type EarlierFingerprint,
+  type Fingerprint,
+} from "../analysis/content/fingerprint.ts";
 
 /** Most recent fingerprints of a key compared by distance; exact copies are found by index at any age. */
 const SCAN_LIMIT = 20_000;
@@ -51,20 +56,43 @@ export class FingerprintStore {
        ON CONFLICT (key_id, verification_id) DO UPDATE SET exact = excluded.exact, image = excluded.image, layout = excluded.layout,
          content = excluded.content, identifiers = excluded.identifiers, dates = excluded.dates, holder = excluded.holder,
          portrait = excluded.portrait, created_at = excluded.created_at`,
-      [keyId, verificationId, fp.exact, fp.image, fp.layout, fp.content, JSON.stringify(fp.identifiers), fp.dates, JSON.stringify(fp.holder), fp.portrait, createdAt],
+      [
+        keyId,
+        verificationId,
+        fp.exact,
+        fp.image,
+        fp.layout,
+        fp.content,
+        JSON.stringify(fp.identifiers),
+        fp.dates,
+        JSON.stringify(fp.holder),
+        fp.portrait,
+        createdAt,
+      ],
     );
   }
 
   /** Earlier fingerprints of this key that share the bytes, or come near in picture, text, identifiers or portrait. */
   async findSimilar(keyId: string, fp: Fingerprint): Promise<EarlierFingerprint[]> {
-    const exact = await this.db.all<Row>(`SELECT ${COLUMNS} FROM fingerprints WHERE key_id = ? AND exact = ?`, [keyId, fp.exact]);
-    const recent = await this.db.all<Row>(`SELECT ${COLUMNS} FROM fingerprints WHERE key_id = ? ORDER BY created_at DESC LIMIT ?`, [keyId, SCAN_LIMIT]);
+    const exact = await this.db.all<Row>(`SELECT ${COLUMNS} FROM fingerprints WHERE key_id = ? AND exact = ?`, [
+      keyId,
+      fp.exact,
+    ]);
+    const recent = await this.db.all<Row>(
+      `SELECT ${COLUMNS} FROM fingerprints WHERE key_id = ? ORDER BY created_at DESC LIMIT ?`,
+      [keyId, SCAN_LIMIT],
+    );
     const seen = new Set(exact.map((r) => r.verification_id));
     const portraitTo = portraitMatcher(fp);
     const similar = recent.filter((row) => {
       if (seen.has(row.verification_id)) return false;
       const ids = JSON.parse(row.identifiers) as string[];
-      return near(row.image, fp.image) || near(row.content, fp.content) || (portraitTo(row.portrait) ?? Infinity) <= NEAR_BITS || ids.some((id) => fp.identifiers.includes(id));
+      return (
+        near(row.image, fp.image) ||
+        near(row.content, fp.content) ||
+        (portraitTo(row.portrait) ?? Infinity) <= NEAR_BITS ||
+        ids.some((id) => fp.identifiers.includes(id))
+      );
     });
     return [...exact, ...similar].map(toEarlier);
   }

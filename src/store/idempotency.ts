@@ -2,7 +2,7 @@
 // gets it again instead of being analysed, billed or enqueued twice. Claiming a key and
 // reading what it holds happen in one transaction holding the key's lock, so of two concurrent requests
 // with one key exactly one goes ahead.
-import type { Database } from "./database";
+import type { Database } from "./database.ts";
 
 export interface StoredAnswer {
   status: number;
@@ -46,10 +46,10 @@ export class IdempotencyStore {
     return this.db.transaction(async (tx): Promise<IdempotencyClaim> => {
       // The key's row may not exist yet, so no row lock can keep a second claimer out.
       await tx.lock(`idempotency:${input.keyId}:${input.idempotencyKey}`);
-      const row = await tx.get<Row>("SELECT request_hash, state, status, response, locked_until, expires_at FROM idempotency_keys WHERE key_id = ? AND idempotency_key = ?", [
-        input.keyId,
-        input.idempotencyKey,
-      ]);
+      const row = await tx.get<Row>(
+        "SELECT request_hash, state, status, response, locked_until, expires_at FROM idempotency_keys WHERE key_id = ? AND idempotency_key = ?",
+        [input.keyId, input.idempotencyKey],
+      );
       const live = row !== null && row.expires_at > input.now && (row.state === "done" || row.locked_until > input.now);
       if (row && live) {
         if (row.request_hash !== input.requestHash) return { kind: "mismatch" };
@@ -61,7 +61,14 @@ export class IdempotencyStore {
          VALUES (?, ?, ?, 'in_progress', ?, ?, ?)
          ON CONFLICT (key_id, idempotency_key) DO UPDATE SET request_hash = excluded.request_hash, state = 'in_progress',
            status = NULL, response = NULL, locked_until = excluded.locked_until, created_at = excluded.created_at, expires_at = excluded.expires_at`,
-        [input.keyId, input.idempotencyKey, input.requestHash, input.now + input.lockMs, input.now, input.now + input.ttlMs],
+        [
+          input.keyId,
+          input.idempotencyKey,
+          input.requestHash,
+          input.now + input.lockMs,
+          input.now,
+          input.now + input.ttlMs,
+        ],
       );
       return { kind: "claimed" };
     });
@@ -69,17 +76,18 @@ export class IdempotencyStore {
 
   /** Keeps the answer for replays until the key expires. */
   async complete(keyId: string, idempotencyKey: string, answer: StoredAnswer): Promise<void> {
-    await this.db.run("UPDATE idempotency_keys SET state = 'done', status = ?, response = ?, locked_until = 0 WHERE key_id = ? AND idempotency_key = ? AND state = 'in_progress'", [
-      answer.status,
-      answer.body,
-      keyId,
-      idempotencyKey,
-    ]);
+    await this.db.run(
+      "UPDATE idempotency_keys SET state = 'done', status = ?, response = ?, locked_until = 0 WHERE key_id = ? AND idempotency_key = ? AND state = 'in_progress'",
+      [answer.status, answer.body, keyId, idempotencyKey],
+    );
   }
 
   /** Frees the key without an answer, so the same request may be tried again. */
   async abandon(keyId: string, idempotencyKey: string): Promise<void> {
-    await this.db.run("DELETE FROM idempotency_keys WHERE key_id = ? AND idempotency_key = ? AND state = 'in_progress'", [keyId, idempotencyKey]);
+    await this.db.run(
+      "DELETE FROM idempotency_keys WHERE key_id = ? AND idempotency_key = ? AND state = 'in_progress'",
+      [keyId, idempotencyKey],
+    );
   }
 
   /** At start-up, only by a process that owns the whole store (the SQLite data directory): nothing else is in flight. */

@@ -1,18 +1,18 @@
-import { openSqlite } from "./sqlite";
-import { openPostgres } from "./postgres";
-import type { Database, Engine, PoolState, SchemaVersion } from "./database";
-import { KeyStore } from "./keys";
-import { UsageStore } from "./usage";
-import { VerificationStore } from "./verifications";
-import { BatchStore } from "./batches";
-import { OutboxStore } from "./outbox";
-import { FingerprintStore } from "./fingerprints";
-import { IdempotencyStore } from "./idempotency";
-import { CallbackSecretStore } from "./callback-secrets";
-import { AuditStore } from "./audit";
-import { RateLimitStore } from "./rate-limits";
-import { sweepExpired, type SweepCounts } from "./retention";
-import { Keyring, loadKeys, type KeySource } from "../keys/secret-keyring";
+import { openSqlite } from "./sqlite.ts";
+import { openPostgres } from "./postgres.ts";
+import type { Database, Engine, PoolState, SchemaVersion } from "./database.ts";
+import { KeyStore } from "./keys.ts";
+import { UsageStore } from "./usage.ts";
+import { VerificationStore } from "./verifications.ts";
+import { BatchStore } from "./batches.ts";
+import { OutboxStore } from "./outbox.ts";
+import { FingerprintStore } from "./fingerprints.ts";
+import { IdempotencyStore } from "./idempotency.ts";
+import { CallbackSecretStore } from "./callback-secrets.ts";
+import { AuditStore } from "./audit.ts";
+import { RateLimitStore } from "./rate-limits.ts";
+import { sweepExpired, type SweepCounts } from "./retention.ts";
+import { Keyring, loadKeys, type KeySource } from "../keys/secret-keyring.ts";
 
 export interface Store {
   /** Which engine holds the data: "sqlite" belongs to one process, "postgres" is shared. */
@@ -60,7 +60,10 @@ export interface StoreOptions {
 /** The database the options name, migrated to the current schema, without the stores on it (`db copy`). */
 export async function openDatabase(options: Omit<StoreOptions, "secretKeys">): Promise<Database> {
   return options.databaseUrl
-    ? await openPostgres(options.databaseUrl, { poolSize: options.databasePoolSize ?? 10, statementTimeoutMs: options.databaseStatementTimeoutMs ?? 30_000 })
+    ? await openPostgres(options.databaseUrl, {
+        poolSize: options.databasePoolSize ?? 10,
+        statementTimeoutMs: options.databaseStatementTimeoutMs ?? 30_000,
+      })
     : openSqlite(options.dataDir);
 }
 
@@ -78,12 +81,18 @@ function storeOn(db: Database, options: StoreOptions): Store {
   let loaded: { keyring: Keyring; source: KeySource["kind"] } | null = null;
   const load = () => {
     if (!loaded) {
-      const source = loadKeys(dataDir, options.secretKeys?.map((key) => new Uint8Array(Buffer.from(key, "base64"))));
+      const source = loadKeys(
+        dataDir,
+        options.secretKeys?.map((key) => new Uint8Array(Buffer.from(key, "base64"))),
+      );
       loaded = { keyring: new Keyring(source.keys), source: source.kind };
     }
     return loaded;
   };
-  const sealer = { seal: (plaintext: string, context: string) => load().keyring.seal(plaintext, context), open: (sealed: string, context: string) => load().keyring.open(sealed, context) };
+  const sealer = {
+    seal: (plaintext: string, context: string) => load().keyring.seal(plaintext, context),
+    open: (sealed: string, context: string) => load().keyring.open(sealed, context),
+  };
   return {
     engine: db.engine,
     keys: new KeyStore(db, audit),
@@ -104,10 +113,16 @@ function storeOn(db: Database, options: StoreOptions): Store {
       const started = performance.now();
       let timer: Timer | undefined;
       // An unreachable server can keep a connection attempt waiting far longer than a probe may.
-      const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${PING_TIMEOUT_MS} ms`)), PING_TIMEOUT_MS)));
+      const late = new Promise<never>(
+        (_, reject) =>
+          (timer = setTimeout(() => reject(new Error(`no answer within ${PING_TIMEOUT_MS} ms`)), PING_TIMEOUT_MS)),
+      );
       try {
         await Promise.race([db.get("SELECT 1"), late]);
-        return { ok: true, detail: `${db.engine}, schema ${db.schema.current}, answered in ${Math.round(performance.now() - started)} ms` };
+        return {
+          ok: true,
+          detail: `${db.engine}, schema ${db.schema.current}, answered in ${Math.round(performance.now() - started)} ms`,
+        };
       } catch (error) {
         // The driver's message names what failed (refused, timed out, authentication); never the URL.
         return { ok: false, detail: `${db.engine}: ${error instanceof Error ? error.message : String(error)}` };

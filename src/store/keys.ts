@@ -2,9 +2,9 @@
 // secrets: a rotation adds a new secret and gives the old one a grace period, so the account,
 // its limits and its history stay the same. Lifecycle events are audited in the transaction
 // that makes them.
-import type { Database, Sql } from "./database";
-import type { KeyMode } from "../keys/secret";
-import type { AuditStore } from "./audit";
+import type { Database, Sql } from "./database.ts";
+import type { KeyMode } from "../keys/secret.ts";
+import type { AuditStore } from "./audit.ts";
 
 export type Plan = "sandbox" | "trial" | "paid";
 
@@ -52,7 +52,8 @@ const toRecord = (row: Row): ApiKeyRecord => ({
   revokedAt: row.revoked_at,
 });
 
-const KEY_COLUMNS = "k.id, k.mode, k.plan, k.trial_quota, k.rate_limit_per_s, k.monthly_cap, k.created_at, k.revoked_at";
+const KEY_COLUMNS =
+  "k.id, k.mode, k.plan, k.trial_quota, k.rate_limit_per_s, k.monthly_cap, k.created_at, k.revoked_at";
 /** Last use is written at most this often per secret: a write per request would be too many. */
 const LAST_USED_RESOLUTION_MS = 60_000;
 
@@ -69,14 +70,33 @@ export class KeyStore {
       await tx.run(
         `INSERT INTO api_keys (id, key_hash, mode, plan, trial_quota, rate_limit_per_s, monthly_cap, created_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-        [record.id, keyHash, record.mode, record.plan, record.trialQuota, record.rateLimitPerSecond, record.monthlyCap, record.createdAt],
+        [
+          record.id,
+          keyHash,
+          record.mode,
+          record.plan,
+          record.trialQuota,
+          record.rateLimitPerSecond,
+          record.monthlyCap,
+          record.createdAt,
+        ],
       );
-      await tx.run("INSERT INTO api_key_secrets (key_hash, key_id, created_at) VALUES (?, ?, ?)", [keyHash, record.id, record.createdAt]);
+      await tx.run("INSERT INTO api_key_secrets (key_hash, key_id, created_at) VALUES (?, ?, ?)", [
+        keyHash,
+        record.id,
+        record.createdAt,
+      ]);
       await this.audit.record(
         "key.created",
         record.id,
         record.createdAt,
-        { mode: record.mode, plan: record.plan, trialQuota: record.trialQuota, rateLimitPerSecond: record.rateLimitPerSecond, monthlyCap: record.monthlyCap },
+        {
+          mode: record.mode,
+          plan: record.plan,
+          trialQuota: record.trialQuota,
+          rateLimitPerSecond: record.rateLimitPerSecond,
+          monthlyCap: record.monthlyCap,
+        },
         tx,
       );
     });
@@ -101,11 +121,10 @@ export class KeyStore {
   async touch(keyHash: string, nowMs: number, lastUsedAt: string | null = null): Promise<void> {
     const stale = new Date(nowMs - LAST_USED_RESOLUTION_MS).toISOString();
     if (lastUsedAt !== null && lastUsedAt >= stale) return;
-    await this.db.run("UPDATE api_key_secrets SET last_used_at = ? WHERE key_hash = ? AND (last_used_at IS NULL OR last_used_at < ?)", [
-      new Date(nowMs).toISOString(),
-      keyHash,
-      stale,
-    ]);
+    await this.db.run(
+      "UPDATE api_key_secrets SET last_used_at = ? WHERE key_hash = ? AND (last_used_at IS NULL OR last_used_at < ?)",
+      [new Date(nowMs).toISOString(), keyHash, stale],
+    );
   }
 
   async get(id: string, sql: Sql = this.db): Promise<ApiKeyRecord | null> {
@@ -121,7 +140,11 @@ export class KeyStore {
        FROM api_keys k ORDER BY k.created_at, k.id`,
       [nowIso],
     );
-    return rows.map((row) => ({ ...toRecord(row), lastUsedAt: row.last_used_at, previousValidUntil: row.previous_valid_until }));
+    return rows.map((row) => ({
+      ...toRecord(row),
+      lastUsedAt: row.last_used_at,
+      previousValidUntil: row.previous_valid_until,
+    }));
   }
 
   /**
@@ -133,8 +156,15 @@ export class KeyStore {
       await tx.lock(`key:${id}`);
       const key = await this.get(id, tx);
       if (!key || key.revokedAt !== null) return false;
-      await tx.run("UPDATE api_key_secrets SET expires_at = ? WHERE key_id = ? AND (expires_at IS NULL OR expires_at > ?)", [graceUntilIso, id, graceUntilIso]);
-      await tx.run("INSERT INTO api_key_secrets (key_hash, key_id, created_at) VALUES (?, ?, ?)", [newHash, id, nowIso]);
+      await tx.run(
+        "UPDATE api_key_secrets SET expires_at = ? WHERE key_id = ? AND (expires_at IS NULL OR expires_at > ?)",
+        [graceUntilIso, id, graceUntilIso],
+      );
+      await tx.run("INSERT INTO api_key_secrets (key_hash, key_id, created_at) VALUES (?, ?, ?)", [
+        newHash,
+        id,
+        nowIso,
+      ]);
       await tx.run("UPDATE api_keys SET key_hash = ? WHERE id = ?", [newHash, id]);
       await this.audit.record("key.rotated", id, nowIso, { previousValidUntil: graceUntilIso }, tx);
       return true;
@@ -148,9 +178,10 @@ export class KeyStore {
   revoke(target: { id?: string; keyHash?: string }, at: string): Promise<RevokeOutcome> {
     return this.db.transaction(async (tx): Promise<RevokeOutcome> => {
       if (target.keyHash !== undefined) {
-        const secret = await tx.get<{ key_id: string; expires_at: string | null }>("SELECT key_id, expires_at FROM api_key_secrets WHERE key_hash = ?", [
-          target.keyHash,
-        ]);
+        const secret = await tx.get<{ key_id: string; expires_at: string | null }>(
+          "SELECT key_id, expires_at FROM api_key_secrets WHERE key_hash = ?",
+          [target.keyHash],
+        );
         if (!secret) return null;
         await tx.lock(`key:${secret.key_id}`);
         if (secret.expires_at !== null) {
@@ -162,7 +193,10 @@ export class KeyStore {
         }
         target = { id: secret.key_id };
       }
-      const revoked = await tx.get<{ id: string }>("UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL RETURNING id", [at, target.id ?? null]);
+      const revoked = await tx.get<{ id: string }>(
+        "UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL RETURNING id",
+        [at, target.id ?? null],
+      );
       if (revoked) {
         await this.audit.record("key.revoked", revoked.id, at, {}, tx);
         return { kind: "revoked", keyId: revoked.id };

@@ -3,8 +3,8 @@
 // never change, so a retry, a redelivery or a duplicate after a crash is byte-identical. An
 // attempt's log row is written in the same transaction as the outcome it led to, so the log
 // and the state never disagree after a crash.
-import type { Database, Sql } from "./database";
-import type { SecretSealer } from "./batches";
+import type { Database, Sql } from "./database.ts";
+import type { SecretSealer } from "./batches.ts";
 
 export type DeliveryState = "pending" | "delivered" | "failed";
 export type AttemptKind = "scheduled" | "redelivery";
@@ -72,7 +72,14 @@ export class OutboxStore {
   /** Leases up to `limit` due deliveries to `owner`; two claimers never take one delivery. */
   claimDue(owner: string, now: number, leaseMs: number, limit: number): Promise<Delivery[]> {
     return this.db.transaction(async (tx): Promise<Delivery[]> => {
-      const rows = await tx.all<{ delivery_id: string; batch_id: string; document_index: number; body: Uint8Array; attempts: number; redeliver_at: number | null }>(
+      const rows = await tx.all<{
+        delivery_id: string;
+        batch_id: string;
+        document_index: number;
+        body: Uint8Array;
+        attempts: number;
+        redeliver_at: number | null;
+      }>(
         `UPDATE outbox SET lease_owner = ?, lease_until = ?, attempts = attempts + CASE WHEN redeliver_at IS NULL THEN 1 ELSE 0 END
          WHERE delivery_id IN (
            SELECT delivery_id FROM outbox
@@ -83,10 +90,11 @@ export class OutboxStore {
       );
       const deliveries: Delivery[] = [];
       for (const row of rows) {
-        const target = (await tx.get<{ callback_url: string; callback_secret: string; callback_secret_sealed: string | null }>(
-          "SELECT callback_url, callback_secret, callback_secret_sealed FROM batches WHERE id = ?",
-          [row.batch_id],
-        ))!;
+        const target = (await tx.get<{
+          callback_url: string;
+          callback_secret: string;
+          callback_secret_sealed: string | null;
+        }>("SELECT callback_url, callback_secret, callback_secret_sealed FROM batches WHERE id = ?", [row.batch_id]))!;
         deliveries.push({
           deliveryId: row.delivery_id,
           batchId: row.batch_id,
@@ -96,7 +104,10 @@ export class OutboxStore {
           redeliverAt: row.redeliver_at,
           callbackUrl: target.callback_url,
           // A row from before secrets were sealed keeps plaintext until serve seals it at start.
-          callbackSecret: target.callback_secret_sealed === null ? target.callback_secret : this.secrets.open(target.callback_secret_sealed, row.batch_id),
+          callbackSecret:
+            target.callback_secret_sealed === null
+              ? target.callback_secret
+              : this.secrets.open(target.callback_secret_sealed, row.batch_id),
         });
       }
       return deliveries;
@@ -123,7 +134,12 @@ export class OutboxStore {
    * Records a 2xx. Returns false (and logs nothing) when the lease was lost. A redelivery
    * request made while this attempt was in flight stays for the dispatcher to honour.
    */
-  markDelivered(delivery: Delivery, owner: string, attempt: AttemptRecord & { status: number }, now: number): Promise<boolean> {
+  markDelivered(
+    delivery: Delivery,
+    owner: string,
+    attempt: AttemptRecord & { status: number },
+    now: number,
+  ): Promise<boolean> {
     return this.db.transaction(async (tx): Promise<boolean> => {
       const updated = await tx.run(
         `UPDATE outbox SET state = 'delivered', last_status = ?, last_error = NULL, lease_owner = NULL, lease_until = 0,
@@ -142,7 +158,14 @@ export class OutboxStore {
    * `nextAttemptAt` is null; a failed redelivery leaves the delivery's state and schedule as
    * they were. Returns false (and logs nothing) when the lease was lost.
    */
-  markFailed(delivery: Delivery, owner: string, attempt: AttemptRecord, failure: { error: string }, nextAttemptAt: number | null, now: number): Promise<boolean> {
+  markFailed(
+    delivery: Delivery,
+    owner: string,
+    attempt: AttemptRecord,
+    failure: { error: string },
+    nextAttemptAt: number | null,
+    now: number,
+  ): Promise<boolean> {
     return this.db.transaction(async (tx): Promise<boolean> => {
       const updated =
         delivery.redeliverAt === null
@@ -150,7 +173,15 @@ export class OutboxStore {
               `UPDATE outbox SET state = ?, last_status = ?, last_error = ?, next_attempt_at = COALESCE(?, next_attempt_at),
                  lease_owner = NULL, lease_until = 0, finished_at = ?
                WHERE delivery_id = ? AND lease_owner = ?`,
-              [nextAttemptAt === null ? "failed" : "pending", attempt.status, failure.error, nextAttemptAt, nextAttemptAt === null ? now : null, delivery.deliveryId, owner],
+              [
+                nextAttemptAt === null ? "failed" : "pending",
+                attempt.status,
+                failure.error,
+                nextAttemptAt,
+                nextAttemptAt === null ? now : null,
+                delivery.deliveryId,
+                owner,
+              ],
             )
           : await tx.run(
               `UPDATE outbox SET last_status = ?, last_error = ?, lease_owner = NULL, lease_until = 0,
@@ -190,7 +221,14 @@ export class OutboxStore {
     const byDelivery = new Map<string, LoggedAttempt[]>();
     for (const row of attempts) {
       const list = byDelivery.get(row.delivery_id) ?? [];
-      list.push({ attempt: row.attempt, kind: row.kind, startedAt: row.started_at, durationMs: row.duration_ms, status: row.status, error: row.error });
+      list.push({
+        attempt: row.attempt,
+        kind: row.kind,
+        startedAt: row.started_at,
+        durationMs: row.duration_ms,
+        status: row.status,
+        error: row.error,
+      });
       byDelivery.set(row.delivery_id, list);
     }
     return rows.map((row) => toLog(row, byDelivery.get(row.delivery_id) ?? []));
@@ -201,11 +239,18 @@ export class OutboxStore {
    * A request already waiting keeps its time. Returns false when the batch has no such delivery.
    */
   async requestRedelivery(batchId: string, deliveryId: string, now: number): Promise<boolean> {
-    return (await this.db.run("UPDATE outbox SET redeliver_at = COALESCE(redeliver_at, ?) WHERE batch_id = ? AND delivery_id = ?", [now, batchId, deliveryId])) === 1;
+    return (
+      (await this.db.run(
+        "UPDATE outbox SET redeliver_at = COALESCE(redeliver_at, ?) WHERE batch_id = ? AND delivery_id = ?",
+        [now, batchId, deliveryId],
+      )) === 1
+    );
   }
 
   async counts(): Promise<Record<DeliveryState, number>> {
-    const rows = await this.db.all<{ state: string; n: number }>("SELECT state, COUNT(*) AS n FROM outbox GROUP BY state");
+    const rows = await this.db.all<{ state: string; n: number }>(
+      "SELECT state, COUNT(*) AS n FROM outbox GROUP BY state",
+    );
     const counts = { pending: 0, delivered: 0, failed: 0 };
     for (const row of rows) counts[row.state as keyof typeof counts] = row.n;
     return counts;
@@ -214,6 +259,11 @@ export class OutboxStore {
 
 function toLog(row: OutboxRow, attempts: LoggedAttempt[]): DeliveryLog {
   const scheduled = row.state === "pending" ? row.next_attempt_at : null;
-  const nextAttemptAt = row.redeliver_at === null ? scheduled : scheduled === null ? row.redeliver_at : Math.min(row.redeliver_at, scheduled);
+  const nextAttemptAt =
+    row.redeliver_at === null
+      ? scheduled
+      : scheduled === null
+        ? row.redeliver_at
+        : Math.min(row.redeliver_at, scheduled);
   return { deliveryId: row.delivery_id, documentIndex: row.document_index, state: row.state, attempts, nextAttemptAt };
 }

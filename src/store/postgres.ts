@@ -3,8 +3,8 @@
 // stores write; they become `$1…` here. Integers are int8 in the schema (millisecond times
 // outgrow int4) and come back as numbers, as SQLite gives them.
 import { SQL } from "bun";
-import { POSTGRES_MIGRATIONS } from "./postgres-migrations";
-import type { Database, SchemaVersion, Sql, SqlValue, Transaction } from "./database";
+import { POSTGRES_MIGRATIONS } from "./postgres-migrations.ts";
+import type { Database, SchemaVersion, SqlValue, Transaction } from "./database.ts";
 
 export interface PostgresOptions {
   /** Connections in this process's pool. */
@@ -33,9 +33,11 @@ const toNumbers = <T>(row: Record<string, unknown>): T => {
 };
 
 function statements(client: SQL): Transaction {
-  const query = (text: string, params: readonly SqlValue[] = []) => client.unsafe(withNumberedPlaceholders(text), [...params]);
+  const query = (text: string, params: readonly SqlValue[] = []) =>
+    client.unsafe(withNumberedPlaceholders(text), [...params]);
   return {
-    all: async <T>(text: string, params?: readonly SqlValue[]) => [...(await query(text, params))].map((row) => toNumbers<T>(row)),
+    all: async <T>(text: string, params?: readonly SqlValue[]) =>
+      [...(await query(text, params))].map((row) => toNumbers<T>(row)),
     get: async <T>(text: string, params?: readonly SqlValue[]) => {
       const [row] = await query(text, params);
       return row === undefined ? null : toNumbers<T>(row);
@@ -87,7 +89,8 @@ export async function openPostgres(url: string, options: PostgresOptions): Promi
     engine: "postgres",
     skipLocked: " FOR UPDATE SKIP LOCKED",
     schema,
-    transaction: (fn) => counted(() => client.begin((tx) => fn(statements(tx))) as Promise<Awaited<ReturnType<typeof fn>>>),
+    transaction: (fn) =>
+      counted(() => client.begin((tx) => fn(statements(tx))) as Promise<Awaited<ReturnType<typeof fn>>>),
     // Frees the dead row versions that held the old values; their pages are reused from then on.
     scrub: async (table) => {
       await client.unsafe(`VACUUM ${table}`);
@@ -105,7 +108,9 @@ export async function openPostgres(url: string, options: PostgresOptions): Promi
 async function migrate(client: SQL): Promise<SchemaVersion> {
   return client.begin(async (tx) => {
     await tx.unsafe("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [MIGRATION_LOCK]);
-    await tx.unsafe("CREATE TABLE IF NOT EXISTS schema_migrations (version BIGINT PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())");
+    await tx.unsafe(
+      "CREATE TABLE IF NOT EXISTS schema_migrations (version BIGINT PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())",
+    );
     const [{ current }] = await tx.unsafe("SELECT COALESCE(MAX(version), 0) AS current FROM schema_migrations");
     const found = Number(current);
     for (let version = found; version < POSTGRES_MIGRATIONS.length; version++) {

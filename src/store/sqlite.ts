@@ -6,8 +6,8 @@
 import { Database as SqliteHandle } from "bun:sqlite";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { MIGRATIONS } from "./migrations";
-import type { Database, SchemaVersion, Sql, SqlValue, Transaction } from "./database";
+import { MIGRATIONS } from "./migrations.ts";
+import type { Database, SchemaVersion, Sql, SqlValue, Transaction } from "./database.ts";
 
 function statements(handle: SqliteHandle): Transaction {
   const query = (text: string) => handle.query<Record<string, SqlValue>, SqlValue[]>(text);
@@ -77,10 +77,12 @@ export function openSqlite(dataDir: string): Database {
 function migrate(handle: SqliteHandle): SchemaVersion {
   const { user_version: found } = handle.query("PRAGMA user_version").get() as { user_version: number };
   for (let version = found; version < MIGRATIONS.length; version++) {
-    handle.transaction(() => {
-      handle.exec(MIGRATIONS[version]!);
-      handle.exec(`PRAGMA user_version = ${version + 1}`);
-    }).immediate();
+    handle
+      .transaction(() => {
+        handle.exec(MIGRATIONS[version]!);
+        handle.exec(`PRAGMA user_version = ${version + 1}`);
+      })
+      .immediate();
   }
   return { found, current: Math.max(found, MIGRATIONS.length) };
 }

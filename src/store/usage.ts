@@ -1,7 +1,7 @@
 // Billing counters for live keys: documents analysed in all and per UTC month. A check
 // and its increment happen in one transaction holding the key's usage lock, so concurrent
 // requests, on one instance or several, cannot both slip under a quota or a cap.
-import type { Database, Sql } from "./database";
+import type { Database, Sql } from "./database.ts";
 
 const ALL_TIME = "all";
 
@@ -27,7 +27,10 @@ export class UsageStore {
   constructor(private readonly db: Database) {}
 
   private async count(sql: Sql, keyId: string, period: string): Promise<number> {
-    const row = await sql.get<{ documents: number }>("SELECT documents FROM key_usage WHERE key_id = ? AND period = ?", [keyId, period]);
+    const row = await sql.get<{ documents: number }>(
+      "SELECT documents FROM key_usage WHERE key_id = ? AND period = ?",
+      [keyId, period],
+    );
     return row?.documents ?? 0;
   }
 
@@ -49,7 +52,9 @@ export class UsageStore {
         return { ok: false, reason: "trial_exhausted" };
       }
       // Compare in integer hundredths of a cent so 0.1 * 3 does not pass a cap of 0.3.
-      const spendAfter = Math.round(((await this.count(tx, keyId, month)) + documents) * limits.pricePerDocument * 10_000);
+      const spendAfter = Math.round(
+        ((await this.count(tx, keyId, month)) + documents) * limits.pricePerDocument * 10_000,
+      );
       if (limits.monthlyCap !== null && spendAfter > Math.round(limits.monthlyCap * 10_000)) {
         return { ok: false, reason: "cap_exceeded" };
       }

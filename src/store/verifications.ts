@@ -1,6 +1,6 @@
-import type { Database, Sql } from "./database";
-import type { AnalysisReport } from "../analysis/report";
-import type { VerificationResult } from "../api/schemas/verification";
+import type { Database, Sql } from "./database.ts";
+import type { AnalysisReport } from "../analysis/report.ts";
+import type { VerificationResult } from "../api/schemas/verification.ts";
 
 export interface StoredVerification {
   result: VerificationResult;
@@ -15,22 +15,43 @@ export class VerificationStore {
 
   /** `sql`: the transaction recording the outcome this result belongs to, when there is one. */
   async insert(
-    input: { keyId: string; result: VerificationResult; report: AnalysisReport; batchId?: string; documentIndex?: number; createdAt: number },
+    input: {
+      keyId: string;
+      result: VerificationResult;
+      report: AnalysisReport;
+      batchId?: string;
+      documentIndex?: number;
+      createdAt: number;
+    },
     sql: Sql = this.db,
   ): Promise<void> {
     await sql.run(
       `INSERT INTO verifications (id, key_id, batch_id, document_index, result, report, created_at)
        VALUES (?, ?, ?, ?, ?, ?, ?)`,
-      [input.result.id, input.keyId, input.batchId ?? null, input.documentIndex ?? null, JSON.stringify(input.result), JSON.stringify(input.report), input.createdAt],
+      [
+        input.result.id,
+        input.keyId,
+        input.batchId ?? null,
+        input.documentIndex ?? null,
+        JSON.stringify(input.result),
+        JSON.stringify(input.report),
+        input.createdAt,
+      ],
     );
   }
 
   /** Another key's verification is indistinguishable from a missing one. */
   async findForKey(id: string, keyId: string): Promise<StoredVerification | null> {
-    const row = await this.db.get<{ result: string; report: string; batch_id: string | null; document_index: number | null; created_at: number }>(
-      "SELECT result, report, batch_id, document_index, created_at FROM verifications WHERE id = ? AND key_id = ?",
-      [id, keyId],
-    );
+    const row = await this.db.get<{
+      result: string;
+      report: string;
+      batch_id: string | null;
+      document_index: number | null;
+      created_at: number;
+    }>("SELECT result, report, batch_id, document_index, created_at FROM verifications WHERE id = ? AND key_id = ?", [
+      id,
+      keyId,
+    ]);
     if (!row) return null;
     return {
       result: JSON.parse(row.result),
@@ -42,7 +63,10 @@ export class VerificationStore {
   }
 
   async idsOfBatch(batchId: string): Promise<string[]> {
-    const rows = await this.db.all<{ id: string }>("SELECT id FROM verifications WHERE batch_id = ? ORDER BY document_index", [batchId]);
+    const rows = await this.db.all<{ id: string }>(
+      "SELECT id FROM verifications WHERE batch_id = ? ORDER BY document_index",
+      [batchId],
+    );
     return rows.map((row) => row.id);
   }
 

@@ -2,13 +2,13 @@
 // src/api/schemas/verification.ts) and its stored report.
 // Shared by the single verify endpoint and the batch worker so both answer alike.
 import { randomBytes } from "node:crypto";
-import type { Analyzer } from "../analysis/analyzer";
-import type { AnalysisReport } from "../analysis/report";
-import type { IntakeDocument } from "../intake/document";
-import type { VerificationResult } from "../api/schemas/verification";
-import type { Clock } from "../clock";
+import type { Analyzer } from "../analysis/analyzer.ts";
+import type { AnalysisReport } from "../analysis/report.ts";
+import type { IntakeDocument } from "../intake/document.ts";
+import type { VerificationResult } from "../api/schemas/verification.ts";
+import type { Clock } from "../clock.ts";
 
-export const newVerificationId = (): string => "ver_" + randomBytes(16).toString("hex");
+export const newVerificationId = (): string => `ver_${randomBytes(16).toString("hex")}`;
 
 export interface VerificationOutcome {
   result: VerificationResult;

@@ -3,12 +3,12 @@
 // the last delay the delivery is marked failed. Nothing is held in memory that a crash
 // could lose: the outbox row is the truth.
 import { randomUUID } from "node:crypto";
-import type { Clock } from "../clock";
-import type { Logger } from "../log";
-import type { Metrics } from "../metrics/registry";
-import type { OutboxStore, Delivery } from "../store/outbox";
-import { deliveryHeaders } from "./sign";
-import type { WebhookSender } from "./send";
+import type { Clock } from "../clock.ts";
+import type { Logger } from "../log.ts";
+import type { Metrics } from "../metrics/registry.ts";
+import type { OutboxStore, Delivery } from "../store/outbox.ts";
+import { deliveryHeaders } from "./sign.ts";
+import type { WebhookSender } from "./send.ts";
 
 export interface DispatcherOptions {
   outbox: OutboxStore;
@@ -25,7 +25,7 @@ export interface DispatcherOptions {
 }
 
 export class WebhookDispatcher {
-  private readonly owner = "dispatch-" + randomUUID();
+  private readonly owner = `dispatch-${randomUUID()}`;
   private stopping = false;
   private loop: Promise<void> | null = null;
   private wake: (() => void) | null = null;
@@ -66,7 +66,9 @@ export class WebhookDispatcher {
         if ((await this.dispatchDue()) > 0) continue;
       } catch (error) {
         // A store that is briefly unreachable must not end the loop; leases keep the deliveries safe.
-        this.options.log.error("webhook dispatcher could not reach the store", { error: error instanceof Error ? error.message : String(error) });
+        this.options.log.error("webhook dispatcher could not reach the store", {
+          error: error instanceof Error ? error.message : String(error),
+        });
       }
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, pollMs);
@@ -82,16 +84,35 @@ export class WebhookDispatcher {
   private async attempt(delivery: Delivery): Promise<void> {
     const { outbox, clock, log, metrics, retryScheduleMs } = this.options;
     const startedAt = clock.now();
-    const headers = deliveryHeaders({ secret: delivery.callbackSecret, deliveryId: delivery.deliveryId, body: delivery.body, nowMs: startedAt });
+    const headers = deliveryHeaders({
+      secret: delivery.callbackSecret,
+      deliveryId: delivery.deliveryId,
+      body: delivery.body,
+      nowMs: startedAt,
+    });
     const started = performance.now();
     const outcome = await this.options.send({ url: delivery.callbackUrl, body: delivery.body, headers });
     const durationMs = performance.now() - started;
     const redelivery = delivery.redeliverAt !== null;
-    const fields = { deliveryId: delivery.deliveryId, batchId: delivery.batchId, documentIndex: delivery.documentIndex, attempt: delivery.attempts, redelivery };
+    const fields = {
+      deliveryId: delivery.deliveryId,
+      batchId: delivery.batchId,
+      documentIndex: delivery.documentIndex,
+      attempt: delivery.attempts,
+      redelivery,
+    };
     if (outcome.ok) {
-      const recorded = await outbox.markDelivered(delivery, this.owner, { startedAt, durationMs, status: outcome.status, error: null }, clock.now());
+      const recorded = await outbox.markDelivered(
+        delivery,
+        this.owner,
+        { startedAt, durationMs, status: outcome.status, error: null },
+        clock.now(),
+      );
       metrics.webhookAttempt("delivered");
-      log.info(recorded ? "webhook delivered" : "webhook delivered but its lease was lost; not recorded", { ...fields, status: outcome.status });
+      log.info(recorded ? "webhook delivered" : "webhook delivered but its lease was lost; not recorded", {
+        ...fields,
+        status: outcome.status,
+      });
       return;
     }
     // attempts counts this one: attempt 1 failing schedules retry 1, and so on. A redelivery
@@ -99,9 +120,20 @@ export class WebhookDispatcher {
     const delay = redelivery ? undefined : retryScheduleMs[delivery.attempts - 1];
     const next = delay === undefined ? null : clock.now() + delay;
     const attempt = { startedAt, durationMs, status: outcome.status, error: outcome.error };
-    const recorded = await outbox.markFailed(delivery, this.owner, attempt, { error: outcome.error }, next, clock.now());
+    const recorded = await outbox.markFailed(
+      delivery,
+      this.owner,
+      attempt,
+      { error: outcome.error },
+      next,
+      clock.now(),
+    );
     metrics.webhookAttempt(next === null ? "failed" : "retry");
-    const message = redelivery ? "webhook redelivery failed" : next === null ? "webhook delivery failed for good" : "webhook attempt failed; will retry";
+    const message = redelivery
+      ? "webhook redelivery failed"
+      : next === null
+        ? "webhook delivery failed for good"
+        : "webhook attempt failed; will retry";
     log.warn(recorded ? message : `${message} (lease lost; not recorded)`, {
       ...fields,
       status: outcome.status,

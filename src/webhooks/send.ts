@@ -1,10 +1,14 @@
 // POSTs one webhook through the guarded HTTPS client: no redirects followed, the address
 // actually connected checked on every attempt, a hard time limit.
-import { WEBHOOK_REQUEST, guardedRequest } from "../net/guarded-request";
+import { WEBHOOK_REQUEST, guardedRequest } from "../net/guarded-request.ts";
 
 export type SendOutcome = { ok: true; status: number } | { ok: false; status: number | null; error: string };
 
-export type WebhookSender = (request: { url: string; body: Uint8Array; headers: Record<string, string> }) => Promise<SendOutcome>;
+export type WebhookSender = (request: {
+  url: string;
+  body: Uint8Array;
+  headers: Record<string, string>;
+}) => Promise<SendOutcome>;
 
 export interface WebhookSenderOptions {
   allowPrivate: boolean;

@@ -5,13 +5,19 @@
 import { createHmac } from "node:crypto";
 
 /** `sha256=` + lowercase hex HMAC-SHA256 of the exact body bytes (GitHub's scheme). */
-export const signBody = (secret: string, body: Uint8Array): string => "sha256=" + createHmac("sha256", secret).update(body).digest("hex");
+export const signBody = (secret: string, body: Uint8Array): string =>
+  `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`;
 
 /**
  * `v1,` + base64 HMAC-SHA256 of `id.timestamp.body` (Standard Webhooks). The key is the
  * secret's UTF-8 bytes; a Standard Webhooks verifier takes them as `whsec_` + their base64.
  */
-export const signStandardWebhook = (secret: string, deliveryId: string, timestampSec: number, body: Uint8Array): string =>
+export const signStandardWebhook = (
+  secret: string,
+  deliveryId: string,
+  timestampSec: number,
+  body: Uint8Array,
+): string =>
   "v1," +
   createHmac("sha256", Buffer.from(secret, "utf8"))
     .update(`${deliveryId}.${timestampSec}.`)
@@ -19,7 +25,12 @@ export const signStandardWebhook = (secret: string, deliveryId: string, timestam
     .digest("base64");
 
 /** The headers one attempt carries; the timestamp is the attempt's, so retries are fresh. */
-export function deliveryHeaders(input: { secret: string; deliveryId: string; body: Uint8Array; nowMs: number }): Record<string, string> {
+export function deliveryHeaders(input: {
+  secret: string;
+  deliveryId: string;
+  body: Uint8Array;
+  nowMs: number;
+}): Record<string, string> {
   const timestampSec = Math.floor(input.nowMs / 1000);
   return {
     "content-type": "application/json",

@@ -10,7 +10,12 @@ import { credentials } from "@grpc/grpc-js";
 import sharp from "sharp";
 import * as mupdf from "mupdf";
 import { newDatabaseUrl } from "../helpers/postgres.ts";
-import { type AnalyzeDocumentResponse__Output, type AnalyzerClient, type DocumentFormat, protos } from "../../proto/load.ts";
+import {
+  type AnalyzeDocumentResponse__Output,
+  type AnalyzerClient,
+  type DocumentFormat,
+  protos,
+} from "../../proto/load.ts";
 
 const REPO = resolve(import.meta.dir, "../..");
 const BUILT = join(REPO, "dist/docverify");
@@ -24,7 +29,11 @@ let fixtures: { jpeg: string; pdf: string };
 
 beforeAll(async () => {
   if (!isFresh()) {
-    const build = Bun.spawn([process.execPath, join(REPO, "scripts/build.ts")], { cwd: REPO, stdout: "pipe", stderr: "pipe" });
+    const build = Bun.spawn([process.execPath, join(REPO, "scripts/build.ts")], {
+      cwd: REPO,
+      stdout: "pipe",
+      stderr: "pipe",
+    });
     if ((await build.exited) !== 0) throw new Error(`build failed:\n${await new Response(build.stderr).text()}`);
   }
   folder = mkdtempSync(join(tmpdir(), "docverify-binary-"));
@@ -64,10 +73,16 @@ describe("the compiled binary, alone in an empty folder", () => {
     mkdirSync(home);
     const created = await run(["keys", "create", "--mode", "test"], { HOME: home, DOCVERIFY_DATA_DIR: dataDir });
     expect(outcome(created)).toEqual(SUCCESS);
-    const keyId = (await run(["keys", "list"], { HOME: home, DOCVERIFY_DATA_DIR: dataDir })).stdout.match(/key_\w+/)?.[0];
+    const keyId = (await run(["keys", "list"], { HOME: home, DOCVERIFY_DATA_DIR: dataDir })).stdout.match(
+      /key_\w+/,
+    )?.[0];
     expect(keyId).toBeDefined();
     const url = await newDatabaseUrl();
-    const shared = { HOME: home, DOCVERIFY_DATABASE_URL: url, DOCVERIFY_SECRET_KEY: randomBytes(32).toString("base64") };
+    const shared = {
+      HOME: home,
+      DOCVERIFY_DATABASE_URL: url,
+      DOCVERIFY_SECRET_KEY: randomBytes(32).toString("base64"),
+    };
     expect(outcome(await run(["migrate"], shared))).toEqual(SUCCESS);
     expect(outcome(await run(["db", "copy", "--from", `sqlite:${dataDir}`, "--to", url], shared))).toEqual(SUCCESS);
     const listed = await run(["keys", "list"], shared);
@@ -176,7 +191,11 @@ describe("the compiled binary, alone in an empty folder", () => {
 
       await waitFor(`${base}/readyz`, service);
       const form = new FormData();
-      form.append("document", new Blob([await Bun.file(fixtures.jpeg).bytes()], { type: "image/jpeg" }), "document.jpg");
+      form.append(
+        "document",
+        new Blob([await Bun.file(fixtures.jpeg).bytes()], { type: "image/jpeg" }),
+        "document.jpg",
+      );
       const verify = await fetch(`${base}/api/v1/verify`, {
         method: "POST",
         headers: { authorization: `Bearer ${key}` },
@@ -204,7 +223,12 @@ function isFresh(): boolean {
 }
 
 async function run(args: string[], extraEnv: Record<string, string> = {}): Promise<RunResult> {
-  const child = Bun.spawn([binary, ...args], { cwd: folder, env: { ...env, ...extraEnv }, stdout: "pipe", stderr: "pipe" });
+  const child = Bun.spawn([binary, ...args], {
+    cwd: folder,
+    env: { ...env, ...extraEnv },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
   const [stdout, stderr, code] = await Promise.all([
     new Response(child.stdout).text(),
     new Response(child.stderr).text(),
@@ -244,7 +268,10 @@ async function waitFor(url: string, service: Bun.Subprocess<"ignore", "pipe", "p
     if (service.exitCode !== null) {
       throw new Error(`service exited with ${service.exitCode}:\n${await new Response(service.stderr).text()}`);
     }
-    const status = await fetch(url).then((r) => r.status, () => 0);
+    const status = await fetch(url).then(
+      (r) => r.status,
+      () => 0,
+    );
     if (status === 200) return;
     await Bun.sleep(250);
   }
@@ -258,11 +285,17 @@ async function waitForLine(child: Bun.Subprocess<"ignore", "pipe", "pipe">, patt
     seen += chunk;
     if (pattern.test(seen)) return;
   }
-  throw new Error(`exited with ${await child.exited} before printing ${pattern}:\n${await new Response(child.stderr).text()}`);
+  throw new Error(
+    `exited with ${await child.exited} before printing ${pattern}:\n${await new Response(child.stderr).text()}`,
+  );
 }
 
 /** One AnalyzeDocument call as the API makes it: a header, the bytes, half-close. */
-function analyzeOverGrpc(client: AnalyzerClient, format: DocumentFormat, path: string): Promise<AnalyzeDocumentResponse__Output> {
+function analyzeOverGrpc(
+  client: AnalyzerClient,
+  format: DocumentFormat,
+  path: string,
+): Promise<AnalyzeDocumentResponse__Output> {
   return Bun.file(path)
     .bytes()
     .then(

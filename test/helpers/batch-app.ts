@@ -1,8 +1,8 @@
 // The in-process app that the tests of batch submission and of the batch worker share, where
 // no webhook is sent: private URLs allowed, so that their example.com callback URL is not
 // looked up against the address policy; a test-mode key; and a JPEG to submit, in base64.
-import { makeJpeg } from "./fixtures";
-import { startInProcessApp, type InProcessApp } from "./in-process-app";
+import { makeJpeg } from "./fixtures.ts";
+import { startInProcessApp, type InProcessApp } from "./in-process-app.ts";
 
 export interface BatchApp {
   service: InProcessApp;

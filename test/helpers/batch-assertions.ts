@@ -4,15 +4,19 @@
 // stamps each webhook differs, so the caller checks the timestamps.
 import { expect } from "bun:test";
 import { verify as verifySignature } from "@octokit/webhooks-methods";
-import type { Batch } from "../../src/api/schemas/batch";
-import type { ReceivedWebhook } from "./webhook-receiver";
+import type { Batch } from "../../src/api/schemas/batch.ts";
+import type { ReceivedWebhook } from "./webhook-receiver.ts";
 
 /**
  * One webhook per document, each signed with `secret` under a delivery id of its own and
  * its timestamp checked by `expectTimestamp`; the third document's carries its refusal, the
  * others a sandbox result.
  */
-export async function expectOneSignedWebhookPerDocument(hooks: ReceivedWebhook[], secret: string, expectTimestamp: (timestamp: string | null) => void): Promise<void> {
+export async function expectOneSignedWebhookPerDocument(
+  hooks: ReceivedWebhook[],
+  secret: string,
+  expectTimestamp: (timestamp: string | null) => void,
+): Promise<void> {
   expect(hooks.map((hook) => hook.body.documentIndex).sort()).toEqual([0, 1, 2]);
   for (const hook of hooks) {
     expect(await verifySignature(secret, hook.raw, hook.signature!)).toBe(true);
@@ -40,5 +44,10 @@ export function expectCompletedBatch(status: Batch, batchId: string, hooks: Rece
     createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/),
     verificationIds: expect.any(Array),
   });
-  expect(status.verificationIds.sort()).toEqual(hooks.filter((h) => h.body.result).map((h) => h.body.result!.id as string).sort());
+  expect(status.verificationIds.sort()).toEqual(
+    hooks
+      .filter((h) => h.body.result)
+      .map((h) => h.body.result!.id as string)
+      .sort(),
+  );
 }

@@ -3,7 +3,7 @@
 // webhook), then every delivery it can get. Prints what it took as one JSON line.
 // Usage: bun claim-worker.ts DATA_DIR DATABASE_URL LANES START_AT_MS
 import { randomUUID } from "node:crypto";
-import { openStore } from "../../src/store";
+import { openStore } from "../../src/store/index.ts";
 
 const [dataDir, databaseUrl, lanes, startAt] = process.argv.slice(2);
 const store = await openStore({ dataDir: dataDir!, databaseUrl: databaseUrl!, secretKeys: [process.env.SECRET_KEY!] });
@@ -18,7 +18,16 @@ async function claimDocuments(): Promise<void> {
     if (!claimed) return;
     documents.push(`${claimed.batch.id}/${claimed.documentIndex}`);
     const outcome = { ok: false as const, error: { code: "UNSUPPORTED_FORMAT" as const, message: "stress" } };
-    if (!(await store.batches.recordOutcome({ batch: claimed.batch, documentIndex: claimed.documentIndex, owner, keyId: claimed.batch.keyId, outcome, now: now() }))) {
+    if (
+      !(await store.batches.recordOutcome({
+        batch: claimed.batch,
+        documentIndex: claimed.documentIndex,
+        owner,
+        keyId: claimed.batch.keyId,
+        outcome,
+        now: now(),
+      }))
+    ) {
       throw new Error("a lease was lost inside its lifetime");
     }
   }
@@ -30,7 +39,14 @@ async function claimDeliveries(): Promise<void> {
     if (due.length === 0) return;
     for (const delivery of due) {
       deliveries.push(delivery.deliveryId);
-      if (!(await store.outbox.markDelivered(delivery, owner, { startedAt: now(), durationMs: 1, status: 200, error: null }, now()))) {
+      if (
+        !(await store.outbox.markDelivered(
+          delivery,
+          owner,
+          { startedAt: now(), durationMs: 1, status: 200, error: null },
+          now(),
+        ))
+      ) {
         throw new Error("a lease was lost inside its lifetime");
       }
     }

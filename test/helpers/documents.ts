@@ -28,7 +28,9 @@ export const PASSPORT: Passport = {
   expiry: "310415",
 };
 
-const VALUES: Record<string, number> = Object.fromEntries([..."0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"].map((c, i) => [c, i]));
+const VALUES: Record<string, number> = Object.fromEntries(
+  [..."0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"].map((c, i) => [c, i]),
+);
 
 /** ICAO 9303 check digit: weights 7, 3, 1 repeating; letters A=10..Z=35, filler 0. */
 export const checkDigit = (field: string): string =>
@@ -99,13 +101,25 @@ export function passportLines(p: Passport, options: PassportPageOptions = {}): P
 }
 
 /** The page rendered at `dpi` and saved as PNG or JPEG. */
-export async function passportImage(format: "png" | "jpeg", p: Passport = PASSPORT, options: PassportPageOptions = {}, dpi = 250): Promise<Uint8Array> {
+export async function passportImage(
+  format: "png" | "jpeg",
+  p: Passport = PASSPORT,
+  options: PassportPageOptions = {},
+  dpi = 250,
+): Promise<Uint8Array> {
   const image = renderPrinted(passportLines(p, options), { ...PASSPORT_PAGE, dpi });
   let encoder = sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } });
   if (options.portrait) {
     const px = (pt: number) => Math.round((pt * dpi) / 72);
-    const photo = await sharp(options.portrait).resize(px(PORTRAIT_ZONE.width), px(PORTRAIT_ZONE.height), { fit: "cover" }).toBuffer();
-    encoder = sharp(await encoder.composite([{ input: photo, left: px(PORTRAIT_ZONE.x), top: px(PORTRAIT_ZONE.y) }]).png().toBuffer());
+    const photo = await sharp(options.portrait)
+      .resize(px(PORTRAIT_ZONE.width), px(PORTRAIT_ZONE.height), { fit: "cover" })
+      .toBuffer();
+    encoder = sharp(
+      await encoder
+        .composite([{ input: photo, left: px(PORTRAIT_ZONE.x), top: px(PORTRAIT_ZONE.y) }])
+        .png()
+        .toBuffer(),
+    );
   }
   return new Uint8Array(await (format === "png" ? encoder.png() : encoder.jpeg({ quality: 92 })).toBuffer());
 }
@@ -134,7 +148,11 @@ const money = (cents: number) => {
  * its running balance. `printed` replaces the amounts shown (not the balances): a forger's
  * edit of one amount that leaves the arithmetic behind.
  */
-export function statementLines(opening = 123_456, movements = MOVEMENTS, printed: Partial<Record<number, number>> = {}): string[] {
+export function statementLines(
+  opening = 123_456,
+  movements = MOVEMENTS,
+  printed: Partial<Record<number, number>> = {},
+): string[] {
   let balance = opening;
   const rows = movements.map((m, i) => {
     balance += m.cents;

@@ -23,7 +23,10 @@ export const readJsonl = async <T>(path: string): Promise<T[]> =>
 
 export async function evaluateFolder(folder: string): Promise<EvaluatedFolder> {
   const dir = await mkdtemp(join(tmpdir(), "evaluate-folder-"));
-  const run = await evaluateCli(["--corpus", folder, "--split", "all", "--out", join(dir, "out"), "--concurrency", "2"], { DOCVERIFY_DATA_DIR: dir });
+  const run = await evaluateCli(
+    ["--corpus", folder, "--split", "all", "--out", join(dir, "out"), "--concurrency", "2"],
+    { DOCVERIFY_DATA_DIR: dir },
+  );
   if (run.exitCode !== 0) throw new Error(`evaluate failed: ${run.stderr.slice(-2000)}`);
   return {
     rows: await readJsonl<ScoreRow>(join(dir, "out", "scores.jsonl")),
@@ -33,5 +36,7 @@ export async function evaluateFolder(folder: string): Promise<EvaluatedFolder> {
 }
 
 /** Every flag a row's analysis raised, listed or kept as evidence only. */
-export const raised = (row: ScoreRow): Set<Flag> => new Set([...row.flags, ...row.evidence.map((e) => e.flag)] as Flag[]);
-export const describeRow = (row: ScoreRow): string => `${row.id} ${row.family} ${row.kind} ${row.score.toFixed(2)} [${[...raised(row)].join(", ")}]`;
+export const raised = (row: ScoreRow): Set<Flag> =>
+  new Set([...row.flags, ...row.evidence.map((e) => e.flag)] as Flag[]);
+export const describeRow = (row: ScoreRow): string =>
+  `${row.id} ${row.family} ${row.kind} ${row.score.toFixed(2)} [${[...raised(row)].join(", ")}]`;

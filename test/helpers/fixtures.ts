@@ -78,7 +78,8 @@ export const makeImagePixels = (opts: PixelOptions = {}): { data: Buffer; width:
       }
       const i = (y * width + x) * 3;
       const n = gaussian(rand) * noise + texture(x, y);
-      for (let c = 0; c < 3; c++) data[i + c] = Math.max(0, Math.min(255, Math.round(rgb[c]! + n + gaussian(rand) * noise * 0.3)));
+      for (let c = 0; c < 3; c++)
+        data[i + c] = Math.max(0, Math.min(255, Math.round(rgb[c]! + n + gaussian(rand) * noise * 0.3)));
     }
   }
   return { data, width, height };
@@ -176,11 +177,7 @@ export interface ResaveOptions {
 }
 
 /** Decodes and re-encodes a JPEG at another quality, on the same 8x8 grid. */
-export const resaveJpeg = async (
-  jpeg: Uint8Array,
-  quality: number,
-  opts: ResaveOptions = {},
-): Promise<Uint8Array> => {
+export const resaveJpeg = async (jpeg: Uint8Array, quality: number, opts: ResaveOptions = {}): Promise<Uint8Array> => {
   let img = sharp(jpeg).jpeg({ quality });
   if (opts.keepMetadata) img = img.keepMetadata();
   if (opts.exif) img = img.withExif(opts.exif as never);
@@ -225,12 +222,16 @@ export const PDF_LAYOUT = { left: 72, top: 760, leading: 18, size: 11 } as const
 const escapePdfString = (s: string): string => s.replace(/[\\()]/g, (c) => `\\${c}`);
 
 const lineSpec = (line: PdfLine, font: string, size: number) =>
-  typeof line === "string" ? { text: line, font, size } : { text: line.text, font: line.font ?? font, size: line.size ?? size };
+  typeof line === "string"
+    ? { text: line, font, size }
+    : { text: line.text, font: line.font ?? font, size: line.size ?? size };
 
 /** A single-generation PDF, as a report generator writes one (MuPDF does the writing). */
 export const makePdf = (opts: PdfOptions = {}): Uint8Array => {
   const doc = new mupdf.PDFDocument();
-  const lines = (opts.lines ?? STATEMENT_LINES).map((l) => lineSpec(l, opts.font ?? "Helvetica", opts.size ?? PDF_LAYOUT.size));
+  const lines = (opts.lines ?? STATEMENT_LINES).map((l) =>
+    lineSpec(l, opts.font ?? "Helvetica", opts.size ?? PDF_LAYOUT.size),
+  );
   const fontNames = [...new Set(lines.map((l) => l.font))];
   const fonts: Record<string, mupdf.PDFObject> = {};
   fontNames.forEach((name, i) => {
@@ -290,12 +291,20 @@ export const addAnnotation = (
   });
 
 /** Appends page content drawn after the original (the page's /Contents becomes an array). */
-export const appendPageContent = (doc: mupdf.PDFDocument, pageIndex: number, content: string, fonts: Record<string, string> = {}): void => {
+export const appendPageContent = (
+  doc: mupdf.PDFDocument,
+  pageIndex: number,
+  content: string,
+  fonts: Record<string, string> = {},
+): void => {
   const page = doc.findPage(pageIndex);
   const old = page.get("Contents");
   const added = doc.addStream(content, {});
   const array = doc.newArray();
-  if (old.isArray()) old.forEach((c) => { array.push(c); });
+  if (old.isArray())
+    old.forEach((c) => {
+      array.push(c);
+    });
   else array.push(old);
   array.push(added);
   page.put("Contents", array);

@@ -2,7 +2,7 @@
 // a 5xx, a bare 413 or gigabytes of memory (issue 12), small enough to make in a test.
 import { deflateSync } from "node:zlib";
 import sharp from "sharp";
-import { makeImagePixels } from "./fixtures";
+import { makeImagePixels } from "./fixtures.ts";
 
 const latin1 = (text: string) => Buffer.from(text, "latin1");
 
@@ -24,23 +24,30 @@ export function pdfWithContent(content: Uint8Array | string, pageEntries = ""): 
     parts.push(object);
     length += object.length;
   });
-  const xref = [`xref\n0 ${objects.length + 1}\n`, "0000000000 65535 f \n", ...offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`)].join("");
+  const xref = [
+    `xref\n0 ${objects.length + 1}\n`,
+    "0000000000 65535 f \n",
+    ...offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`),
+  ].join("");
   parts.push(latin1(`${xref}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${length}\n%%EOF\n`));
   return new Uint8Array(Buffer.concat(parts));
 }
 
 /** A page whose content saves the graphics state `depth` times without restoring it. */
-export const deeplyNestedQPdf = (depth = 100_000): Uint8Array => pdfWithContent("q\n".repeat(depth) + "0 0 1 rg 10 10 100 100 re f\n");
+export const deeplyNestedQPdf = (depth = 100_000): Uint8Array =>
+  pdfWithContent(`${"q\n".repeat(depth)}0 0 1 rg 10 10 100 100 re f\n`);
 
 /** A page whose content stream holds an array nested `depth` levels deep. */
-export const deeplyNestedArrayPdf = (depth = 100_000): Uint8Array => pdfWithContent(`${"[".repeat(depth)}${"]".repeat(depth)} TJ\n`);
+export const deeplyNestedArrayPdf = (depth = 100_000): Uint8Array =>
+  pdfWithContent(`${"[".repeat(depth)}${"]".repeat(depth)} TJ\n`);
 
 /** A page dictionary holding an entry nested `depth` dictionaries and arrays deep. */
 export const deeplyNestedObjectPdf = (depth = 50_000): Uint8Array =>
   pdfWithContent("0 0 1 rg 10 10 100 100 re f\n", `/Deep ${"<< /A [".repeat(depth)}${"] >>".repeat(depth)} `);
 
 /** A JSON text nested `depth` arrays deep inside a batch body's `documents`. */
-export const deeplyNestedJson = (depth = 100_000): string => `{"documents":${"[".repeat(depth)}${"]".repeat(depth)},"callbackUrl":"https://example.com/hook","callbackSecret":"0123456789abcdef"}`;
+export const deeplyNestedJson = (depth = 100_000): string =>
+  `{"documents":${"[".repeat(depth)}${"]".repeat(depth)},"callbackUrl":"https://example.com/hook","callbackSecret":"0123456789abcdef"}`;
 
 /**
  * A progressive JPEG whose scans are repeated `copies` times after the first pass: each
@@ -49,11 +56,15 @@ export const deeplyNestedJson = (depth = 100_000): string => `{"documents":${"["
  */
 export async function manyScanJpeg(copies = 60, width = 640, height = 480): Promise<Uint8Array> {
   const { data } = makeImagePixels({ width, height, seed: 7 });
-  const bytes = await sharp(data, { raw: { width, height, channels: 3 } }).jpeg({ quality: 85, progressive: true }).toBuffer();
+  const bytes = await sharp(data, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 85, progressive: true })
+    .toBuffer();
   const firstScan = findMarker(bytes, 0xda, 2);
   const eoi = bytes.length - 2;
   const scans = bytes.subarray(firstScan, eoi);
-  return new Uint8Array(Buffer.concat([bytes.subarray(0, eoi), ...Array.from({ length: copies }, () => scans), bytes.subarray(eoi)]));
+  return new Uint8Array(
+    Buffer.concat([bytes.subarray(0, eoi), ...Array.from({ length: copies }, () => scans), bytes.subarray(eoi)]),
+  );
 }
 
 /** Offset of the first marker 0xFF `code` at or after `from` (headers only: no entropy data skipped). */
@@ -95,22 +106,30 @@ function withPngChunks(png: Uint8Array, chunks: Buffer[]): Uint8Array {
 
 /** A small PNG carrying an iCCP chunk that inflates to `inflatedBytes` (zeros compress ~1000:1). */
 export async function iccBombPng(inflatedBytes = 200_000_000): Promise<Uint8Array> {
-  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#ffffff" } }).png().toBuffer();
+  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#ffffff" } })
+    .png()
+    .toBuffer();
   const profile = deflateSync(Buffer.alloc(inflatedBytes), { level: 9 });
   return withPngChunks(png, [pngChunk("iCCP", Buffer.concat([latin1("bomb\0\0"), profile]))]);
 }
 
 /** A small PNG carrying a compressed text chunk (zTXt) that inflates to `inflatedBytes`. */
 export async function textBombPng(inflatedBytes = 200_000_000): Promise<Uint8Array> {
-  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#ffffff" } }).png().toBuffer();
+  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#ffffff" } })
+    .png()
+    .toBuffer();
   const text = deflateSync(Buffer.alloc(inflatedBytes, 0x41), { level: 9 });
   return withPngChunks(png, [pngChunk("zTXt", Buffer.concat([latin1("Comment\0\0"), text]))]);
 }
 
 /** A PNG of `width`×`height` flat pixels: tiny on the wire, large once decoded. */
 export const largePng = (width: number, height: number): Promise<Buffer> =>
-  sharp({ create: { width, height, channels: 3, background: "#f4f1ea" } }).png({ compressionLevel: 9 }).toBuffer();
+  sharp({ create: { width, height, channels: 3, background: "#f4f1ea" } })
+    .png({ compressionLevel: 9 })
+    .toBuffer();
 
 /** A JPEG of `width`×`height` flat pixels. */
 export const largeJpeg = (width: number, height: number): Promise<Buffer> =>
-  sharp({ create: { width, height, channels: 3, background: "#f4f1ea" } }).jpeg({ quality: 50 }).toBuffer();
+  sharp({ create: { width, height, channels: 3, background: "#f4f1ea" } })
+    .jpeg({ quality: 50 })
+    .toBuffer();

@@ -1,21 +1,21 @@
 // The HTTP layer built in-process the way `serve` builds it (src/cli/serve.ts), for route
 // tests through `app.handle(new Request(...))`: a real SQLite store in a fresh data directory,
 // a manual clock, and the real in-process detectors. No port, no child process, no sidecar.
-import { createApp } from "../../src/api/app";
-import { assertDecodablePdf } from "../../src/intake/validate-pdf";
-import { fetchDocumentUrl } from "../../src/intake/fetch-url";
-import type { AppDeps } from "../../src/api/deps";
-import type { AnalysisService } from "../../src/analysis/create-analyzer";
-import type { Analyzer } from "../../src/analysis/analyzer";
-import { loadConfig, type Config } from "../../src/config";
-import { createLogger } from "../../src/log";
-import { createMetrics } from "../../src/metrics/registry";
-import { createVerifyAdmission } from "../../src/limits/verify-admission";
-import { generateKey, hashKey, newKeyId, type KeyMode } from "../../src/keys/secret";
-import type { Plan } from "../../src/store/keys";
-import { createLocalAnalyzer } from "./local-analyzer";
-import { manualClock, type ManualClock } from "./manual-clock";
-import { openTestStore, type TestStore } from "./store";
+import { createApp } from "../../src/api/app.ts";
+import { assertDecodablePdf } from "../../src/intake/validate-pdf.ts";
+import { fetchDocumentUrl } from "../../src/intake/fetch-url.ts";
+import type { AppDeps } from "../../src/api/deps.ts";
+import type { AnalysisService } from "../../src/analysis/create-analyzer.ts";
+import type { Analyzer } from "../../src/analysis/analyzer.ts";
+import { loadConfig, type Config } from "../../src/config.ts";
+import { createLogger } from "../../src/log.ts";
+import { createMetrics } from "../../src/metrics/registry.ts";
+import { createVerifyAdmission } from "../../src/limits/verify-admission.ts";
+import { generateKey, hashKey, newKeyId, type KeyMode } from "../../src/keys/secret.ts";
+import type { Plan } from "../../src/store/keys.ts";
+import { createLocalAnalyzer } from "./local-analyzer.ts";
+import { manualClock, type ManualClock } from "./manual-clock.ts";
+import { openTestStore, type TestStore } from "./store.ts";
 
 export type App = ReturnType<typeof createApp>;
 
@@ -89,9 +89,21 @@ export async function startInProcessApp(options: InProcessAppOptions = {}): Prom
     log,
     metrics,
     rateLimiter: testStore.store.rateLimits,
-    fetchDocument: (url) => fetchDocumentUrl(url, { allowPrivate: config.allowPrivateUrls, ...(options.ca === undefined ? {} : { ca: options.ca }) }),
-    verifyAdmission: createVerifyAdmission({ concurrent: 4, queued: config.verifyQueue, maxWaitMs: config.verifyQueueWaitMs, registry: metrics.registry }),
-    readiness: async () => ({ ready: true, checks: { store: await testStore.store.ping(), analyzer: { ok: true }, accepting: { ok: true } } }),
+    fetchDocument: (url) =>
+      fetchDocumentUrl(url, {
+        allowPrivate: config.allowPrivateUrls,
+        ...(options.ca === undefined ? {} : { ca: options.ca }),
+      }),
+    verifyAdmission: createVerifyAdmission({
+      concurrent: 4,
+      queued: config.verifyQueue,
+      maxWaitMs: config.verifyQueueWaitMs,
+      registry: metrics.registry,
+    }),
+    readiness: async () => ({
+      ready: true,
+      checks: { store: await testStore.store.ping(), analyzer: { ok: true }, accepting: { ok: true } },
+    }),
     wakeBatchWorker: () => void wakes.batchWorker++,
     wakeDispatcher: () => void wakes.dispatcher++,
     accepting: () => true,
@@ -137,7 +149,10 @@ export async function startInProcessApp(options: InProcessAppOptions = {}): Prom
 }
 
 /** A JSON request body with its content type. */
-export const json = (body: unknown, init: RequestInit & { key?: string | null } = {}): RequestInit & { key?: string | null } => ({
+export const json = (
+  body: unknown,
+  init: RequestInit & { key?: string | null } = {},
+): RequestInit & { key?: string | null } => ({
   method: "POST",
   ...init,
   headers: { "content-type": "application/json", ...(init.headers as Record<string, string> | undefined) },

@@ -2,13 +2,16 @@
 // `serve` wires them (src/cli/serve.ts), but never started: a test steps them with
 // processNext() / dispatchDue() after moving the clock, so retry delays and leases are
 // crossed without sleeping.
-import { BatchWorker } from "../../src/batches/worker";
-import type { Analyzer } from "../../src/analysis/analyzer";
-import { WebhookDispatcher } from "../../src/webhooks/dispatcher";
-import { createWebhookSender } from "../../src/webhooks/send";
-import type { InProcessApp } from "./in-process-app";
+import { BatchWorker } from "../../src/batches/worker.ts";
+import type { Analyzer } from "../../src/analysis/analyzer.ts";
+import { WebhookDispatcher } from "../../src/webhooks/dispatcher.ts";
+import { createWebhookSender } from "../../src/webhooks/send.ts";
+import type { InProcessApp } from "./in-process-app.ts";
 
-export function workerOf(service: InProcessApp, options: { analyzer?: Analyzer; leaseMs?: number; pollMs?: number } = {}): BatchWorker {
+export function workerOf(
+  service: InProcessApp,
+  options: { analyzer?: Analyzer; leaseMs?: number; pollMs?: number } = {},
+): BatchWorker {
   const { deps } = service;
   return new BatchWorker({
     batches: deps.store.batches,
@@ -26,7 +29,11 @@ export function workerOf(service: InProcessApp, options: { analyzer?: Analyzer; 
 }
 
 /** `ca`: the PEM of the test CA the loopback receiver's certificate chains to. */
-export function dispatcherOf(service: InProcessApp, ca: string, options: { pollMs?: number; timeoutMs?: number } = {}): WebhookDispatcher {
+export function dispatcherOf(
+  service: InProcessApp,
+  ca: string,
+  options: { pollMs?: number; timeoutMs?: number } = {},
+): WebhookDispatcher {
   const { deps } = service;
   const timeoutMs = options.timeoutMs ?? deps.config.webhookTimeoutMs;
   return new WebhookDispatcher({
@@ -59,7 +66,11 @@ export async function stepWorkers(worker: BatchWorker, dispatcher: WebhookDispat
  * Steps at the start, then after each delay of the retry schedule, moving the clock across
  * it: every scheduled attempt a delivery will get.
  */
-export async function stepRetrySchedule(service: InProcessApp, worker: BatchWorker, dispatcher: WebhookDispatcher): Promise<void> {
+export async function stepRetrySchedule(
+  service: InProcessApp,
+  worker: BatchWorker,
+  dispatcher: WebhookDispatcher,
+): Promise<void> {
   await stepWorkers(worker, dispatcher);
   for (const delay of service.deps.config.webhookRetryScheduleMs) {
     service.clock.advance(delay);

@@ -2,8 +2,8 @@
 // (test/integration/api/batches.crash.test.ts, test/integration/api/scale-out.test.ts): a
 // receiver slow enough that the kill lands mid-work, and settings under which what the killed
 // process held is taken up again within seconds.
-import type { TestTls } from "./tls";
-import { startWebhookReceiver } from "./webhook-receiver";
+import type { TestTls } from "./tls.ts";
+import { startWebhookReceiver } from "./webhook-receiver.ts";
 
 /** Answers every delivery 200 after 150 ms, which keeps deliveries in flight. */
 export const startSlowWebhookReceiver = (tls: TestTls) =>

@@ -1,11 +1,11 @@
 // The structure and metadata detectors fused on their own, without OCR or pixel forensics:
 // lets unit tests judge what these detectors alone make of a document.
-import type { IntakeDocument } from "../../src/intake/document";
-import { inspectDocument } from "../../src/analysis/analyze";
-import { DEFAULT_LIMITS, type AnalysisLimits } from "../../src/analysis/detector";
-import { classifyDocumentType, documentTypeResult } from "../../src/analysis/document-type";
-import { fuse } from "../../src/analysis/fusion";
-import { reportOf, type AnalysisReport } from "../../src/analysis/report";
+import type { IntakeDocument } from "../../src/intake/document.ts";
+import { inspectDocument } from "../../src/analysis/analyze.ts";
+import { DEFAULT_LIMITS, type AnalysisLimits } from "../../src/analysis/detector.ts";
+import { classifyDocumentType, documentTypeResult } from "../../src/analysis/document-type.ts";
+import { fuse } from "../../src/analysis/fusion.ts";
+import { reportOf, type AnalysisReport } from "../../src/analysis/report.ts";
 
 export interface LocalAnalyzerOptions {
   limits?: Partial<AnalysisLimits>;

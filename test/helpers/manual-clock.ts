@@ -1,6 +1,6 @@
 // A clock that moves only when a test moves it: retry delays, leases, rate buckets and
 // monthly caps are then exact numbers instead of sleeps and tolerances.
-import type { Clock } from "../../src/clock";
+import type { Clock } from "../../src/clock.ts";
 
 export interface ManualClock extends Clock {
   advance(ms: number): void;

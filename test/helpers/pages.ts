@@ -4,7 +4,7 @@
 import * as mupdf from "mupdf";
 import type { RgbImage } from "../../sidecar/image/rgb.ts";
 import type { OcrLine } from "../../sidecar/ocr/engine.ts";
-import { packPixmap } from "../../src/pdf/pack-pixmap";
+import { packPixmap } from "../../src/pdf/pack-pixmap.ts";
 
 export interface PrintedLine {
   text: string;
@@ -29,7 +29,9 @@ function showText(line: PrintedLine, heightPt: number): string {
   const baseline = heightPt - line.y;
   if (!line.angle) return `BT /${line.font} ${line.size} Tf ${line.x} ${baseline} Td (${escapePdf(line.text)}) Tj ET`;
   const a = (line.angle * Math.PI) / 180;
-  const matrix = [Math.cos(a), Math.sin(a), -Math.sin(a), Math.cos(a), line.x, baseline].map((v) => v.toFixed(4)).join(" ");
+  const matrix = [Math.cos(a), Math.sin(a), -Math.sin(a), Math.cos(a), line.x, baseline]
+    .map((v) => v.toFixed(4))
+    .join(" ");
   return `BT /${line.font} ${line.size} Tf ${matrix} Tm (${escapePdf(line.text)}) Tj ET`;
 }
 
@@ -39,10 +41,14 @@ function printedDocument(lines: PrintedLine[], options: PageSize & { pages?: num
   const heightPt = options.heightPt ?? 842;
   const doc = new mupdf.PDFDocument();
   const resources = doc.addObject({
-    Font: { Helvetica: doc.addSimpleFont(new mupdf.Font("Helvetica")), Courier: doc.addSimpleFont(new mupdf.Font("Courier")) },
+    Font: {
+      Helvetica: doc.addSimpleFont(new mupdf.Font("Helvetica")),
+      Courier: doc.addSimpleFont(new mupdf.Font("Courier")),
+    },
   });
   const contents = lines.map((line) => showText(line, heightPt)).join("\n");
-  for (let page = 0; page < (options.pages ?? 1); page++) doc.insertPage(-1, doc.addPage([0, 0, widthPt, heightPt], 0, resources, contents));
+  for (let page = 0; page < (options.pages ?? 1); page++)
+    doc.insertPage(-1, doc.addPage([0, 0, widthPt, heightPt], 0, resources, contents));
   return doc;
 }
 
@@ -85,7 +91,10 @@ export function renderPrinted(lines: PrintedLine[], options: PageSize & { dpi: n
  * A page printing `lines` rendered at `dpi`, with each printed line's box in pixels as mupdf's
  * structured text finds it: what a perfect OCR would return (confidence 0.99).
  */
-export function renderPrintedWithLines(lines: PrintedLine[], options: PageSize & { dpi: number }): { image: RgbImage; lines: OcrLine[] } {
+export function renderPrintedWithLines(
+  lines: PrintedLine[],
+  options: PageSize & { dpi: number },
+): { image: RgbImage; lines: OcrLine[] } {
   const scale = options.dpi / 72;
   return onPrintedPage(lines, options, (page) => ({ image: rasterize(page, scale), lines: textLines(page, scale) }));
 }
@@ -106,8 +115,24 @@ function textLines(page: mupdf.Page, scale: number): OcrLine[] {
   return text.blocks
     .flatMap((block) => block.lines ?? [])
     .map((line) => {
-      const box: OcrLine["box"] = [Math.floor(line.bbox.x), Math.floor(line.bbox.y), Math.ceil(line.bbox.w), Math.ceil(line.bbox.h)];
+      const box: OcrLine["box"] = [
+        Math.floor(line.bbox.x),
+        Math.floor(line.bbox.y),
+        Math.ceil(line.bbox.w),
+        Math.ceil(line.bbox.h),
+      ];
       const [x, y, w, h] = box;
-      return { text: line.text, confidence: 0.99, characters: [], box, polygon: [[x, y], [x + w, y], [x + w, y + h], [x, y + h]] };
+      return {
+        text: line.text,
+        confidence: 0.99,
+        characters: [],
+        box,
+        polygon: [
+          [x, y],
+          [x + w, y],
+          [x + w, y + h],
+          [x, y + h],
+        ],
+      };
     });
 }

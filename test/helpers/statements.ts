@@ -22,21 +22,47 @@ export const KNOWN_STATEMENT: PrintedLine[] = [
 /** The x of the amounts column in a seeded statement, in points. */
 export const AMOUNT_X = 400;
 
-export const seededAmount = (rng: Rng) => `${rng.int(1, 4999).toLocaleString("en-GB")}.${String(rng.int(0, 99)).padStart(2, "0")}`;
-const PAYEES = ["Card payment Tesco Stores", "Direct debit British Gas", "Transfer to savings", "Salary ACME Ltd", "Card payment Shell", "Standing order Rent"];
+export const seededAmount = (rng: Rng) =>
+  `${rng.int(1, 4999).toLocaleString("en-GB")}.${String(rng.int(0, 99)).padStart(2, "0")}`;
+const PAYEES = [
+  "Card payment Tesco Stores",
+  "Direct debit British Gas",
+  "Transfer to savings",
+  "Salary ACME Ltd",
+  "Card payment Shell",
+  "Standing order Rent",
+];
 
 /** An A4 bank statement from `seed`: header, account facts, and rows of dated transactions with amounts in a column. */
 export function seededStatement(seed: number): PrintedLine[] {
   const rng = new Rng(seed);
   const lines: PrintedLine[] = [
     { text: "Northwind Savings Bank", font: "Helvetica", size: 20, x: 60, y: 80 },
-    { text: `Account holder: ${rng.pick(["Anna Eriksson", "John Smith", "Maria Garcia", "Wei Chen"])}`, font: "Helvetica", size: 12, x: 60, y: 125 },
-    { text: `Account number ${rng.int(1000, 9999)} ${rng.int(1000, 9999)} ${rng.int(1000, 9999)}`, font: "Helvetica", size: 12, x: 60, y: 145 },
+    {
+      text: `Account holder: ${rng.pick(["Anna Eriksson", "John Smith", "Maria Garcia", "Wei Chen"])}`,
+      font: "Helvetica",
+      size: 12,
+      x: 60,
+      y: 125,
+    },
+    {
+      text: `Account number ${rng.int(1000, 9999)} ${rng.int(1000, 9999)} ${rng.int(1000, 9999)}`,
+      font: "Helvetica",
+      size: 12,
+      x: 60,
+      y: 145,
+    },
     { text: `Statement date: ${rng.int(1, 28)} March 2024`, font: "Helvetica", size: 12, x: 60, y: 165 },
   ];
   for (let row = 0; row < 22; row++) {
     const y = 210 + row * 22;
-    lines.push({ text: `${String(rng.int(1, 28)).padStart(2, "0")}/03/2024  ${rng.pick(PAYEES)}`, font: "Helvetica", size: 10, x: 60, y });
+    lines.push({
+      text: `${String(rng.int(1, 28)).padStart(2, "0")}/03/2024  ${rng.pick(PAYEES)}`,
+      font: "Helvetica",
+      size: 10,
+      x: 60,
+      y,
+    });
     lines.push({ text: seededAmount(rng), font: "Helvetica", size: 10, x: AMOUNT_X, y });
   }
   lines.push({ text: `Closing balance ${seededAmount(rng)}`, font: "Helvetica", size: 12, x: 60, y: 720 });

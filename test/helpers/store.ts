@@ -4,9 +4,9 @@
 import { Database } from "bun:sqlite";
 import { SQL } from "bun";
 import { join } from "node:path";
-import { openStore, type Store, type StoreOptions } from "../../src/store";
-import { newDataDir } from "./service";
-import { newDatabaseUrl } from "./postgres";
+import { openStore, type Store, type StoreOptions } from "../../src/store/index.ts";
+import { newDataDir } from "./service.ts";
+import { newDatabaseUrl } from "./postgres.ts";
 
 export const ENGINES = ["sqlite", "postgres"] as const;
 export type TestEngine = (typeof ENGINES)[number];
@@ -26,21 +26,35 @@ export function sqliteFileOf(dataDir: string): Database {
 }
 
 /** `existingUrl`: a PostgreSQL database to open rather than a new one. */
-export async function openTestStore(engine: TestEngine, options: Pick<StoreOptions, "secretKeys"> = {}, existingUrl?: string): Promise<TestStore> {
+export async function openTestStore(
+  engine: TestEngine,
+  options: Pick<StoreOptions, "secretKeys"> = {},
+  existingUrl?: string,
+): Promise<TestStore> {
   const dataDir = newDataDir();
   const databaseUrl = engine === "postgres" ? (existingUrl ?? (await newDatabaseUrl())) : "";
   const store = await openStore({ dataDir, databaseUrl, ...options });
   if (engine === "sqlite") {
     const file = sqliteFileOf(dataDir);
-    return { store, dataDir, databaseUrl, read: async <T>(text: string) => file.query(text).all() as T[], close: () => store.close().finally(() => file.close()) };
+    return {
+      store,
+      dataDir,
+      databaseUrl,
+      read: async <T>(text: string) => file.query(text).all() as T[],
+      close: () => store.close().finally(() => file.close()),
+    };
   }
   const shell = new SQL({ url: databaseUrl, max: 1, bigint: true });
-  const numbers = (row: Record<string, unknown>) => Object.fromEntries(Object.entries(row).map(([column, value]) => [column, typeof value === "bigint" ? Number(value) : value]));
+  const numbers = (row: Record<string, unknown>) =>
+    Object.fromEntries(
+      Object.entries(row).map(([column, value]) => [column, typeof value === "bigint" ? Number(value) : value]),
+    );
   return {
     store,
     dataDir,
     databaseUrl,
-    read: async <T>(text: string) => [...(await shell.unsafe(text))].map((row: Record<string, unknown>) => numbers(row) as T),
+    read: async <T>(text: string) =>
+      [...(await shell.unsafe(text))].map((row: Record<string, unknown>) => numbers(row) as T),
     close: () => store.close().finally(() => shell.close()),
   };
 }

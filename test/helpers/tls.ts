@@ -38,7 +38,11 @@ export async function makeTestCa(options: TestCaOptions = {}): Promise<TestTls> 
       { name: "keyUsage", keyCertSign: true, cRLSign: true, critical: true },
     ],
   });
-  const issue = async (commonName: string, usage: { serverAuth: true } | { clientAuth: true }, names: string[]): Promise<TestCertificate> => {
+  const issue = async (
+    commonName: string,
+    usage: { serverAuth: true } | { clientAuth: true },
+    names: string[],
+  ): Promise<TestCertificate> => {
     const leaf = await generate([{ name: "commonName", value: commonName }], {
       keyType: "ec",
       algorithm: "sha256",
@@ -59,7 +63,12 @@ export async function makeTestCa(options: TestCaOptions = {}): Promise<TestTls> 
   const server = await issue(altNames[0] ?? "localhost", { serverAuth: true }, altNames);
   const caFile = join(mkdtempSync(join(tmpdir(), "docverify-tls-")), "ca.pem");
   writeFileSync(caFile, ca.cert);
-  return { caPem: ca.cert, ...server, caFile, issueClientCert: (commonName) => issue(commonName, { clientAuth: true }, [commonName]) };
+  return {
+    caPem: ca.cert,
+    ...server,
+    caFile,
+    issueClientCert: (commonName) => issue(commonName, { clientAuth: true }, [commonName]),
+  };
 }
 
 export interface TestHttpsServer {

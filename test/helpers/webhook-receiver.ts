@@ -1,11 +1,16 @@
 // A real HTTPS webhook receiver with its own certificate: records every delivery's raw
 // bytes and headers, and answers with whatever status the test decides.
-import { startHttpsServer, type TestTls } from "./tls";
+import { startHttpsServer, type TestTls } from "./tls.ts";
 
 export interface ReceivedWebhook {
   at: number;
   raw: string;
-  body: { batchId: string; documentIndex: number; result?: Record<string, unknown>; error?: { code: string; message: string } };
+  body: {
+    batchId: string;
+    documentIndex: number;
+    result?: Record<string, unknown>;
+    error?: { code: string; message: string };
+  };
   signature: string | null;
   deliveryId: string | null;
   timestamp: string | null;
@@ -13,7 +18,10 @@ export interface ReceivedWebhook {
   headers: Record<string, string>;
 }
 
-export async function startWebhookReceiver(tls: TestTls, answer: (hook: ReceivedWebhook, count: number) => number | Promise<number> = () => 200) {
+export async function startWebhookReceiver(
+  tls: TestTls,
+  answer: (hook: ReceivedWebhook, count: number) => number | Promise<number> = () => 200,
+) {
   const received: ReceivedWebhook[] = [];
   const server = await startHttpsServer(async (request) => {
     const raw = await request.text();

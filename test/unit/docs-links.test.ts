@@ -11,17 +11,34 @@ const ROOT = join(import.meta.dir, "../..");
 const tracked = (): string[] => {
   const listed = Bun.spawnSync(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], { cwd: ROOT });
   if (listed.exitCode !== 0) throw new Error(`git ls-files failed: ${listed.stderr.toString()}`);
-  return listed.stdout.toString().split("\0").filter((path) => path !== "" && existsSync(join(ROOT, path)));
+  return listed.stdout
+    .toString()
+    .split("\0")
+    .filter((path) => path !== "" && existsSync(join(ROOT, path)));
 };
 
 const FILES = tracked();
 
 /** The folders a repository path starts with, and the root files worth naming. */
 const TOP = ["src", "sidecar", "scripts", "test", "docs", "proto", ".ci"];
-const ROOT_FILES = ["README.md", "ARCHITECTURE.md", "CONTRIBUTING.md", "package.json", "package-lock.json", "tsconfig.json", "bunfig.toml", "redocly.yaml", ".npmrc", ".gitignore"];
+const ROOT_FILES = [
+  "README.md",
+  "ARCHITECTURE.md",
+  "CONTRIBUTING.md",
+  "package.json",
+  "package-lock.json",
+  "tsconfig.json",
+  "bunfig.toml",
+  "redocly.yaml",
+  ".npmrc",
+  ".gitignore",
+];
 
 /** Words shaped like a repository path: `src/api/app.ts`, `scripts/bench-*.ts`, `docs/evaluation/`. */
-const PATH_WORD = new RegExp(`(?<![\\w./-])((?:${TOP.map((t) => t.replace(".", "\\.")).join("|")})/[\\w.*/-]*[\\w*/])`, "g");
+const PATH_WORD = new RegExp(
+  `(?<![\\w./-])((?:${TOP.map((t) => t.replace(".", "\\.")).join("|")})/[\\w.*/-]*[\\w*/])`,
+  "g",
+);
 
 /** A path with a glob (`scripts/bench-*`) exists when some file matches it. */
 function resolves(path: string): boolean {
@@ -46,9 +63,16 @@ function linkTargets(file: string, text: string): string[] {
     .map((target) => normalize(join(dirname(file), target)));
 }
 
-const MARKDOWN = FILES.filter((file) => file.endsWith(".md") && !file.startsWith("test/fixtures/") && !file.startsWith("scripts/corpus/assets/"));
+const MARKDOWN = FILES.filter(
+  (file) => file.endsWith(".md") && !file.startsWith("test/fixtures/") && !file.startsWith("scripts/corpus/assets/"),
+);
 
-const CODE = FILES.filter((file) => TOP.some((top) => file.startsWith(`${top}/`)) && /\.(ts|mjs|py|sh|proto)$/.test(file) && !file.startsWith("proto/generated/"));
+const CODE = FILES.filter(
+  (file) =>
+    TOP.some((top) => file.startsWith(`${top}/`)) &&
+    /\.(ts|mjs|py|sh|proto)$/.test(file) &&
+    !file.startsWith("proto/generated/"),
+);
 
 describe("documentation", () => {
   test("has the newcomer's documents, linked from the README", () => {
@@ -64,7 +88,8 @@ describe("documentation", () => {
     for (const file of MARKDOWN) {
       const text = readFileSync(join(ROOT, file), "utf8");
       for (const word of pathWords(text)) if (!resolves(word)) missing.push(`${file}: ${word}`);
-      for (const target of linkTargets(file, text)) if (!existsSync(join(ROOT, target))) missing.push(`${file}: (${target})`);
+      for (const target of linkTargets(file, text))
+        if (!existsSync(join(ROOT, target))) missing.push(`${file}: (${target})`);
       for (const name of ROOT_FILES) {
         if (text.includes(`\`${name}\``) && !existsSync(join(ROOT, name))) missing.push(`${file}: ${name}`);
       }
@@ -84,7 +109,12 @@ describe("ARCHITECTURE.md", () => {
   test("names every folder that holds code", () => {
     const architecture = readFileSync(join(ROOT, "ARCHITECTURE.md"), "utf8");
     const folders = new Set(
-      FILES.filter((file) => /^(src|sidecar|scripts|proto|test)\/.*\.(ts|mjs|py|sh)$/.test(file) && !file.startsWith("proto/generated/") && !file.startsWith("test/fixtures/"))
+      FILES.filter(
+        (file) =>
+          /^(src|sidecar|scripts|proto|test)\/.*\.(ts|mjs|py|sh)$/.test(file) &&
+          !file.startsWith("proto/generated/") &&
+          !file.startsWith("test/fixtures/"),
+      )
         .map(folderToName)
         .filter((folder) => folder.includes("/") || folder === "proto"),
     );
@@ -109,7 +139,9 @@ describe("the project stands on its own", () => {
   // run read its corpus from; that is a fact about the run, not a reference to follow, so
   // only source and prose are held to this.
   const SCANNED = FILES.filter(
-    (file) => ["src/", "sidecar/", "scripts/", "test/", "docs/"].some((top) => file.startsWith(top)) && /\.(ts|mjs|js|py|sh|md|proto|toml)$/.test(file),
+    (file) =>
+      ["src/", "sidecar/", "scripts/", "test/", "docs/"].some((top) => file.startsWith(top)) &&
+      /\.(ts|mjs|js|py|sh|md|proto|toml)$/.test(file),
   );
   const OUTSIDE = [/\bDESIGN\.md\b/, /\.\.\/shared\b/, /(?<![\w.~$-])\/tmp\//];
 

@@ -72,7 +72,14 @@ describe("readTamperingSources refuses a malformed manifest", () => {
     redistributable: true,
     note: "n",
   };
-  const forged: TamperingSource = { ...good, id: "t0002", path: "y.jpg", label: "forged", kind: "public_inpaint", base: "t0001" };
+  const forged: TamperingSource = {
+    ...good,
+    id: "t0002",
+    path: "y.jpg",
+    label: "forged",
+    kind: "public_inpaint",
+    base: "t0001",
+  };
   const read = (entries: unknown[]) => {
     const dir = mkdtempSync(join(tmpdir(), "tampering-sources-"));
     try {
@@ -91,9 +98,23 @@ describe("readTamperingSources refuses a malformed manifest", () => {
     ["a missing sha256", [good, { ...forged, sha256: undefined }], /sha256/],
     ["a forgery without a public kind", [good, { ...forged, kind: "image_retype" }], /does not go with kind/],
     ["a base that is not in the set", [good, { ...forged, base: "t0009" }], /base t0009/],
-    ["a base that is itself forged", [good, forged, { ...forged, id: "t0003", path: "z.jpg", base: "t0002" }], /base t0002/],
+    [
+      "a base that is itself forged",
+      [good, forged, { ...forged, id: "t0003", path: "z.jpg", base: "t0002" }],
+      /base t0002/,
+    ],
     ["a shared id", [good, { ...forged, id: "t0001" }], /share an id/],
-    ["a region outside the pixel grid", [good, { ...forged, regions: [{ page: 0, unit: "px", box: { x: -1, y: 0, w: 5, h: 5 }, field: "f", from: "a", to: "b" }] }], /region/],
+    [
+      "a region outside the pixel grid",
+      [
+        good,
+        {
+          ...forged,
+          regions: [{ page: 0, unit: "px", box: { x: -1, y: 0, w: 5, h: 5 }, field: "f", from: "a", to: "b" }],
+        },
+      ],
+      /region/,
+    ],
   ])("%s", (_what, entries, message) => {
     expect(() => read(entries)).toThrow(message);
   });

@@ -11,7 +11,10 @@ import { makeExternalDocument } from "./make-document.ts";
 import type { PlannedExternal } from "./plan.ts";
 import { requireTool } from "./tools.ts";
 
-export async function generateExternal(seed: number, doc: PlannedExternal): Promise<{ label: CorpusLabel; bytes: Uint8Array }> {
+export async function generateExternal(
+  seed: number,
+  doc: PlannedExternal,
+): Promise<{ label: CorpusLabel; bytes: Uint8Array }> {
   const today = corpusToday(seed);
   const made = await makeExternalDocument(doc, Rng.derive(seed, `external:${doc.id}`), today);
   return labelMade({ ...doc, kind: doc.recipe.kind }, made, today);
@@ -29,7 +32,9 @@ export async function writeExternal(plan: PlannedExternal[], opts: WriteOptions)
   await mkdir(opts.out, { recursive: true });
   const labelsPath = join(opts.out, "labels.jsonl");
   const kept = existsSync(labelsPath)
-    ? (await readFile(labelsPath, "utf8")).split("\n").filter((line) => line.trim() && !(JSON.parse(line) as CorpusLabel).id.startsWith("x"))
+    ? (await readFile(labelsPath, "utf8"))
+        .split("\n")
+        .filter((line) => line.trim() && !(JSON.parse(line) as CorpusLabel).id.startsWith("x"))
     : [];
   const labels: CorpusLabel[] = [];
   for (const doc of plan) {
@@ -38,6 +43,6 @@ export async function writeExternal(plan: PlannedExternal[], opts: WriteOptions)
     labels.push(label);
     opts.onProgress?.(labels.length, plan.length, label);
   }
-  await writeFile(labelsPath, [...kept, ...labels.map((l) => JSON.stringify(l))].join("\n") + "\n");
+  await writeFile(labelsPath, `${[...kept, ...labels.map((l) => JSON.stringify(l))].join("\n")}\n`);
   return labels;
 }

@@ -1,7 +1,15 @@
 // The finance content of an external document: a model from finance/model.ts, in one of
 // three languages, written as HTML or flat ODT and turned into a PDF by LibreOffice or
 // Chromium; and the one amount a forger raises in that source.
-import { amountFields, bankStatement, type Cell, type FinanceDocument, type Ledger, payslip, utilityBill } from "../finance/model.ts";
+import {
+  amountFields,
+  bankStatement,
+  type Cell,
+  type FinanceDocument,
+  type Ledger,
+  payslip,
+  utilityBill,
+} from "../finance/model.ts";
 import { statementLayout } from "../finance/statement-layout.ts";
 import { randomPerson } from "../identity/person.ts";
 import type { Rng } from "../rng.ts";
@@ -36,10 +44,18 @@ export function chooseSource(rng: Rng, doc: PlannedExternal, today: Date, render
   const person = randomPerson(rng, today);
   const ordinal = doc.family.recipes.indexOf(doc.recipe);
   // LibreOffice gets an ODT every other time; Chromium only reads HTML.
-  const format = renderer === "libreoffice" && doc.variant % 2 === 0 ? "fodt" : `html:${HTML_STYLES[(doc.variant + ordinal) % HTML_STYLES.length]}`;
+  const format =
+    renderer === "libreoffice" && doc.variant % 2 === 0
+      ? "fodt"
+      : `html:${HTML_STYLES[(doc.variant + ordinal) % HTML_STYLES.length]}`;
   if (doc.documentType === "financial" && ((doc.variant >> 1) + ordinal) % 2 === 0) {
     const model = bankStatement(rng, person, today, (days) => statementLayout(rng, days, false));
-    return { model, lang: model.ledger.kind === "bank_statement" ? model.ledger.layout.money.locale : "en", renderer, format };
+    return {
+      model,
+      lang: model.ledger.kind === "bank_statement" ? model.ledger.layout.money.locale : "en",
+      renderer,
+      format,
+    };
   }
   const locale = LOCALES[(doc.variant + ordinal) % LOCALES.length]!;
   const model = doc.documentType === "utility_bill" ? utilityBill(rng, person, today) : payslip(rng, person, today);
@@ -49,7 +65,9 @@ export function chooseSource(rng: Rng, doc: PlannedExternal, today: Date, render
 export function renderSource(source: FinanceSource, when: Date, model = source.model): Promise<Uint8Array> {
   if (source.format === "fodt") return libreOfficePdf({ kind: "fodt", text: financeFodt(model, source.lang) }, when);
   const html = financeHtml(model, source.format.slice("html:".length) as HtmlStyle, source.lang);
-  return source.renderer === "libreoffice" ? libreOfficePdf({ kind: "html", text: html }, when) : chromiumPdf(html, when);
+  return source.renderer === "libreoffice"
+    ? libreOfficePdf({ kind: "html", text: html }, when)
+    : chromiumPdf(html, when);
 }
 
 /** The source's label for history and `source`: renderer, layout and language. */
@@ -61,7 +79,10 @@ export function targetAmount(ledger: Ledger): { field: string; forged: Ledger } 
     const i = ledger.moves.indexOf(Math.max(...ledger.moves));
     const moves = [...ledger.moves];
     moves[i] = Math.round((moves[i] as number) * 1.6 + 45_000);
-    return { field: ledger.layout.movements === "signed" ? `row${i}.amount` : `row${i}.credit`, forged: { ...ledger, moves } };
+    return {
+      field: ledger.layout.movements === "signed" ? `row${i}.amount` : `row${i}.credit`,
+      forged: { ...ledger, moves },
+    };
   }
   if (ledger.kind === "payslip") {
     const earnings = [...ledger.earnings];
@@ -91,6 +112,10 @@ export function amountChange(source: FinanceSource): AmountChange {
   const [from, to] = [print(source.model.ledger), print(forged)];
   const swap = (cell: Cell): Cell => (cell.field === field ? { ...cell, text: to } : cell);
   const doc = source.model;
-  const forgedModel = { ...doc, rows: doc.rows.map((row) => row.map(swap)), summary: doc.summary.map(([k, c]): [string, Cell] => [k, swap(c)]) };
+  const forgedModel = {
+    ...doc,
+    rows: doc.rows.map((row) => row.map(swap)),
+    summary: doc.summary.map(([k, c]): [string, Cell] => [k, swap(c)]),
+  };
   return { field, from, to, forgedModel };
 }

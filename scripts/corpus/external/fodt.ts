@@ -6,7 +6,8 @@ import { escapeXml } from "../render/svg.ts";
 
 const e = escapeXml;
 const para = (style: string, text: string) => `<text:p text:style-name="${style}">${e(text)}</text:p>`;
-const cell = (style: string, text: string) => `<table:table-cell table:style-name="Cell" office:value-type="string">${para(style, text)}</table:table-cell>`;
+const cell = (style: string, text: string) =>
+  `<table:table-cell table:style-name="Cell" office:value-type="string">${para(style, text)}</table:table-cell>`;
 
 const STYLES = `
 <office:font-face-decls>
@@ -34,19 +35,57 @@ const STYLES = `
 <office:master-styles><style:master-page style:name="Standard" style:page-layout-name="A4"/></office:master-styles>`;
 
 /** A Writer table and the column styles it names (they belong in office:automatic-styles). */
-function table(name: string, style: string, widths: number[], rows: string[][], aligns: ("L" | "R")[], head?: string[]): { xml: string; columnStyles: string } {
+function table(
+  name: string,
+  style: string,
+  widths: number[],
+  rows: string[][],
+  aligns: ("L" | "R")[],
+  head?: string[],
+): { xml: string; columnStyles: string } {
   const total = 17.4;
   const cols = widths.map((_, i) => `<table:table-column table:style-name="${name}.C${i}"/>`).join("");
-  const colStyles = widths.map((w, i) => `<style:style style:name="${name}.C${i}" style:family="table-column"><style:table-column-properties style:column-width="${(w * total).toFixed(2)}cm"/></style:style>`).join("");
-  const headRow = head ? `<table:table-header-rows><table:table-row>${head.map((h, i) => cell(aligns[i] === "R" ? "HR" : "H", h)).join("")}</table:table-row></table:table-header-rows>` : "";
-  const body = rows.map((r) => `<table:table-row>${r.map((t, i) => cell(aligns[i] ?? "L", t)).join("")}</table:table-row>`).join("\n");
-  return { xml: `<table:table table:name="${name}" table:style-name="${style}">${cols}${headRow}${body}</table:table>`, columnStyles: colStyles };
+  const colStyles = widths
+    .map(
+      (w, i) =>
+        `<style:style style:name="${name}.C${i}" style:family="table-column"><style:table-column-properties style:column-width="${(w * total).toFixed(2)}cm"/></style:style>`,
+    )
+    .join("");
+  const headRow = head
+    ? `<table:table-header-rows><table:table-row>${head.map((h, i) => cell(aligns[i] === "R" ? "HR" : "H", h)).join("")}</table:table-row></table:table-header-rows>`
+    : "";
+  const body = rows
+    .map((r) => `<table:table-row>${r.map((t, i) => cell(aligns[i] ?? "L", t)).join("")}</table:table-row>`)
+    .join("\n");
+  return {
+    xml: `<table:table table:name="${name}" table:style-name="${style}">${cols}${headRow}${body}</table:table>`,
+    columnStyles: colStyles,
+  };
 }
 
 export function financeFodt(doc: FinanceDocument, lang: string): string {
-  const items = table("Items", "Items", doc.columns.map((c) => c.width), doc.rows.map((r) => r.map((c) => c.text)), doc.columns.map((c) => (c.align === "right" ? "R" : "L")), doc.columns.map((c) => c.header));
-  const meta = table("Meta", "Half", [0.2, 0.3], doc.meta.map(([k, v]) => [k, v.text]), ["L", "L"]);
-  const summary = table("Summary", "Half", [0.3, 0.2], doc.summary.map(([k, v]) => [k, v.text]), ["L", "R"]);
+  const items = table(
+    "Items",
+    "Items",
+    doc.columns.map((c) => c.width),
+    doc.rows.map((r) => r.map((c) => c.text)),
+    doc.columns.map((c) => (c.align === "right" ? "R" : "L")),
+    doc.columns.map((c) => c.header),
+  );
+  const meta = table(
+    "Meta",
+    "Half",
+    [0.2, 0.3],
+    doc.meta.map(([k, v]) => [k, v.text]),
+    ["L", "L"],
+  );
+  const summary = table(
+    "Summary",
+    "Half",
+    [0.3, 0.2],
+    doc.summary.map(([k, v]) => [k, v.text]),
+    ["L", "R"],
+  );
   const columnStyles = [items, meta, summary].map((t) => t.columnStyles).join("");
   return `<?xml version="1.0" encoding="UTF-8"?>
 <office:document xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0"

@@ -12,7 +12,10 @@ try {
   const labels = await writeExternal(planExternal(seed, size), {
     seed,
     out,
-    onProgress: (done, total, label) => process.stderr.write(`external: ${done}/${total} ${label.id} ${label.family} ${label.kind} ${label.documentType}\n`),
+    onProgress: (done, total, label) =>
+      process.stderr.write(
+        `external: ${done}/${total} ${label.id} ${label.family} ${label.kind} ${label.documentType}\n`,
+      ),
   });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   process.stderr.write(`external: ${labels.length} documents added to ${out} (${seconds} s)\n`);

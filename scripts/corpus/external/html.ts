@@ -52,10 +52,16 @@ const lines = (xs: string[]) => xs.map(e).join("<br>");
 
 export function financeHtml(doc: FinanceDocument, style: HtmlStyle, lang: string): string {
   const align = (i: number) => (doc.columns[i]?.align === "right" ? ' class="num"' : "");
-  const header = doc.columns.map((c, i) => `<th${align(i)} style="width:${Math.round(c.width * 100)}%">${e(c.header)}</th>`).join("");
-  const rows = doc.rows.map((row) => `<tr>${row.map((cell, i) => `<td${align(i)}>${e(cell.text)}</td>`).join("")}</tr>`).join("\n");
+  const header = doc.columns
+    .map((c, i) => `<th${align(i)} style="width:${Math.round(c.width * 100)}%">${e(c.header)}</th>`)
+    .join("");
+  const rows = doc.rows
+    .map((row) => `<tr>${row.map((cell, i) => `<td${align(i)}>${e(cell.text)}</td>`).join("")}</tr>`)
+    .join("\n");
   const meta = doc.meta.map(([name, cell]) => `<tr><td>${e(name)}</td><td><b>${e(cell.text)}</b></td></tr>`).join("");
-  const summary = doc.summary.map(([name, cell]) => `<tr><td>${e(name)}</td><td class="num">${e(cell.text)}</td></tr>`).join("");
+  const summary = doc.summary
+    .map(([name, cell]) => `<tr><td>${e(name)}</td><td class="num">${e(cell.text)}</td></tr>`)
+    .join("");
   return `<!DOCTYPE html>
 <html lang="${lang}"><head><meta charset="utf-8"><title>${e(doc.title)}</title>
 <style>

@@ -40,13 +40,23 @@ const familyName = (d: PlannedExternal) => `${d.family.generator}/${d.family.cap
 
 const plan = planExternal(SEED, "small");
 const chosen = PICKS.map((p) => {
-  const doc = plan.find((d) => familyName(d) === p.family && d.recipe.method === p.method && d.documentType === p.documentType && d.variant === p.variant);
+  const doc = plan.find(
+    (d) =>
+      familyName(d) === p.family &&
+      d.recipe.method === p.method &&
+      d.documentType === p.documentType &&
+      d.variant === p.variant,
+  );
   if (!doc) throw new Error(`the small plan has no ${p.family} ${p.method} ${p.documentType} #${p.variant}`);
   return doc;
 });
 
 await rm(OUT, { recursive: true, force: true });
-const labels = await writeExternal(chosen, { seed: SEED, out: OUT, onProgress: (done, total, l) => process.stderr.write(`fixtures: ${done}/${total} ${l.id} ${l.family} ${l.kind}\n`) });
+const labels = await writeExternal(chosen, {
+  seed: SEED,
+  out: OUT,
+  onProgress: (done, total, l) => process.stderr.write(`fixtures: ${done}/${total} ${l.id} ${l.family} ${l.kind}\n`),
+});
 let bytes = 0;
 for (const name of await readdir(OUT)) bytes += (await stat(join(OUT, name))).size;
 if (bytes > MAX_BYTES) throw new Error(`fixtures take ${bytes} bytes, over ${MAX_BYTES}: pick fewer images`);

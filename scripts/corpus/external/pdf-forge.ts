@@ -3,7 +3,7 @@
 // content stream as they are in pdf-lib's and PDFKit's. Here a value is found where mupdf
 // reads it, redacted out of the content (as an editor's "edit text" removes the glyphs) and
 // typed again in the editor's own font.
-import * as mupdf from "mupdf";
+import type * as mupdf from "mupdf";
 import type { Box } from "../render/svg.ts";
 import { overlayText } from "../pdf/edit.ts";
 
@@ -41,7 +41,11 @@ export function findText(page: mupdf.Page, text: string): FoundText[] {
       const ys = glyphs.flatMap((g) => [g.quad[1], g.quad[3], g.quad[5], g.quad[7]]);
       const x = Math.min(...xs);
       const y = Math.min(...ys);
-      found.push({ box: { x, y, w: Math.max(...xs) - x, h: Math.max(...ys) - y }, size: glyphs[0]!.size, baseline: glyphs[0]!.baselineY });
+      found.push({
+        box: { x, y, w: Math.max(...xs) - x, h: Math.max(...ys) - y },
+        size: glyphs[0]!.size,
+        baseline: glyphs[0]!.baselineY,
+      });
     }
     line = [];
   };

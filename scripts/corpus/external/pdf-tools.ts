@@ -26,7 +26,9 @@ export function pinClock(pdf: Uint8Array, when: Date): Uint8Array {
     .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d/g, iso);
   // The checksum is zeroed before the identifier is derived, then taken over the result.
   const CHECKSUM = /\/DocChecksum \/[0-9A-F]{32}/;
-  const zeroed = stableFileId(new Uint8Array(Buffer.from(text.replace(CHECKSUM, `/DocChecksum /${"0".repeat(32)}`), "latin1")));
+  const zeroed = stableFileId(
+    new Uint8Array(Buffer.from(text.replace(CHECKSUM, `/DocChecksum /${"0".repeat(32)}`), "latin1")),
+  );
   const stable = Buffer.from(zeroed).toString("latin1");
   const checksum = createHash("md5").update(stable, "latin1").digest("hex").toUpperCase();
   return new Uint8Array(Buffer.from(stable.replace(CHECKSUM, `/DocChecksum /${checksum}`), "latin1"));
@@ -41,7 +43,21 @@ export function libreOfficePdf(source: OfficeSource, when: Date): Promise<Uint8A
     await writeFile(src, source.text);
     // HTML opens in Writer/Web unless told otherwise; Writer proper lays it out as a page.
     const filter = source.kind === "html" ? ["--infilter=HTML (StarWriter)"] : [];
-    await runTool("soffice", ["--headless", "--norestore", `-env:UserInstallation=file://${dir}/profile`, ...filter, "--convert-to", "pdf:writer_pdf_Export", "--outdir", dir, src], { epoch: when, cwd: dir });
+    await runTool(
+      "soffice",
+      [
+        "--headless",
+        "--norestore",
+        `-env:UserInstallation=file://${dir}/profile`,
+        ...filter,
+        "--convert-to",
+        "pdf:writer_pdf_Export",
+        "--outdir",
+        dir,
+        src,
+      ],
+      { epoch: when, cwd: dir },
+    );
     return pinClock(new Uint8Array(await readFile(join(dir, "document.pdf"))), when);
   });
 }
@@ -54,7 +70,19 @@ export function chromiumPdf(html: string, when: Date): Promise<Uint8Array> {
     await writeFile(src, html);
     await runTool(
       "chromium",
-      ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", `--user-data-dir=${dir}/profile`, "--no-pdf-header-footer", `--print-to-pdf=${out}`, `file://${src}`],
+      [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        `--user-data-dir=${dir}/profile`,
+        "--no-pdf-header-footer",
+        `--print-to-pdf=${out}`,
+        `file://${src}`,
+      ],
       { epoch: when, cwd: dir },
     );
     return pinClock(new Uint8Array(await readFile(out)), when);
@@ -69,7 +97,20 @@ export function chromiumPdf(html: string, when: Date): Promise<Uint8Array> {
 export function ghostscriptRedistill(pdf: Uint8Array, when: Date): Promise<Uint8Array> {
   return withScratch(async (dir) => {
     await writeFile(join(dir, "in.pdf"), pdf);
-    await runTool("gs", ["-q", "-dNOPAUSE", "-dBATCH", "-dSAFER", "-sDEVICE=pdfwrite", "-dCompatibilityLevel=1.7", "-sOutputFile=out.pdf", "in.pdf"], { epoch: when, cwd: dir });
+    await runTool(
+      "gs",
+      [
+        "-q",
+        "-dNOPAUSE",
+        "-dBATCH",
+        "-dSAFER",
+        "-sDEVICE=pdfwrite",
+        "-dCompatibilityLevel=1.7",
+        "-sOutputFile=out.pdf",
+        "in.pdf",
+      ],
+      { epoch: when, cwd: dir },
+    );
     return stableFileId(new Uint8Array(await readFile(join(dir, "out.pdf"))));
   });
 }
@@ -78,7 +119,24 @@ export function ghostscriptRedistill(pdf: Uint8Array, when: Date): Promise<Uint8
 export function ghostscriptPage(pdf: Uint8Array, dpi: number, when: Date): Promise<Buffer> {
   return withScratch(async (dir) => {
     await writeFile(join(dir, "in.pdf"), pdf);
-    await runTool("gs", ["-q", "-dNOPAUSE", "-dBATCH", "-dSAFER", "-sDEVICE=png16m", `-r${dpi}`, "-dFirstPage=1", "-dLastPage=1", "-dTextAlphaBits=4", "-dGraphicsAlphaBits=4", "-sOutputFile=page.png", "in.pdf"], { epoch: when, cwd: dir });
+    await runTool(
+      "gs",
+      [
+        "-q",
+        "-dNOPAUSE",
+        "-dBATCH",
+        "-dSAFER",
+        "-sDEVICE=png16m",
+        `-r${dpi}`,
+        "-dFirstPage=1",
+        "-dLastPage=1",
+        "-dTextAlphaBits=4",
+        "-dGraphicsAlphaBits=4",
+        "-sOutputFile=page.png",
+        "in.pdf",
+      ],
+      { epoch: when, cwd: dir },
+    );
     return readFile(join(dir, "page.png"));
   });
 }

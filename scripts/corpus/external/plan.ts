@@ -37,8 +37,16 @@ const PDF_FORGERIES: Recipe[] = [
 ];
 
 export const EXTERNAL_FAMILIES: ExternalFamily[] = [
-  { generator: "libreoffice", capture: "native", recipes: [{ kind: "genuine_office", method: "genuine" }, ...PDF_FORGERIES] },
-  { generator: "chromium", capture: "native", recipes: [{ kind: "genuine_clean", method: "genuine" }, ...PDF_FORGERIES] },
+  {
+    generator: "libreoffice",
+    capture: "native",
+    recipes: [{ kind: "genuine_office", method: "genuine" }, ...PDF_FORGERIES],
+  },
+  {
+    generator: "chromium",
+    capture: "native",
+    recipes: [{ kind: "genuine_clean", method: "genuine" }, ...PDF_FORGERIES],
+  },
   {
     generator: "ghostscript",
     capture: "native",
@@ -49,7 +57,14 @@ export const EXTERNAL_FAMILIES: ExternalFamily[] = [
       { kind: "pdf_amount_rewrite", method: "pdf-edit" },
     ],
   },
-  { generator: "imagemagick", capture: "scan", recipes: [{ kind: "genuine_scan", method: "genuine" }, { kind: "pdf_forged_photographed", method: "source-edit" }] },
+  {
+    generator: "imagemagick",
+    capture: "scan",
+    recipes: [
+      { kind: "genuine_scan", method: "genuine" },
+      { kind: "pdf_forged_photographed", method: "source-edit" },
+    ],
+  },
   {
     generator: "imagemagick",
     capture: "photo",
@@ -91,15 +106,26 @@ export function planExternal(seed: number, size: ExternalSize): PlannedExternal[
       const copies = isForgery(recipe) ? COPIES[size].forged : COPIES[size].genuine;
       const types = family.capture !== "native" && !isForgery(recipe) ? CAPTURED : FINANCE;
       for (let variant = 0; variant < copies; variant++) {
-        docs.push({ id: `x${String(docs.length + 1).padStart(4, "0")}`, family, recipe, documentType: types[variant % types.length]!, variant });
+        docs.push({
+          id: `x${String(docs.length + 1).padStart(4, "0")}`,
+          family,
+          recipe,
+          documentType: types[variant % types.length]!,
+          variant,
+        });
       }
     }
   }
   const train = new Set<string>();
-  const recipeKey = (d: Omit<PlannedExternal, "split">) => `${d.family.generator}/${d.family.capture}/${d.recipe.kind}/${d.recipe.method}`;
+  const recipeKey = (d: Omit<PlannedExternal, "split">) =>
+    `${d.family.generator}/${d.family.capture}/${d.recipe.kind}/${d.recipe.method}`;
   for (const key of new Set(docs.map(recipeKey))) {
-    const ids = Rng.derive(seed, `external-split:${key}`).shuffle(docs.filter((d) => recipeKey(d) === key).map((d) => d.id));
-    ids.slice(0, Math.round(ids.length * 0.7)).forEach((id) => { train.add(id); });
+    const ids = Rng.derive(seed, `external-split:${key}`).shuffle(
+      docs.filter((d) => recipeKey(d) === key).map((d) => d.id),
+    );
+    ids.slice(0, Math.round(ids.length * 0.7)).forEach((id) => {
+      train.add(id);
+    });
   }
   return docs.map((d) => ({ ...d, split: train.has(d.id) ? "train" : "test" }));
 }

@@ -19,7 +19,9 @@ export class MissingToolError extends Error {}
 
 export function requireTool(tool: Tool): void {
   if (Bun.which(tool)) return;
-  throw new MissingToolError(`${tool} not found (Debian package ${PACKAGE[tool]}): run scripts/corpus/external/install-tools.sh`);
+  throw new MissingToolError(
+    `${tool} not found (Debian package ${PACKAGE[tool]}): run scripts/corpus/external/install-tools.sh`,
+  );
 }
 
 export interface RunOptions {
@@ -44,8 +46,15 @@ export async function runTool(tool: Tool, args: string[], options: RunOptions): 
       SOURCE_DATE_EPOCH: String(Math.floor(options.epoch.getTime() / 1000)),
     },
   });
-  const [stderr, code] = await Promise.all([new Response(child.stderr).text(), child.exited, new Response(child.stdout).text()]);
-  if (code !== 0) throw new Error(`${tool} ${args.slice(0, 3).join(" ")}… exited ${code}: ${stderr.trim().split("\n").slice(-3).join(" | ")}`);
+  const [stderr, code] = await Promise.all([
+    new Response(child.stderr).text(),
+    child.exited,
+    new Response(child.stdout).text(),
+  ]);
+  if (code !== 0)
+    throw new Error(
+      `${tool} ${args.slice(0, 3).join(" ")}… exited ${code}: ${stderr.trim().split("\n").slice(-3).join(" | ")}`,
+    );
 }
 
 /** A scratch folder for one document's sources and tool profiles, removed afterwards. */

@@ -32,7 +32,12 @@ export interface PdfInfo {
  * points inside the column's left edge, or inside its right edge when it is right-aligned
  * (`right`: the text ends there).
  */
-export function columnAnchors(columns: Column[], left: number, width: number, inset: number): (Column & { x: number; right: boolean })[] {
+export function columnAnchors(
+  columns: Column[],
+  left: number,
+  width: number,
+  inset: number,
+): (Column & { x: number; right: boolean })[] {
   let edge = left;
   return columns.map((column) => {
     const right = column.align === "right";

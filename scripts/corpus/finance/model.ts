@@ -57,15 +57,33 @@ const BANKS = [
   ["Birdyland Sparkasse", "Marktplatz 3", "50667 Köln"],
   ["Lemon Savings Bank", "1 Harbour Street", "Rotterdam"],
 ];
-const EMPLOYERS = ["Atelier Moreau SARL", "Nordlicht Logistik GmbH", "Blue Harbour Consulting", "Clinique Saint-Roch", "Vega Retail SA"];
+const EMPLOYERS = [
+  "Atelier Moreau SARL",
+  "Nordlicht Logistik GmbH",
+  "Blue Harbour Consulting",
+  "Clinique Saint-Roch",
+  "Vega Retail SA",
+];
 const SUPPLIERS = [
   ["Énergie Galathée", "Service clients", "BP 4410, 75008 Paris"],
   ["Stadtwerke Birdyland", "Kundenservice", "Postfach 120, 50670 Köln"],
   ["AquaPilea", "Water services", "22 quai du Rhône, 69007 Lyon"],
 ];
 const PAYEES = [
-  "CARREFOUR MARKET", "SNCF INTERNET", "AMAZON EU", "PHARMACIE CENTRALE", "BOULANGERIE PAUL", "TOTAL ENERGIES",
-  "NETFLIX.COM", "ORANGE MOBILE", "LIDL", "IKEA", "DECATHLON", "UBER TRIP", "FNAC", "RESTAURANT LE ZINC",
+  "CARREFOUR MARKET",
+  "SNCF INTERNET",
+  "AMAZON EU",
+  "PHARMACIE CENTRALE",
+  "BOULANGERIE PAUL",
+  "TOTAL ENERGIES",
+  "NETFLIX.COM",
+  "ORANGE MOBILE",
+  "LIDL",
+  "IKEA",
+  "DECATHLON",
+  "UBER TRIP",
+  "FNAC",
+  "RESTAURANT LE ZINC",
 ];
 
 function iban(rng: Rng): string {
@@ -73,7 +91,12 @@ function iban(rng: Rng): string {
 }
 
 /** `layoutOf` draws the table's layout from each transaction's day; by default one English page. */
-export function bankStatement(rng: Rng, p: Person, today: Date, layoutOf: (days: number[]) => StatementLayout = classicLayout): FinanceDocument {
+export function bankStatement(
+  rng: Rng,
+  p: Person,
+  today: Date,
+  layoutOf: (days: number[]) => StatementLayout = classicLayout,
+): FinanceDocument {
   const bank = rng.pick(BANKS);
   const start = addDays(today, -rng.int(35, 70));
   const n = rng.int(14, 30);
@@ -93,14 +116,30 @@ export function bankStatement(rng: Rng, p: Person, today: Date, layoutOf: (days:
     } else {
       moves.push(-rng.int(250, 18_000));
       // The card payment's day and month, as the locale writes them (04.03 reads like an amount).
-      descriptions.push(`CB ${rng.pick(PAYEES)} ${formatDate(addDays(start, days[i] as number), layout.dateSeparator).slice(0, 5)}`);
+      descriptions.push(
+        `CB ${rng.pick(PAYEES)} ${formatDate(addDays(start, days[i] as number), layout.dateSeparator).slice(0, 5)}`,
+      );
     }
   }
   const ledger = { kind: "bank_statement" as const, opening, moves, descriptions, layout };
-  return layoutStatement(bank, p, iban(rng), start, days.map((d) => addDays(start, d)), ledger);
+  return layoutStatement(
+    bank,
+    p,
+    iban(rng),
+    start,
+    days.map((d) => addDays(start, d)),
+    ledger,
+  );
 }
 
-function layoutStatement(bank: string[], p: Person, account: string, start: Date, dates: Date[], ledger: Ledger & { kind: "bank_statement" }): FinanceDocument {
+function layoutStatement(
+  bank: string[],
+  p: Person,
+  account: string,
+  start: Date,
+  dates: Date[],
+  ledger: Ledger & { kind: "bank_statement" },
+): FinanceDocument {
   const a = amountFields(ledger);
   const { layout } = ledger;
   const words = layout.words;
@@ -108,8 +147,15 @@ function layoutStatement(bank: string[], p: Person, account: string, start: Date
   const blank: Cell = { text: "" };
   const signed = layout.movements === "signed";
   const movementCells = (i: number, m: number): Cell[] =>
-    signed ? [cell(`row${i}.amount`)] : [m < 0 ? cell(`row${i}.debit`) : blank, m >= 0 ? cell(`row${i}.credit`) : blank];
-  const forwardRow = (label: string, field: string): Cell[] => [blank, { text: label }, ...(signed ? [blank] : [blank, blank]), cell(field)];
+    signed
+      ? [cell(`row${i}.amount`)]
+      : [m < 0 ? cell(`row${i}.debit`) : blank, m >= 0 ? cell(`row${i}.credit`) : blank];
+  const forwardRow = (label: string, field: string): Cell[] => [
+    blank,
+    { text: label },
+    ...(signed ? [blank] : [blank, blank]),
+    cell(field),
+  ];
   const rows: Cell[][] = [];
   const pageBreaks: number[] = [];
   ledger.moves.forEach((m, i) => {
@@ -120,7 +166,12 @@ function layoutStatement(bank: string[], p: Person, account: string, start: Date
       rows.push(forwardRow(words.brought, `brought${page}`));
     }
     const balance = layout.balanceShown[i] ? cell(`row${i}.balance`) : blank;
-    rows.push([{ text: formatDate(dates[i] as Date, layout.dateSeparator) }, { text: ledger.descriptions[i] as string }, ...movementCells(i, m), balance]);
+    rows.push([
+      { text: formatDate(dates[i] as Date, layout.dateSeparator) },
+      { text: ledger.descriptions[i] as string },
+      ...movementCells(i, m),
+      balance,
+    ]);
   });
   const end = dates[dates.length - 1] as Date;
   const money = (header: string): Column => ({ header, width: signed ? 0.175 : 0.14, align: "right" });
@@ -162,15 +213,32 @@ export function payslip(rng: Rng, p: Person, today: Date): FinanceDocument {
   const base = rng.int(190_000, 560_000);
   const earnings = [base, rng.chance(0.5) ? rng.int(5_000, 40_000) : 0, rng.int(0, 15_000)];
   const gross = earnings.reduce((a, b) => a + b, 0);
-  const deductions = [Math.round(gross * 0.069), Math.round(gross * 0.024), Math.round(gross * 0.092), Math.round(gross * 0.015)];
+  const deductions = [
+    Math.round(gross * 0.069),
+    Math.round(gross * 0.024),
+    Math.round(gross * 0.092),
+    Math.round(gross * 0.015),
+  ];
   const ledger: Ledger = { kind: "payslip", earnings, deductions };
-  return layoutPayslip(employer, p, today, `${rng.digits(3)} ${rng.digits(3)} ${rng.digits(3)} ${rng.digits(5)}`, ledger);
+  return layoutPayslip(
+    employer,
+    p,
+    today,
+    `${rng.digits(3)} ${rng.digits(3)} ${rng.digits(3)} ${rng.digits(5)}`,
+    ledger,
+  );
 }
 
 const EARNING_LABELS = ["Base salary", "Overtime", "Transport allowance"];
 const DEDUCTION_LABELS = ["Social security", "Unemployment insurance", "Income tax withheld", "Pension scheme"];
 
-function layoutPayslip(employer: string, p: Person, today: Date, siret: string, ledger: Ledger & { kind: "payslip" }): FinanceDocument {
+function layoutPayslip(
+  employer: string,
+  p: Person,
+  today: Date,
+  siret: string,
+  ledger: Ledger & { kind: "payslip" },
+): FinanceDocument {
   const a = amountFields(ledger);
   const cell = (field: string): Cell => ({ text: a[field] as string, field });
   const rows: Cell[][] = [
@@ -180,7 +248,7 @@ function layoutPayslip(employer: string, p: Person, today: Date, siret: string, 
   const month = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 1, 1));
   return {
     kind: "payslip",
-    issuer: [employer, "SIRET " + siret],
+    issuer: [employer, `SIRET ${siret}`],
     title: "BULLETIN DE PAIE / PAYSLIP",
     recipient: [fullName(p), p.address[0], p.address[1]],
     meta: [
@@ -205,7 +273,13 @@ function layoutPayslip(employer: string, p: Person, today: Date, siret: string, 
   };
 }
 
-const ITEM_LABELS = ["Subscription", "Consumption peak hours", "Consumption off-peak hours", "Network fee", "Local taxes"];
+const ITEM_LABELS = [
+  "Subscription",
+  "Consumption peak hours",
+  "Consumption off-peak hours",
+  "Network fee",
+  "Local taxes",
+];
 
 export function utilityBill(rng: Rng, p: Person, today: Date): FinanceDocument {
   const supplier = rng.pick(SUPPLIERS);
@@ -214,7 +288,13 @@ export function utilityBill(rng: Rng, p: Person, today: Date): FinanceDocument {
   return layoutUtilityBill(supplier, p, today, `${rng.digits(10)}`, ledger);
 }
 
-function layoutUtilityBill(supplier: string[], p: Person, today: Date, accountNo: string, ledger: Ledger & { kind: "utility_bill" }): FinanceDocument {
+function layoutUtilityBill(
+  supplier: string[],
+  p: Person,
+  today: Date,
+  accountNo: string,
+  ledger: Ledger & { kind: "utility_bill" },
+): FinanceDocument {
   const a = amountFields(ledger);
   const cell = (field: string): Cell => ({ text: a[field] as string, field });
   return {
@@ -265,15 +345,21 @@ export function amountFields(ledger: Ledger): Record<string, string> {
     out.total_credits = unsigned(ledger.moves.filter((m) => m >= 0).reduce((a, b) => a + b, 0));
     out.closing_balance = signed(balance);
   } else if (ledger.kind === "payslip") {
-    ledger.earnings.forEach((e, i) => { out[`earning${i}`] = money(e); });
-    ledger.deductions.forEach((d, i) => { out[`deduction${i}`] = money(d); });
+    ledger.earnings.forEach((e, i) => {
+      out[`earning${i}`] = money(e);
+    });
+    ledger.deductions.forEach((d, i) => {
+      out[`deduction${i}`] = money(d);
+    });
     const gross = ledger.earnings.reduce((a, b) => a + b, 0);
     const ded = ledger.deductions.reduce((a, b) => a + b, 0);
     out.gross = money(gross);
     out.total_deductions = money(ded);
     out.net = money(gross - ded);
   } else {
-    ledger.items.forEach((c, i) => { out[`item${i}`] = money(c); });
+    ledger.items.forEach((c, i) => {
+      out[`item${i}`] = money(c);
+    });
     const sub = ledger.items.reduce((a, b) => a + b, 0);
     const vat = Math.round((sub * ledger.vatRate) / 100);
     out.subtotal = money(sub);

@@ -19,7 +19,14 @@ export interface MoneyStyle {
 }
 
 /** 1,234.56 and -1,234.56, the currency in the headings. */
-export const CLASSIC_MONEY: MoneyStyle = { locale: "en", currency: "EUR", currencyAt: "none", group: ",", decimal: ".", negative: "minus" };
+export const CLASSIC_MONEY: MoneyStyle = {
+  locale: "en",
+  currency: "EUR",
+  currencyAt: "none",
+  group: ",",
+  decimal: ".",
+  negative: "minus",
+};
 
 const SYMBOL: Record<Currency, string> = { EUR: "€", GBP: "£", USD: "$", CHF: "CHF" };
 
@@ -32,11 +39,24 @@ const FRENCH_GROUPS = ["\u00a0", " "];
 
 export function moneyStyle(rng: Rng): MoneyStyle {
   const locale = rng.pick<Locale>(["en", "en", "de", "nl", "es", "it", "fr"]);
-  const currency: Currency = locale === "en" ? rng.pick<Currency>(["GBP", "USD", "EUR"]) : rng.pick<Currency>(["EUR", "EUR", "EUR", "CHF"]);
+  const currency: Currency =
+    locale === "en" ? rng.pick<Currency>(["GBP", "USD", "EUR"]) : rng.pick<Currency>(["EUR", "EUR", "EUR", "CHF"]);
   const symbolFirst = locale === "en" || locale === "nl";
-  const currencyAt = rng.pick<MoneyStyle["currencyAt"]>(["none", symbolFirst ? "before" : "after", rng.chance(0.5) ? "code-before" : "code-after"]);
-  const [group, decimal]: [string, "." | ","] = locale === "en" ? [",", "."] : locale === "fr" ? [rng.pick(FRENCH_GROUPS), ","] : [".", ","];
-  return { locale, currency, currencyAt, group, decimal, negative: rng.pick<Negative>(["minus", "parentheses", "crdr"]) };
+  const currencyAt = rng.pick<MoneyStyle["currencyAt"]>([
+    "none",
+    symbolFirst ? "before" : "after",
+    rng.chance(0.5) ? "code-before" : "code-after",
+  ]);
+  const [group, decimal]: [string, "." | ","] =
+    locale === "en" ? [",", "."] : locale === "fr" ? [rng.pick(FRENCH_GROUPS), ","] : [".", ","];
+  return {
+    locale,
+    currency,
+    currencyAt,
+    group,
+    decimal,
+    negative: rng.pick<Negative>(["minus", "parentheses", "crdr"]),
+  };
 }
 
 /** The figure alone: 1.234,56 in a German style. */

@@ -30,7 +30,12 @@ function field(id: string, x: number, y: number, label: string, value: string, s
   );
 }
 
-export async function renderDriversLicence(p: Person, d: IdentityDocumentData, l: LicenceData, photo: string): Promise<RenderedDocument> {
+export async function renderDriversLicence(
+  p: Person,
+  d: IdentityDocumentData,
+  l: LicenceData,
+  photo: string,
+): Promise<RenderedDocument> {
   const values: Record<string, string> = {
     surname_field: p.surname.toUpperCase(),
     given_name_field: p.givenNames.join(" "),
@@ -68,5 +73,14 @@ ${field("categories_field", 370, 495, "9.", values.categories_field as string)}
     const box = elementBox(svg, id, rendered.width);
     if (box) boxes[id] = box;
   }
-  return { png: rendered.png, width: rendered.width, height: rendered.height, boxes, values, template: "docverify/eu_driving_licence", photo, svg };
+  return {
+    png: rendered.png,
+    width: rendered.width,
+    height: rendered.height,
+    boxes,
+    values,
+    template: "docverify/eu_driving_licence",
+    photo,
+    svg,
+  };
 }

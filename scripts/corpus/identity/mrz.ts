@@ -83,7 +83,10 @@ export function composeMrz(format: MrzFormat, p: Person, d: MrzData): string[] {
 }
 
 /** Where each data element sits in the MRZ lines: [line, start, end). */
-export const MRZ_FIELDS: Record<MrzFormat, Record<"documentNumber" | "birthDate" | "expiryDate", [number, number, number]>> = {
+export const MRZ_FIELDS: Record<
+  MrzFormat,
+  Record<"documentNumber" | "birthDate" | "expiryDate", [number, number, number]>
+> = {
   TD3: { documentNumber: [1, 0, 9], birthDate: [1, 13, 19], expiryDate: [1, 21, 27] },
   TD2: { documentNumber: [1, 0, 9], birthDate: [1, 13, 19], expiryDate: [1, 21, 27] },
   TD1: { documentNumber: [0, 5, 14], birthDate: [1, 0, 6], expiryDate: [1, 8, 14] },

@@ -53,7 +53,10 @@ function rootOpenTag(svg: string): string {
 function viewBox(svg: string): { x: number; y: number; w: number; h: number } {
   const m = rootOpenTag(svg).match(/viewBox="([^"]+)"/);
   if (!m?.[1]) throw new Error("template has no viewBox");
-  const [x, y, w, h] = m[1].trim().split(/[\s,]+/).map(Number) as [number, number, number, number];
+  const [x, y, w, h] = m[1]
+    .trim()
+    .split(/[\s,]+/)
+    .map(Number) as [number, number, number, number];
   return { x, y, w, h };
 }
 

@@ -50,7 +50,11 @@ function noiseSource(rng: Rng): () => number {
 }
 
 async function rawRgb(png: Buffer): Promise<{ data: Uint8Array; width: number; height: number }> {
-  const { data, info } = await sharp(png).flatten({ background: "#ffffff" }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(png)
+    .flatten({ background: "#ffffff" })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   return { data: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height };
 }
 
@@ -63,7 +67,12 @@ export async function scan(rng: Rng, png: Buffer, when: Date): Promise<CapturedI
   const { width } = await sharp(png).metadata();
   const targetW = Math.round((width ?? 1000) * rng.float(0.72, 1));
   const k = targetW / (width ?? targetW);
-  const resized = await sharp(png).flatten({ background: "#ffffff" }).resize({ width: targetW }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const resized = await sharp(png)
+    .flatten({ background: "#ffffff" })
+    .resize({ width: targetW })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const data = new Uint8Array(resized.data.buffer, resized.data.byteOffset, resized.data.length);
   const noise = noiseSource(rng);
   const gain = rng.float(0.95, 1.05);
@@ -90,7 +99,7 @@ export async function scan(rng: Rng, png: Buffer, when: Date): Promise<CapturedI
 }
 
 function clamp(v: number): number {
-  return v < 0 ? 0 : v > 255 ? 255 : v;
+  return v < 0 ? 0 : Math.min(v, 255);
 }
 
 /** A phone photo of the document lying on a table. `tilt` scales the perspective (0 = flat). */
@@ -143,13 +152,32 @@ export async function photograph(rng: Rng, png: Buffer, when: Date, tilt = 1): P
   const bytes = await sharp(dst, { raw: { width: W, height: H, channels: 3 } })
     .blur(sigma)
     .withExif({
-      IFD0: { Make: phone.Make, Model: phone.Model, Software: phone.Software, DateTime: exifDate(when), Orientation: "1" },
-      IFD2: { DateTimeOriginal: exifDate(when), ExposureTime: `1/${rng.pick([30, 60, 120, 250])}`, ISOSpeedRatings: String(rng.pick([50, 100, 200, 400])) },
+      IFD0: {
+        Make: phone.Make,
+        Model: phone.Model,
+        Software: phone.Software,
+        DateTime: exifDate(when),
+        Orientation: "1",
+      },
+      IFD2: {
+        DateTimeOriginal: exifDate(when),
+        ExposureTime: `1/${rng.pick([30, 60, 120, 250])}`,
+        ISOSpeedRatings: String(rng.pick([50, 100, 200, 400])),
+      },
     })
     .jpeg({ quality })
     .toBuffer();
   const h = homography(from, to);
-  return { bytes, format: "jpeg", width: W, height: H, map: (b) => mapBox(h, b), quality, camera: `${phone.Make} ${phone.Model}`, history: [`photo:${phone.Model}:jpeg@${quality}`] };
+  return {
+    bytes,
+    format: "jpeg",
+    width: W,
+    height: H,
+    map: (b) => mapBox(h, b),
+    quality,
+    camera: `${phone.Make} ${phone.Model}`,
+    history: [`photo:${phone.Model}:jpeg@${quality}`],
+  };
 }
 
 /** What a messaging app does on sending: downscale, recompress, drop all metadata. */

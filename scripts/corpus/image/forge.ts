@@ -18,7 +18,12 @@ export async function decode(bytes: Buffer): Promise<Pixels> {
 export function clip(p: Pixels, b: Box): Box {
   const x = Math.max(0, Math.min(p.width - 1, Math.round(b.x)));
   const y = Math.max(0, Math.min(p.height - 1, Math.round(b.y)));
-  return { x, y, w: Math.max(1, Math.min(p.width - x, Math.round(b.w))), h: Math.max(1, Math.min(p.height - y, Math.round(b.h))) };
+  return {
+    x,
+    y,
+    w: Math.max(1, Math.min(p.width - x, Math.round(b.w))),
+    h: Math.max(1, Math.min(p.height - y, Math.round(b.h))),
+  };
 }
 
 /**
@@ -91,7 +96,10 @@ export function retypePatches(p: Pixels, box: Box, text: string, fontFamily: str
 /** A region of the image itself, copied elsewhere (copy-move). */
 export async function regionPng(p: Pixels, b: Box): Promise<Buffer> {
   const c = clip(p, b);
-  return sharp(p.data, { raw: { width: p.width, height: p.height, channels: 3 } }).extract({ left: c.x, top: c.y, width: c.w, height: c.h }).png().toBuffer();
+  return sharp(p.data, { raw: { width: p.width, height: p.height, channels: 3 } })
+    .extract({ left: c.x, top: c.y, width: c.w, height: c.h })
+    .png()
+    .toBuffer();
 }
 
 export async function fitPatch(png: Buffer, b: Box): Promise<Patch> {
@@ -105,10 +113,22 @@ export interface EditorSave {
   when: Date;
 }
 
-export const EDITORS = ["Adobe Photoshop 25.0 (Windows)", "Adobe Photoshop 24.7 (Macintosh)", "GIMP 2.10.36", "Pixelmator Pro 3.5", "Canva"];
+export const EDITORS = [
+  "Adobe Photoshop 25.0 (Windows)",
+  "Adobe Photoshop 24.7 (Macintosh)",
+  "GIMP 2.10.36",
+  "Pixelmator Pro 3.5",
+  "Canva",
+];
 
 /** Applies the patches and saves the way an image editor does (a second JPEG compression). */
-export async function saveEdited(rng: Rng, original: CapturedImage, p: Pixels, patches: Patch[], save: EditorSave): Promise<CapturedImage> {
+export async function saveEdited(
+  rng: Rng,
+  original: CapturedImage,
+  p: Pixels,
+  patches: Patch[],
+  save: EditorSave,
+): Promise<CapturedImage> {
   let img = sharp(p.data, { raw: { width: p.width, height: p.height, channels: 3 } }).composite(patches);
   const exif: Record<string, Record<string, string>> = {};
   if (save.keepCameraExif) {
@@ -122,5 +142,11 @@ export async function saveEdited(rng: Rng, original: CapturedImage, p: Pixels, p
   if (Object.keys(exif).length) img = img.withExif(exif);
   const quality = rng.int(80, 98);
   const bytes = await img.jpeg({ quality }).toBuffer();
-  return { ...original, bytes, format: "jpeg", quality, history: [...original.history, `edit:${save.software ?? "unnamed editor"}:jpeg@${quality}`] };
+  return {
+    ...original,
+    bytes,
+    format: "jpeg",
+    quality,
+    history: [...original.history, `edit:${save.software ?? "unnamed editor"}:jpeg@${quality}`],
+  };
 }

@@ -43,7 +43,12 @@ export function apply(h: Homography, [x, y]: Point): Point {
 }
 
 export function mapBox(h: Homography, b: Box): Box {
-  const pts = [apply(h, [b.x, b.y]), apply(h, [b.x + b.w, b.y]), apply(h, [b.x + b.w, b.y + b.h]), apply(h, [b.x, b.y + b.h])];
+  const pts = [
+    apply(h, [b.x, b.y]),
+    apply(h, [b.x + b.w, b.y]),
+    apply(h, [b.x + b.w, b.y + b.h]),
+    apply(h, [b.x, b.y + b.h]),
+  ];
   const xs = pts.map((p) => p[0]);
   const ys = pts.map((p) => p[1]);
   const x = Math.floor(Math.min(...xs));
@@ -55,7 +60,16 @@ export function mapBox(h: Homography, b: Box): Box {
  * Draws `src` (RGB, srcW x srcH) into `dst` (RGB, dstW x dstH) so that corners `from` land on `to`, with
  * bilinear sampling; pixels outside the source keep what `dst` holds (the background).
  */
-export function warpInto(src: Uint8Array, srcW: number, srcH: number, dst: Uint8Array, dstW: number, dstH: number, from: Point[], to: Point[]): void {
+export function warpInto(
+  src: Uint8Array,
+  srcW: number,
+  srcH: number,
+  dst: Uint8Array,
+  dstW: number,
+  dstH: number,
+  from: Point[],
+  to: Point[],
+): void {
   const inv = homography(to, from);
   for (let v = 0; v < dstH; v++) {
     for (let u = 0; u < dstW; u++) {

@@ -61,22 +61,31 @@ function redraw(seed: number, label: CorpusLabel, template: IdentityTemplate): P
 }
 
 export function readLabels(dir: string): CorpusLabel[] {
-  if (!hasLabels(dir)) throw new Error(`${join(dir, "labels.jsonl")} not found: make the corpus first (bun scripts/corpus/generate.ts --seed N --size full --out DIR)`);
+  if (!hasLabels(dir))
+    throw new Error(
+      `${join(dir, "labels.jsonl")} not found: make the corpus first (bun scripts/corpus/generate.ts --seed N --size full --out DIR)`,
+    );
   return readCorpusLabels(dir);
 }
 
 /** The in-house corpus's clean identity renderings (ids d…), redrawn and checked byte for byte. */
 export async function identityBases(seed: number, dir: string, labels: CorpusLabel[]): Promise<IdentityBase[]> {
   const asOf = corpusToday(seed).toISOString().slice(0, 10);
-  const clean = labels.filter((l) => l.id.startsWith("d") && l.kind === "genuine_clean" && l.format === "png" && templateOf(l.source));
+  const clean = labels.filter(
+    (l) => l.id.startsWith("d") && l.kind === "genuine_clean" && l.format === "png" && templateOf(l.source),
+  );
   if (clean.length === 0) throw new Error(`${dir} holds no genuine_clean identity image to start from`);
   const bases: IdentityBase[] = [];
   for (const label of clean) {
-    if (label.asOf !== asOf) throw new Error(`${dir} was made with another seed than ${seed} (its clock says ${label.asOf}): make it with --seed ${seed}`);
+    if (label.asOf !== asOf)
+      throw new Error(
+        `${dir} was made with another seed than ${seed} (its clock says ${label.asOf}): make it with --seed ${seed}`,
+      );
     const template = templateOf(label.source) as IdentityTemplate;
     const rendered = await redraw(seed, label, template);
     const bytes = await readFile(join(dir, label.file));
-    if (!rendered.png.equals(bytes)) throw new Error(`${label.file} is not what seed ${seed} draws: make ${dir} with --seed ${seed}`);
+    if (!rendered.png.equals(bytes))
+      throw new Error(`${label.file} is not what seed ${seed} draws: make ${dir} with --seed ${seed}`);
     bases.push({ label, template, rendered });
   }
   return bases;

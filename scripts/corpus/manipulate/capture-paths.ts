@@ -47,13 +47,27 @@ function frame(rng: Rng, src: Source, docW: number, marginFrac: [number, number]
   };
 }
 
-async function phoneJpeg(rng: Rng, png: string, when: Date): Promise<{ bytes: Buffer; quality: number; camera: string; model: string }> {
+async function phoneJpeg(
+  rng: Rng,
+  png: string,
+  when: Date,
+): Promise<{ bytes: Buffer; quality: number; camera: string; model: string }> {
   const phone = rng.pick(PHONES);
   const quality = rng.int(72, 92);
   const bytes = await sharp(png)
     .withExif({
-      IFD0: { Make: phone.Make, Model: phone.Model, Software: phone.Software, DateTime: exifDate(when), Orientation: "1" },
-      IFD2: { DateTimeOriginal: exifDate(when), ExposureTime: `1/${rng.pick([30, 60, 120])}`, ISOSpeedRatings: String(rng.pick([100, 200, 400, 800])) },
+      IFD0: {
+        Make: phone.Make,
+        Model: phone.Model,
+        Software: phone.Software,
+        DateTime: exifDate(when),
+        Orientation: "1",
+      },
+      IFD2: {
+        DateTimeOriginal: exifDate(when),
+        ExposureTime: `1/${rng.pick([30, 60, 120])}`,
+        ISOSpeedRatings: String(rng.pick([100, 200, 400, 800])),
+      },
     })
     .jpeg({ quality })
     .toBuffer();
@@ -70,13 +84,28 @@ function captured(src: Source, f: Frame, jpeg: Awaited<ReturnType<typeof phoneJp
     ],
     f.corners,
   );
-  return { bytes: jpeg.bytes, format: "jpeg", width: f.width, height: f.height, map: (b) => mapBox(h, b), quality: jpeg.quality, camera: jpeg.camera, history: [`${step}:${jpeg.model}:jpeg@${jpeg.quality}`] };
+  return {
+    bytes: jpeg.bytes,
+    format: "jpeg",
+    width: f.width,
+    height: f.height,
+    map: (b) => mapBox(h, b),
+    quality: jpeg.quality,
+    camera: jpeg.camera,
+    history: [`${step}:${jpeg.model}:jpeg@${jpeg.quality}`],
+  };
 }
 
 const rgb = (rng: Rng, lo: number[], hi: number[]) => lo.map((l, i) => rng.int(l, hi[i]!));
 
 /** Printed on an office printer, then photographed lying on a table. */
-export async function printAndPhotograph(rng: Rng, worker: PixelWorker, src: Source, scratch: string, when: Date): Promise<CapturedImage> {
+export async function printAndPhotograph(
+  rng: Rng,
+  worker: PixelWorker,
+  src: Source,
+  scratch: string,
+  when: Date,
+): Promise<CapturedImage> {
   const f = frame(rng, src, Math.min(src.width * 1.1, rng.int(1000, 1400)), [0.06, 0.14], rng.float(0.012, 0.035));
   const out = `${scratch}/print-photo.png`;
   await worker.call("print_photo", {
@@ -101,7 +130,13 @@ export async function printAndPhotograph(rng: Rng, worker: PixelWorker, src: Sou
 }
 
 /** Opened on a monitor and photographed off it. */
-export async function photographScreen(rng: Rng, worker: PixelWorker, src: Source, scratch: string, when: Date): Promise<CapturedImage> {
+export async function photographScreen(
+  rng: Rng,
+  worker: PixelWorker,
+  src: Source,
+  scratch: string,
+  when: Date,
+): Promise<CapturedImage> {
   const f = frame(rng, src, Math.min(src.width * 1.1, rng.int(950, 1350)), [0.1, 0.16], rng.float(0.008, 0.025));
   const out = `${scratch}/screen-recapture.png`;
   const darkViewer = rng.chance(0.5);
@@ -120,7 +155,12 @@ export async function photographScreen(rng: Rng, worker: PixelWorker, src: Sourc
     exposure: rng.float(0.9, 1.1),
     cast: [rng.float(0.88, 1.04), 1, rng.float(0.96, 1.14)],
     camera_gamma: rng.float(0.85, 1.1),
-    glare: [rng.float(0.2, 0.8), rng.float(0.2, 0.8), rng.float(0.08, 0.25), rng.chance(0.7) ? rng.float(0.06, 0.3) : 0],
+    glare: [
+      rng.float(0.2, 0.8),
+      rng.float(0.2, 0.8),
+      rng.float(0.08, 0.25),
+      rng.chance(0.7) ? rng.float(0.06, 0.3) : 0,
+    ],
     blur: rng.float(0.4, 1.0),
     noise: rng.float(2, 5),
   });

@@ -38,19 +38,32 @@ export async function writeManipulated(opts: ManipulateOptions): Promise<CorpusL
       await writeFile(path, base.png);
       finance.set(base.label.id, { base, path });
     }
-    const planned = planManipulations(opts.seed, opts.size, [...identity.map((b) => b.label), ...[...finance.values()].map((f) => f.base.label)]);
+    const planned = planManipulations(opts.seed, opts.size, [
+      ...identity.map((b) => b.label),
+      ...[...finance.values()].map((f) => f.base.label),
+    ]);
     const plan = opts.select ? opts.select(planned) : planned;
     const today = corpusToday(opts.seed);
     const labels: CorpusLabel[] = [];
     for (const doc of plan) {
       const scratch = await mkdtemp(join(scratchRoot, `${doc.id}-`));
-      const made = await makeManipulated(doc, Rng.derive(opts.seed, `manipulate:${doc.id}`), { worker, scratch, dir: opts.out, today, identity, finance });
+      const made = await makeManipulated(doc, Rng.derive(opts.seed, `manipulate:${doc.id}`), {
+        worker,
+        scratch,
+        dir: opts.out,
+        today,
+        identity,
+        finance,
+      });
       const { label, bytes } = labelMade(doc, made, today);
       await writeFile(join(opts.out, label.file), bytes);
       labels.push(label);
       opts.onProgress?.(labels.length, plan.length, label);
     }
-    await writeFile(join(opts.out, "labels.jsonl"), [...kept, ...labels].map((l) => JSON.stringify(l)).join("\n") + "\n");
+    await writeFile(
+      join(opts.out, "labels.jsonl"),
+      `${[...kept, ...labels].map((l) => JSON.stringify(l)).join("\n")}\n`,
+    );
     return labels;
   } finally {
     await worker.close();

@@ -34,8 +34,10 @@ export interface FinanceBase {
 }
 
 // 1.234,56 · 1 234,56 · 1,234.56 · (12.00) · -5,00 € · CHF 12.50 · 3 264,86 CR: one amount, nothing else.
-const CURRENCY = String.raw`(?:[€$£]|EUR|GBP|USD|CHF)`;
-const AMOUNT = new RegExp(String.raw`^(?:[-−+(]\s?)?(?:${CURRENCY}\s?)?\d{1,3}(?:[ .,\u00a0]\d{3})*[.,]\d{2}\)?(?:\s?(?:${CURRENCY}|CR|DR))?$`);
+const CURRENCY = "(?:[€$£]|EUR|GBP|USD|CHF)";
+const AMOUNT = new RegExp(
+  String.raw`^(?:[-−+(]\s?)?(?:${CURRENCY}\s?)?\d{1,3}(?:[ .,\u00a0]\d{3})*[.,]\d{2}\)?(?:\s?(?:${CURRENCY}|CR|DR))?$`,
+);
 
 interface StextLine {
   text: string;
@@ -52,7 +54,9 @@ async function exportFirstPage(seed: number, dir: string, label: CorpusLabel): P
   const [x0, y0, x1, y1] = page.getBounds();
   const scale = Rng.derive(seed, `manipulate:export:${label.id}`).float(1.9, 2.5);
   const pix = page.toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceRGB, false, true);
-  const stext = JSON.parse(page.toStructuredText("preserve-whitespace").asJSON()) as { blocks: Array<{ lines?: StextLine[] }> };
+  const stext = JSON.parse(page.toStructuredText("preserve-whitespace").asJSON()) as {
+    blocks: Array<{ lines?: StextLine[] }>;
+  };
   const amounts: PrintedAmount[] = [];
   for (const line of stext.blocks.flatMap((b) => b.lines ?? [])) {
     const text = line.text.trim();
@@ -60,19 +64,39 @@ async function exportFirstPage(seed: number, dir: string, label: CorpusLabel): P
     const b = line.bbox;
     amounts.push({
       text,
-      box: { x: Math.floor(b.x * scale), y: Math.floor(b.y * scale), w: Math.ceil(b.w * scale), h: Math.ceil(b.h * scale) },
+      box: {
+        x: Math.floor(b.x * scale),
+        y: Math.floor(b.y * scale),
+        w: Math.ceil(b.w * scale),
+        h: Math.ceil(b.h * scale),
+      },
       x: line.x,
       baseline: line.y,
       size: line.font.size,
       bold: /bold/i.test(line.font.name),
     });
   }
-  return { label, png: Buffer.from(pix.asPNG()), width: pix.getWidth(), height: pix.getHeight(), scale, pageWidth: x1 - x0, pageHeight: y1 - y0, amounts };
+  return {
+    label,
+    png: Buffer.from(pix.asPNG()),
+    width: pix.getWidth(),
+    height: pix.getHeight(),
+    scale,
+    pageWidth: x1 - x0,
+    pageHeight: y1 - y0,
+    amounts,
+  };
 }
 
 /** The in-house corpus's clean finance PDFs (ids d…) that print at least one amount on page 1. */
 export async function financeBases(seed: number, dir: string, labels: CorpusLabel[]): Promise<FinanceBase[]> {
-  const clean = labels.filter((l) => l.id.startsWith("d") && l.kind === "genuine_clean" && l.format === "pdf" && (l.documentType === "financial" || l.documentType === "utility_bill"));
+  const clean = labels.filter(
+    (l) =>
+      l.id.startsWith("d") &&
+      l.kind === "genuine_clean" &&
+      l.format === "pdf" &&
+      (l.documentType === "financial" || l.documentType === "utility_bill"),
+  );
   const bases: FinanceBase[] = [];
   for (const label of clean) {
     const base = await exportFirstPage(seed, dir, label);
@@ -92,10 +116,20 @@ export async function amountLayer(base: FinanceBase, amount: PrintedAmount, text
   const page = pdf.addPage([base.pageWidth, base.pageHeight]);
   // Amounts are right-aligned in their columns: the new one ends where the old one ended.
   const right = amount.x + font.widthOfTextAtSize(amount.text, amount.size);
-  page.drawText(text, { x: right - font.widthOfTextAtSize(text, amount.size), y: base.pageHeight - amount.baseline, size: amount.size, font });
+  page.drawText(text, {
+    x: right - font.widthOfTextAtSize(text, amount.size),
+    y: base.pageHeight - amount.baseline,
+    size: amount.size,
+    font,
+  });
   const doc = mupdf.Document.openDocument(await pdf.save(), "application/pdf");
-  const pix = doc.loadPage(0).toPixmap(mupdf.Matrix.scale(base.scale, base.scale), mupdf.ColorSpace.DeviceRGB, true, true);
-  if (pix.getWidth() !== base.width || pix.getHeight() !== base.height) throw new Error(`amount layer ${pix.getWidth()}x${pix.getHeight()} differs from the page ${base.width}x${base.height}`);
+  const pix = doc
+    .loadPage(0)
+    .toPixmap(mupdf.Matrix.scale(base.scale, base.scale), mupdf.ColorSpace.DeviceRGB, true, true);
+  if (pix.getWidth() !== base.width || pix.getHeight() !== base.height)
+    throw new Error(
+      `amount layer ${pix.getWidth()}x${pix.getHeight()} differs from the page ${base.width}x${base.height}`,
+    );
   return Buffer.from(pix.asPNG());
 }
 
@@ -103,7 +137,9 @@ export async function amountLayer(base: FinanceBase, amount: PrintedAmount, text
 export function raiseAmount(rng: Rng, text: string): string {
   const firstDigit = text.search(/\d/);
   const decimals = text.search(/[.,]\d{2}\)?(?:\s?\D*)?$/);
-  const whole = [...text.slice(0, decimals)].map((c, i) => (c >= "0" && c <= "9" && i > firstDigit ? i : -1)).filter((i) => i >= 0);
+  const whole = [...text.slice(0, decimals)]
+    .map((c, i) => (c >= "0" && c <= "9" && i > firstDigit ? i : -1))
+    .filter((i) => i >= 0);
   const positions = whole.length > 0 ? whole : [firstDigit];
   const i = rng.pick(positions);
   const old = Number(text[i]);

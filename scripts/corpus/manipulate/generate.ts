@@ -15,7 +15,10 @@ try {
     seed,
     size,
     out,
-    onProgress: (done, total, label) => process.stderr.write(`manipulate: ${done}/${total} ${label.id} ${label.family} ${label.kind} ${label.documentType}\n`),
+    onProgress: (done, total, label) =>
+      process.stderr.write(
+        `manipulate: ${done}/${total} ${label.id} ${label.family} ${label.kind} ${label.documentType}\n`,
+      ),
   });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   process.stderr.write(`manipulate: ${labels.length} documents added to ${out} (${seconds} s)\n`);

@@ -38,7 +38,14 @@ interface Edit {
   step: string;
 }
 
-const region = (field: string, box: Box, from: string, to: string): ForgeryRegion => ({ page: 0, unit: "px", box, field, from, to });
+const region = (field: string, box: Box, from: string, to: string): ForgeryRegion => ({
+  page: 0,
+  unit: "px",
+  box,
+  field,
+  from,
+  to,
+});
 
 async function portraitSwap(rng: Rng, ctx: Context, base: IdentityBase, basePath: string): Promise<Edit> {
   const field = PORTRAIT[base.template];
@@ -59,7 +66,11 @@ async function portraitSwap(rng: Rng, ctx: Context, base: IdentityBase, basePath
     blend,
     feather: rng.float(1.5, 5),
   });
-  return { path: out, regions: regions.map((b) => region(field, b, base.rendered.photo ?? "", donor)), step: `opencv:portrait-swap:${blend}` };
+  return {
+    path: out,
+    regions: regions.map((b) => region(field, b, base.rendered.photo ?? "", donor)),
+    step: `opencv:portrait-swap:${blend}`,
+  };
 }
 
 /**
@@ -78,7 +89,15 @@ interface RetypeRanges {
 }
 
 /** The text under `box` erased (inpainted) and the layer's new text written in its place. */
-async function retype(rng: Rng, ctx: Context, basePath: string, layer: string, box: Box, r: RetypeRanges, toRegion: (b: Box) => ForgeryRegion): Promise<Edit> {
+async function retype(
+  rng: Rng,
+  ctx: Context,
+  basePath: string,
+  layer: string,
+  box: Box,
+  r: RetypeRanges,
+  toRegion: (b: Box) => ForgeryRegion,
+): Promise<Edit> {
   const method = rng.chance(0.5) ? "telea" : "ns";
   const select = rng.chance(0.6) ? "ink" : "rect";
   const out = join(ctx.scratch, "edited.png");
@@ -107,7 +126,14 @@ async function inpaintRetype(rng: Rng, ctx: Context, base: IdentityBase, basePat
   const to = alterValue(rng, from, randomPerson(rng, ctx.today).surname);
   const layer = join(ctx.scratch, "text.png");
   await writeFile(layer, textLayer(base.rendered.svg, field, to, base.rendered.width));
-  const ranges: RetypeRanges = { pad: [2, 4], threshold: [30, 50], dilate: [1, 2], radius: [3, 6], shift: 0.8, soften: [0.3, 0.6] };
+  const ranges: RetypeRanges = {
+    pad: [2, 4],
+    threshold: [30, 50],
+    dilate: [1, 2],
+    radius: [3, 6],
+    shift: 0.8,
+    soften: [0.3, 0.6],
+  };
   return retype(rng, ctx, basePath, layer, fieldBox(base, field), ranges, (b) => region(field, b, from, to));
 }
 
@@ -124,7 +150,9 @@ async function pasteField(rng: Rng, ctx: Context, base: IdentityBase, basePath: 
     donor = { rendered, path: join(ctx.scratch, "donor.png"), id: "drawn" };
     await writeFile(donor.path, rendered.png);
   }
-  const candidates = TARGET_FIELDS[base.template].filter((f) => base.rendered.boxes[f] && donor.rendered.boxes[f] && donor.rendered.values[f] !== base.rendered.values[f]);
+  const candidates = TARGET_FIELDS[base.template].filter(
+    (f) => base.rendered.boxes[f] && donor.rendered.boxes[f] && donor.rendered.values[f] !== base.rendered.values[f],
+  );
   if (candidates.length === 0) throw new Error(`${donor.id} and ${base.label.id} print the same values`);
   const field = rng.pick(candidates);
   const a = fieldBox(base, field);
@@ -146,7 +174,11 @@ async function pasteField(rng: Rng, ctx: Context, base: IdentityBase, basePath: 
     feather: rng.chance(0.5) ? rng.float(1, 2.5) : 0,
   });
   const to = donor.rendered.values[field] ?? "";
-  return { path: out, regions: regions.map((r) => region(field, r, base.rendered.values[field] ?? "", to)), step: `opencv:paste-field:from-${donor.id}` };
+  return {
+    path: out,
+    regions: regions.map((r) => region(field, r, base.rendered.values[field] ?? "", to)),
+    step: `opencv:paste-field:from-${donor.id}`,
+  };
 }
 
 /** An amount on a statement, payslip or bill erased and retyped larger. */
@@ -156,7 +188,14 @@ async function inpaintAmount(rng: Rng, ctx: Context, base: FinanceBase, basePath
   const layer = join(ctx.scratch, "text.png");
   await writeFile(layer, await amountLayer(base, amount, to));
   // Printed amounts are small and dense: a tighter mask and a fixed one-pixel dilation.
-  const ranges: RetypeRanges = { pad: [2, 3], threshold: [40, 70], dilate: 1, radius: [2, 4], shift: 0.6, soften: [0.2, 0.5] };
+  const ranges: RetypeRanges = {
+    pad: [2, 3],
+    threshold: [40, 70],
+    dilate: 1,
+    radius: [2, 4],
+    shift: 0.6,
+    soften: [0.2, 0.5],
+  };
   return retype(rng, ctx, basePath, layer, amount.box, ranges, (b) => region("amount", b, amount.text, to));
 }
 
@@ -166,11 +205,21 @@ function clipTo(b: Box, width: number, height: number): Box {
   return { x, y, w: Math.max(1, Math.min(width, b.x + b.w) - x), h: Math.max(1, Math.min(height, b.y + b.h) - y) };
 }
 
-async function edited(doc: PlannedManipulation, rng: Rng, ctx: Context, identity: IdentityBase | undefined, finance: FinanceBase | undefined, basePath: string): Promise<Edit | undefined> {
-  if (doc.kind === "image_inpaint_retype") return finance ? inpaintAmount(rng, ctx, finance, basePath) : inpaintRetype(rng, ctx, identity!, basePath);
+async function edited(
+  doc: PlannedManipulation,
+  rng: Rng,
+  ctx: Context,
+  identity: IdentityBase | undefined,
+  finance: FinanceBase | undefined,
+  basePath: string,
+): Promise<Edit | undefined> {
+  if (doc.kind === "image_inpaint_retype")
+    return finance ? inpaintAmount(rng, ctx, finance, basePath) : inpaintRetype(rng, ctx, identity!, basePath);
   if (doc.kind !== "image_portrait_swap" && doc.kind !== "image_paste_field") return undefined;
   if (!identity) throw new Error(`${doc.kind} needs an identity document, not ${doc.base.id}`);
-  return doc.kind === "image_portrait_swap" ? portraitSwap(rng, ctx, identity, basePath) : pasteField(rng, ctx, identity, basePath);
+  return doc.kind === "image_portrait_swap"
+    ? portraitSwap(rng, ctx, identity, basePath)
+    : pasteField(rng, ctx, identity, basePath);
 }
 
 export async function makeManipulated(doc: PlannedManipulation, rng: Rng, ctx: Context): Promise<MadeDocument> {
@@ -184,20 +233,35 @@ export async function makeManipulated(doc: PlannedManipulation, rng: Rng, ctx: C
   const edit = await edited(doc, rng, ctx, identity, finance?.base, basePath);
 
   // The base's PNG is already in memory (the identity redraw was checked equal to the file; the finance export was written from it).
-  const rendering: CapturedImage = { bytes: identity ? identity.rendered.png : finance!.base.png, format: "png", width, height, map: (b) => b, history: [] };
+  const rendering: CapturedImage = {
+    bytes: identity ? identity.rendered.png : finance!.base.png,
+    format: "png",
+    width,
+    height,
+    map: (b) => b,
+    history: [],
+  };
   let img = rendering;
   let software: string | undefined;
   if (edit || doc.path === "editor") {
     // Opened in an image editor and saved: the forger's save, or a genuine image re-saved as it was.
     software = rng.chance(0.5) ? rng.pick(EDITORS) : undefined;
     // Transparent card corners become white, as an editor's JPEG export makes them.
-    const pixels = await decode(await sharp(edit ? await readFile(edit.path) : rendering.bytes).flatten({ background: "#ffffff" }).png().toBuffer());
+    const pixels = await decode(
+      await sharp(edit ? await readFile(edit.path) : rendering.bytes)
+        .flatten({ background: "#ffffff" })
+        .png()
+        .toBuffer(),
+    );
     img = await saveEdited(rng, rendering, pixels, [], { software, keepCameraExif: false, when: ctx.today });
   }
   if (doc.path !== "editor") {
     const src = { path: join(ctx.scratch, `before-capture.${img.format === "png" ? "png" : "jpg"}`), width, height };
     await writeFile(src.path, img.bytes);
-    const captured = doc.path === "print_photo" ? await printAndPhotograph(rng, ctx.worker, src, ctx.scratch, ctx.today) : await photographScreen(rng, ctx.worker, src, ctx.scratch, ctx.today);
+    const captured =
+      doc.path === "print_photo"
+        ? await printAndPhotograph(rng, ctx.worker, src, ctx.scratch, ctx.today)
+        : await photographScreen(rng, ctx.worker, src, ctx.scratch, ctx.today);
     img = { ...captured, history: [...img.history, ...captured.history] };
     if (doc.messaging) img = await messagingResave(rng, img);
   }

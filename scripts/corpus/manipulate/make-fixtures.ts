@@ -30,7 +30,9 @@ const PICKS: Array<{ kind: Kind; path: Path; documentType?: PlannedManipulation[
 
 function select(plan: PlannedManipulation[]): PlannedManipulation[] {
   return PICKS.map((p) => {
-    const doc = plan.find((d) => d.kind === p.kind && d.path === p.path && (!p.documentType || d.documentType === p.documentType));
+    const doc = plan.find(
+      (d) => d.kind === p.kind && d.path === p.path && (!p.documentType || d.documentType === p.documentType),
+    );
     if (!doc) throw new Error(`the small plan has no ${p.kind} through ${p.path}`);
     return doc;
   });
@@ -39,14 +41,21 @@ function select(plan: PlannedManipulation[]): PlannedManipulation[] {
 const work = await mkdtemp(join(tmpdir(), "docverify-manipulate-fixtures-"));
 try {
   await writeBaseSample(SEED, work);
-  const labels = await writeManipulated({ seed: SEED, size: "small", out: work, select, onProgress: (done, total, l) => process.stderr.write(`fixtures: ${done}/${total} ${l.id} ${l.family} ${l.kind}\n`) });
+  const labels = await writeManipulated({
+    seed: SEED,
+    size: "small",
+    out: work,
+    select,
+    onProgress: (done, total, l) => process.stderr.write(`fixtures: ${done}/${total} ${l.id} ${l.family} ${l.kind}\n`),
+  });
   await rm(OUT, { recursive: true, force: true });
   await mkdir(OUT, { recursive: true });
   for (const l of labels) await copyFile(join(work, l.file), join(OUT, l.file));
-  await writeFile(join(OUT, "labels.jsonl"), labels.map((l) => JSON.stringify(l)).join("\n") + "\n");
+  await writeFile(join(OUT, "labels.jsonl"), `${labels.map((l) => JSON.stringify(l)).join("\n")}\n`);
   let bytes = 0;
   for (const name of await readdir(OUT)) bytes += (await stat(join(OUT, name))).size;
-  if (bytes > MAX_BYTES) throw new Error(`fixtures take ${bytes} bytes, over ${MAX_BYTES}: pick fewer or smaller images`);
+  if (bytes > MAX_BYTES)
+    throw new Error(`fixtures take ${bytes} bytes, over ${MAX_BYTES}: pick fewer or smaller images`);
   process.stderr.write(`fixtures: ${labels.length} documents, ${(bytes / 1024).toFixed(0)} KiB in ${OUT}\n`);
 } finally {
   await rm(work, { recursive: true, force: true });

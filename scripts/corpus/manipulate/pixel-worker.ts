@@ -13,7 +13,9 @@ export class MissingToolError extends Error {}
 export function requirePixelTools(): void {
   const probe = Bun.spawnSync([PYTHON, "-c", "import cv2, numpy"], { stdout: "ignore", stderr: "ignore" });
   if (probe.exitCode !== 0) {
-    throw new MissingToolError(`${PYTHON} with OpenCV and numpy not found (Debian python3-opencv python3-numpy): run scripts/corpus/manipulate/install-tools.sh`);
+    throw new MissingToolError(
+      `${PYTHON} with OpenCV and numpy not found (Debian python3-opencv python3-numpy): run scripts/corpus/manipulate/install-tools.sh`,
+    );
   }
 }
 
@@ -40,7 +42,13 @@ export class PixelWorker {
       stdout: "pipe",
       stderr: "inherit",
       // Fixed thread counts and no bytecode files beside the committed modules.
-      env: { PATH: "/usr/bin:/bin", PYTHONDONTWRITEBYTECODE: "1", OMP_NUM_THREADS: "1", OPENBLAS_NUM_THREADS: "1", LC_ALL: "C.UTF-8" },
+      env: {
+        PATH: "/usr/bin:/bin",
+        PYTHONDONTWRITEBYTECODE: "1",
+        OMP_NUM_THREADS: "1",
+        OPENBLAS_NUM_THREADS: "1",
+        LC_ALL: "C.UTF-8",
+      },
     });
     this.reader = this.proc.stdout.getReader();
   }
@@ -61,7 +69,7 @@ export class PixelWorker {
 
   /** Runs one operation; throws with the worker's error when it fails. Calls must not overlap. */
   async call<T>(op: string, args: Record<string, unknown>): Promise<T> {
-    this.proc.stdin.write(JSON.stringify({ op, args }) + "\n");
+    this.proc.stdin.write(`${JSON.stringify({ op, args })}\n`);
     await this.proc.stdin.flush();
     const reply = JSON.parse(await this.line()) as { ok: boolean; result?: T; error?: string; trace?: string };
     if (!reply.ok) throw new Error(`pixel worker ${op} ${JSON.stringify(args)}: ${reply.error}\n${reply.trace ?? ""}`);

@@ -35,7 +35,11 @@ const COPIES: Record<CorpusSize, { forged: number; genuine: number }> = {
   full: { forged: 10, genuine: 30 },
 };
 
-export function planManipulations(seed: number, size: CorpusSize, bases: readonly CorpusLabel[]): PlannedManipulation[] {
+export function planManipulations(
+  seed: number,
+  size: CorpusSize,
+  bases: readonly CorpusLabel[],
+): PlannedManipulation[] {
   const rng = Rng.derive(seed, "manipulate:plan");
   const byType = new Map<CorpusDocumentType, CorpusLabel[]>();
   for (const b of bases) byType.set(b.documentType, [...(byType.get(b.documentType) ?? []), b]);
@@ -57,7 +61,15 @@ export function planManipulations(seed: number, size: CorpusSize, bases: readonl
     const base = takeBase(documentType);
     // Alternate, so every capture path is seen both straight from the phone and after an app.
     const messaging = path !== "editor" && copy % 2 === 1;
-    docs.push({ id: `m${String(docs.length + 1).padStart(4, "0")}`, kind, documentType, path, messaging, base, split: base.split });
+    docs.push({
+      id: `m${String(docs.length + 1).padStart(4, "0")}`,
+      kind,
+      documentType,
+      path,
+      messaging,
+      base,
+      split: base.split,
+    });
   };
   const copies = COPIES[size];
   PATHS.forEach((path, p) => {

@@ -51,7 +51,10 @@ export function rewriteTexts(doc: mupdf.PDFDocument, pageIndex: number, edits: T
   for (const stream of contentStreams(page)) {
     const src = stream.readStream().asString();
     const out = src.replace(SHOW_TEXT, (whole, tjArray: string | undefined, tjHex: string | undefined) => {
-      const text = tjArray !== undefined ? [...tjArray.matchAll(/<([0-9A-Fa-f\s]*)>/g)].map((m) => hexToLatin1(m[1] ?? "")).join("") : hexToLatin1(tjHex ?? "");
+      const text =
+        tjArray !== undefined
+          ? [...tjArray.matchAll(/<([0-9A-Fa-f\s]*)>/g)].map((m) => hexToLatin1(m[1] ?? "")).join("")
+          : hexToLatin1(tjHex ?? "");
       const n = seen.get(text) ?? 0;
       seen.set(text, n + 1);
       const edit = pending.get(`${text}\u0000${n}`);
@@ -63,7 +66,8 @@ export function rewriteTexts(doc: mupdf.PDFDocument, pageIndex: number, edits: T
     // string round trip unchanged.
     if (out !== src) stream.writeStream(new mupdf.Buffer(out));
   }
-  if (pending.size > 0) throw new Error(`strings not found on page ${pageIndex}: ${[...pending.values()].map((e) => e.from).join(", ")}`);
+  if (pending.size > 0)
+    throw new Error(`strings not found on page ${pageIndex}: ${[...pending.values()].map((e) => e.from).join(", ")}`);
 }
 
 let helvetica: Promise<PDFFont> | undefined;
@@ -81,7 +85,15 @@ function pdfString(s: string): string {
  * White-out and retype, the way online editors do it: the original contents are wrapped in
  * q/Q and a new stream paints a white box over `box` and the new text in another font.
  */
-export async function overlayText(doc: mupdf.PDFDocument, pageIndex: number, box: Box, baseline: number, text: string, size: number, alignRightAt?: number): Promise<Box> {
+export async function overlayText(
+  doc: mupdf.PDFDocument,
+  pageIndex: number,
+  box: Box,
+  baseline: number,
+  text: string,
+  size: number,
+  alignRightAt?: number,
+): Promise<Box> {
   const page = doc.loadPage(pageIndex);
   const pageObj = page.getObject();
   const [, , , top] = page.getBounds();
@@ -119,7 +131,13 @@ export async function overlayText(doc: mupdf.PDFDocument, pageIndex: number, box
 }
 
 /** A FreeText annotation with an opaque white background, showing `text` over `box`. */
-export function overlayAnnotation(doc: mupdf.PDFDocument, pageIndex: number, box: Box, text: string, size: number): Box {
+export function overlayAnnotation(
+  doc: mupdf.PDFDocument,
+  pageIndex: number,
+  box: Box,
+  text: string,
+  size: number,
+): Box {
   const page = doc.loadPage(pageIndex);
   const annot = page.createAnnotation("FreeText");
   const rect: Box = { x: box.x - 2, y: box.y - 1.5, w: box.w + 4, h: box.h + 3 };
@@ -168,5 +186,7 @@ export function stableFileId(bytes: Uint8Array): Uint8Array {
   const blanked = text.slice(0, at) + text.slice(at + m[0].length);
   const digest = createHash("sha256").update(blanked, "latin1").digest("hex").toUpperCase();
   const ids = tokens.map((t, i) => (inherited[i] ? t : `<${digest.slice(i * 32, i * 32 + 32)}>`));
-  return new Uint8Array(Buffer.from(`${text.slice(0, at)}/ID[${ids.join("")}]${text.slice(at + m[0].length)}`, "latin1"));
+  return new Uint8Array(
+    Buffer.from(`${text.slice(0, at)}/ID[${ids.join("")}]${text.slice(at + m[0].length)}`, "latin1"),
+  );
 }

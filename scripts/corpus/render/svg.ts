@@ -30,7 +30,12 @@ export function aliasFontFamilies(svg: string): string {
 }
 
 export function renderSvg(svg: string, width: number): { png: Buffer; width: number; height: number } {
-  const r = new Resvg(svg, { font: FONT_OPTIONS, fitTo: { mode: "width", value: width }, shapeRendering: 2, textRendering: 1 });
+  const r = new Resvg(svg, {
+    font: FONT_OPTIONS,
+    fitTo: { mode: "width", value: width },
+    shapeRendering: 2,
+    textRendering: 1,
+  });
   const img = r.render();
   return { png: img.asPng(), width: img.width, height: img.height };
 }

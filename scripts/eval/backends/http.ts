@@ -10,7 +10,12 @@ const MAX_ATTEMPTS = 4;
 const MAX_WAIT_S = 60;
 const REQUEST_TIMEOUT_MS = 120_000;
 
-const MEDIA_TYPES: Record<string, string> = { pdf: "application/pdf", jpg: "image/jpeg", jpeg: "image/jpeg", png: "image/png" };
+const MEDIA_TYPES: Record<string, string> = {
+  pdf: "application/pdf",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  png: "image/png",
+};
 
 interface PublicResult {
   id: string;
@@ -34,7 +39,11 @@ export function createHttpBackend(baseUrl: string, apiKey: string): Backend {
     for (let attempt = 1; ; attempt++) {
       let response: Response;
       try {
-        response = await fetch(new URL(path, base), { ...init, headers, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+        response = await fetch(new URL(path, base), {
+          ...init,
+          headers,
+          signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+        });
       } catch (error) {
         throw new DocumentError("CONNECTION_FAILED", (error as Error).message);
       }
@@ -50,7 +59,10 @@ export function createHttpBackend(baseUrl: string, apiKey: string): Backend {
     async verify(bytes, fileName) {
       const form = new FormData();
       const extension = fileName.split(".").pop()?.toLowerCase() ?? "";
-      form.append("document", new File([bytes], fileName, { type: MEDIA_TYPES[extension] ?? "application/octet-stream" }));
+      form.append(
+        "document",
+        new File([bytes], fileName, { type: MEDIA_TYPES[extension] ?? "application/octet-stream" }),
+      );
       const verified = await send("/api/v1/verify", { method: "POST", body: form });
       if (!verified.ok) throw await failure(verified);
       const { data: result } = (await verified.json()) as { data: PublicResult };

@@ -35,9 +35,17 @@ export async function createLocalBackend(env: Record<string, string | undefined>
     async verify(bytes) {
       const startedAt = systemClock.now();
       try {
-        if (bytes.byteLength > LIMITS.uploadBytes) throw new AppError("FILE_TOO_LARGE", `The document exceeds ${LIMITS.uploadBytes} bytes`);
+        if (bytes.byteLength > LIMITS.uploadBytes)
+          throw new AppError("FILE_TOO_LARGE", `The document exceeds ${LIMITS.uploadBytes} bytes`);
         const document = await validateDocument(bytes);
-        const { result, report } = await runVerification({ analyzer, document, keyId: null, sandbox: true, clock: systemClock, startedAt });
+        const { result, report } = await runVerification({
+          analyzer,
+          document,
+          keyId: null,
+          sandbox: true,
+          clock: systemClock,
+          startedAt,
+        });
         return { ...verdictOf(result, report.evidence), features: fusionFeatures(report.detectors) };
       } catch (error) {
         if (error instanceof AppError) throw new DocumentError(error.code, error.message);

@@ -38,7 +38,8 @@ function couldBeMisread(a: Amount, truth: number, edits: number): boolean {
     const reading = a.digitReadings[offset + i];
     // A digit not read surely may be any digit.
     if (read[i] === real[i] || !reading || !isReadSurely(reading)) continue;
-    if (!reading.alternatives.some((alt) => alt.character === real[i] && alt.probability >= PLAUSIBLE_ALTERNATIVE)) return false;
+    if (!reading.alternatives.some((alt) => alt.character === real[i] && alt.probability >= PLAUSIBLE_ALTERNATIVE))
+      return false;
   }
   return true;
 }
@@ -53,7 +54,8 @@ export function judge(expected: number, found: number, operations: number, input
   if (Math.abs(difference) <= CENTS_PER_OPERATION * Math.max(1, operations)) return "agrees";
   // Read this unsurely, a value may be two stacked lines taken for one, or anything else.
   if (inputs.some((a) => a.line.confidence < GUESSED_OCR)) return "uncertain";
-  const misread = (a: Amount, edits: number) => couldBeMisread(a, a.cents - difference, edits) || couldBeMisread(a, a.cents + difference, edits);
+  const misread = (a: Amount, edits: number) =>
+    couldBeMisread(a, a.cents - difference, edits) || couldBeMisread(a, a.cents + difference, edits);
   if (inputs.some((a) => (!isConfident(a.line) || a.repaired) && misread(a, 2))) return "uncertain";
   if (inputs.some((a) => !isSure(a.line) && misread(a, 1))) return "uncertain";
   return "differs";

@@ -11,7 +11,15 @@ import { dayNumber, inferOrder, readings, type DateMatch } from "./read-date.ts"
 import { readStatement, type StatedBalance, type Statement, type Transaction } from "./statement.ts";
 import { checkSums } from "./sums.ts";
 import type { DocumentText, Row } from "./text.ts";
-import { type Agreement, type Checked, readSurely, TABLE_AGREEMENT, TOTALS_AGREEMENT, type Understanding, understood } from "./understood.ts";
+import {
+  type Agreement,
+  type Checked,
+  readSurely,
+  TABLE_AGREEMENT,
+  TOTALS_AGREEMENT,
+  type Understanding,
+  understood,
+} from "./understood.ts";
 import type { DetectorName } from "../manifest.ts";
 
 export const BALANCES_DETECTOR = "balances" satisfies DetectorName;
@@ -37,11 +45,16 @@ interface Part {
 }
 
 /** A break read unsurely could be the reading's, not the document's. */
-const surely = (f: Finding): Finding => (f.outcome === "differs" && !readSurely(f.inputs) ? { ...f, outcome: "uncertain" } : f);
+const surely = (f: Finding): Finding =>
+  f.outcome === "differs" && !readSurely(f.inputs) ? { ...f, outcome: "uncertain" } : f;
 
 function part(name: string, findings: Finding[], agreement: Agreement, unknownLayout?: string): Part {
   const sure = findings.map(surely);
-  return { name, findings: sure, understanding: unknownLayout ? { judged: false, reason: unknownLayout } : understood(sure, agreement) };
+  return {
+    name,
+    findings: sure,
+    understanding: unknownLayout ? { judged: false, reason: unknownLayout } : understood(sure, agreement),
+  };
 }
 
 /**
@@ -55,9 +68,18 @@ export function checkBalances(document: DocumentText, options: BalanceCheckOptio
   if (statement) {
     const findings = statementFindings(statement, options.now.getUTCFullYear());
     const identified = statement.namedColumns || statement.transactions.some((t) => t.amount?.signed);
-    parts.push(part("statement", findings, TABLE_AGREEMENT, identified ? undefined : "no header names its amount columns and no amount carries a sign"));
+    parts.push(
+      part(
+        "statement",
+        findings,
+        TABLE_AGREEMENT,
+        identified ? undefined : "no header names its amount columns and no amount carries a sign",
+      ),
+    );
   }
-  const sums = checkSums(document).map((sum): Finding => ({ ...sum, message: `"${sum.label}" does not equal the amounts it totals` }));
+  const sums = checkSums(document).map(
+    (sum): Finding => ({ ...sum, message: `"${sum.label}" does not equal the amounts it totals` }),
+  );
   if (sums.length > 0) parts.push(part("totals", sums, TOTALS_AGREEMENT));
   const tally = new Tally();
   const evidence: Evidence[] = [];
@@ -135,8 +157,13 @@ function stepsOf(statement: Statement, referenceYear: number): Step[] {
     middle.push({ transaction });
   });
   for (const stated of forward) if (stated.after >= statement.transactions.length) middle.push({ stated });
-  const kind = (k: StatedBalance["kind"]): Step[] => statement.stated.filter((s) => s.kind === k).map((stated) => ({ stated }));
-  return [...kind("opening"), ...(listedNewestFirst(statement, referenceYear) ? middle.reverse() : middle), ...kind("closing")];
+  const kind = (k: StatedBalance["kind"]): Step[] =>
+    statement.stated.filter((s) => s.kind === k).map((stated) => ({ stated }));
+  return [
+    ...kind("opening"),
+    ...(listedNewestFirst(statement, referenceYear) ? middle.reverse() : middle),
+    ...kind("closing"),
+  ];
 }
 
 function statementFindings(statement: Statement, referenceYear: number): Finding[] {
@@ -147,8 +174,12 @@ function statementFindings(statement: Statement, referenceYear: number): Finding
   /** Judges `found` against each expectation, keeping the one it fits best. */
   const compare = (from: Running, expectations: number[], found: Amount, row: Row, message: string) => {
     const inputs = [...from.inputs, found];
-    const judged = expectations.map((expected) => ({ expected, outcome: judge(expected, found.cents, from.operations, inputs) }));
-    const best = judged.find((j) => j.outcome === "agrees") ?? judged.find((j) => j.outcome === "uncertain") ?? judged[0]!;
+    const judged = expectations.map((expected) => ({
+      expected,
+      outcome: judge(expected, found.cents, from.operations, inputs),
+    }));
+    const best =
+      judged.find((j) => j.outcome === "agrees") ?? judged.find((j) => j.outcome === "uncertain") ?? judged[0]!;
     findings.push({ ...best, inputs, row, message, found: found.cents });
   };
   for (const step of stepsOf(statement, referenceYear)) {
@@ -177,7 +208,11 @@ function statementFindings(statement: Statement, referenceYear: number): Finding
     }
     if (t.balance) running = { cents: t.balance.cents, inputs: [t.balance], operations: 0 };
     else if (running && movement !== null && t.amount) {
-      running = { cents: running.cents + movement, inputs: [...running.inputs, t.amount], operations: running.operations + 1 };
+      running = {
+        cents: running.cents + movement,
+        inputs: [...running.inputs, t.amount],
+        operations: running.operations + 1,
+      };
     } else running = null;
   }
   // A column sums only when every transaction's amount was read and placed in a column.

@@ -38,7 +38,13 @@ export interface AlignmentThresholds {
  * 0.17 line heights of its edge (integer-point boxes); one digit more or fewer moves an
  * edge by ~0.45.
  */
-export const PDF_THRESHOLDS: Readonly<AlignmentThresholds> = { tolerance: 0.15, accuse: 0.3, strength: 0.45, minAlignedShare: 0.6, maxOffset: 2 };
+export const PDF_THRESHOLDS: Readonly<AlignmentThresholds> = {
+  tolerance: 0.15,
+  accuse: 0.3,
+  strength: 0.45,
+  minAlignedShare: 0.6,
+  maxOffset: 2,
+};
 /**
  * OCR boxes jitter more (detector padding, ink rather than advance widths, perspective):
  * on the corpus's 52 genuine photos and scans of statements and bills,
@@ -50,7 +56,13 @@ export const PDF_THRESHOLDS: Readonly<AlignmentThresholds> = { tolerance: 0.15, 
  * were taken for rewritten. On OCR an amount is this column's only within 1.2 line heights
  * (two or three characters): a pub receipt's indented subtotal, 1.9 off, is its own layout.
  */
-export const OCR_THRESHOLDS: Readonly<AlignmentThresholds> = { tolerance: 0.22, accuse: 0.32, strength: 0.3, minAlignedShare: 0.8, maxOffset: 1.2 };
+export const OCR_THRESHOLDS: Readonly<AlignmentThresholds> = {
+  tolerance: 0.22,
+  accuse: 0.32,
+  strength: 0.3,
+  minAlignedShare: 0.8,
+  maxOffset: 1.2,
+};
 
 /** Fewest amounts on a column's edge before it is trusted as a column. */
 const MIN_ALIGNED = 4;
@@ -146,7 +158,13 @@ function misaligned(fit: EdgeFit, t: Readonly<AlignmentThresholds>): Offset[] {
   // own; an amount rewritten in place sits between amounts that keep the column's edge.
   const top = Math.min(...fit.aligned.map((o) => o.cell.middle));
   const bottom = Math.max(...fit.aligned.map((o) => o.cell.middle));
-  return fit.offsets.filter((o) => Math.abs(o.offset) >= t.accuse && Math.abs(o.offset) <= t.maxOffset && o.cell.middle > top && o.cell.middle < bottom);
+  return fit.offsets.filter(
+    (o) =>
+      Math.abs(o.offset) >= t.accuse &&
+      Math.abs(o.offset) <= t.maxOffset &&
+      o.cell.middle > top &&
+      o.cell.middle < bottom,
+  );
 }
 
 export interface AlignmentOptions {
@@ -155,7 +173,10 @@ export interface AlignmentOptions {
 }
 
 /** Runs the column check over every page; OCR pages are judged with the looser thresholds. */
-export function checkColumnAlignment(document: DocumentText, options: AlignmentOptions = { pdf: PDF_THRESHOLDS, ocr: OCR_THRESHOLDS }): DetectorResult {
+export function checkColumnAlignment(
+  document: DocumentText,
+  options: AlignmentOptions = { pdf: PDF_THRESHOLDS, ocr: OCR_THRESHOLDS },
+): DetectorResult {
   const evidence: Evidence[] = [];
   let columns = 0;
   let amounts = 0;

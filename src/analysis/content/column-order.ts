@@ -44,7 +44,8 @@ function rightEdges(figures: readonly Amount[]): { from: number; to: number }[] 
   const edges: { from: number; to: number }[] = [];
   let previous: Amount | undefined;
   for (const figure of sorted) {
-    if (!previous || figure.right - previous.right > COLUMN_GAP * Math.max(figure.charWidth, previous.charWidth)) edges.push({ from: figure.right, to: figure.right });
+    if (!previous || figure.right - previous.right > COLUMN_GAP * Math.max(figure.charWidth, previous.charWidth))
+      edges.push({ from: figure.right, to: figure.right });
     else edges[edges.length - 1]!.to = figure.right;
     previous = figure;
   }
@@ -55,11 +56,15 @@ function rightEdges(figures: readonly Amount[]): { from: number; to: number }[] 
  * How to place a figure under `headings` (each heading's x), knowing the `figures` that
  * stand under them.
  */
-export function placeUnder<C extends string>(headings: Partial<Record<C, number>>, figures: readonly Amount[]): Placer<C> {
+export function placeUnder<C extends string>(
+  headings: Partial<Record<C, number>>,
+  figures: readonly Amount[],
+): Placer<C> {
   const names = (Object.entries(headings) as [C, number][]).sort((a, b) => a[1] - b[1]).map(([name]) => name);
   const edges = rightEdges(figures.filter(standsAlone));
   if (edges.length !== names.length) return (amount) => nearest(headings, amount);
-  const off = (edge: { from: number; to: number }, amount: Amount) => Math.max(0, edge.from - amount.right, amount.right - edge.to);
+  const off = (edge: { from: number; to: number }, amount: Amount) =>
+    Math.max(0, edge.from - amount.right, amount.right - edge.to);
   return (amount) => {
     let best = 0;
     for (let i = 1; i < edges.length; i++) if (off(edges[i]!, amount) < off(edges[best]!, amount)) best = i;

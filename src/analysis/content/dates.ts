@@ -8,7 +8,18 @@
 import type { DetectorResult, Evidence } from "../report.ts";
 import { Tally } from "./arithmetic.ts";
 import { labelledValues, type FieldKind } from "./fields.ts";
-import { compareDates, dayNumber, findDates, fromUtc, inferOrder, readings, toIsoDate, type CalendarDate, type DateMatch, type DateOrder } from "./read-date.ts";
+import {
+  compareDates,
+  dayNumber,
+  findDates,
+  fromUtc,
+  inferOrder,
+  readings,
+  toIsoDate,
+  type CalendarDate,
+  type DateMatch,
+  type DateOrder,
+} from "./read-date.ts";
 import { isDigit, repairDigits, touchesRepair } from "./read-digits.ts";
 import { readStatement } from "./statement.ts";
 import { characterReadings, isReadSurely, isSure, type DocumentText, type TextLine } from "./text.ts";
@@ -41,7 +52,8 @@ function readDates(line: TextLine, page: number): ReadDate[] {
     match,
     line,
     page,
-    certain: (isSure(line) || digitsReadSurely(line, match)) && !touchesRepair(repaired, match.index, match.text.length),
+    certain:
+      (isSure(line) || digitsReadSurely(line, match)) && !touchesRepair(repaired, match.index, match.text.length),
   }));
 }
 
@@ -78,7 +90,14 @@ export function checkDates(document: DocumentText, options: DateCheckOptions): D
   };
   /** Judges one rule over some dates: raised only if it holds for every reading and all were read for certain. */
   const rule = (dates: ReadDate[], broken: (...days: CalendarDate[]) => boolean, onBroken: () => void) => {
-    if (!violatedInEveryReading(dates.map((d) => d.match), order, today.year, broken)) {
+    if (
+      !violatedInEveryReading(
+        dates.map((d) => d.match),
+        order,
+        today.year,
+        broken,
+      )
+    ) {
       tally.add("agrees");
       return;
     }
@@ -96,7 +115,8 @@ export function checkDates(document: DocumentText, options: DateCheckOptions): D
     // A day its month lacks in either order is what an edited day leaves (31.02); a date
     // that exists once its two parts are swapped is text read or joined wrong ("2024-26-01"
     // from a Dutch statement's row), not a date that cannot be.
-    else if (readingsOf({ ...date.match, fixed: false }, { ...context, order: null }).length > 0) tally.add("uncertain");
+    else if (readingsOf({ ...date.match, fixed: false }, { ...context, order: null }).length > 0)
+      tally.add("uncertain");
     else if (date.certain) {
       tally.add("differs");
       raise(date, `"${date.match.text}" is not a calendar date`, date.match.text);
@@ -105,16 +125,41 @@ export function checkDates(document: DocumentText, options: DateCheckOptions): D
 
   const valid = (d: ReadDate) => readingsOf(d.match, context).length > 0;
   const labelled = (kind: FieldKind) =>
-    document.pages.flatMap((page) => labelledValues(page).filter((v) => v.kind === kind).flatMap((v) => readDates({ ...v.line, text: v.text }, page.page).slice(0, 1).map((d) => ({ ...d, line: v.line })))).filter(valid);
+    document.pages
+      .flatMap((page) =>
+        labelledValues(page)
+          .filter((v) => v.kind === kind)
+          .flatMap((v) =>
+            readDates({ ...v.line, text: v.text }, page.page)
+              .slice(0, 1)
+              .map((d) => ({ ...d, line: v.line })),
+          ),
+      )
+      .filter(valid);
   const [issue] = labelled("issueDate");
   const [expiry] = labelled("expiryDate");
   const [birth] = labelled("birthDate");
-  if (issue && expiry) rule([issue, expiry], (i, e) => compareDates(i!, e!) > 0, () => raise(issue, "The issue date is after the expiry date", issue.match.text, expiry.match.text));
-  if (birth && issue) rule([birth, issue], (b, i) => compareDates(b!, i!) > 0, () => raise(birth, "The birth date is after the issue date", birth.match.text, issue.match.text));
+  if (issue && expiry)
+    rule(
+      [issue, expiry],
+      (i, e) => compareDates(i!, e!) > 0,
+      () => raise(issue, "The issue date is after the expiry date", issue.match.text, expiry.match.text),
+    );
+  if (birth && issue)
+    rule(
+      [birth, issue],
+      (b, i) => compareDates(b!, i!) > 0,
+      () => raise(birth, "The birth date is after the issue date", birth.match.text, issue.match.text),
+    );
 
   const period = statementPeriod(document).filter(valid);
   const [start, end] = period;
-  if (start && end) rule([start, end], (s, e) => compareDates(e!, s!) < 0, () => raise(end, "The statement period ends before it starts", end.match.text, start.match.text));
+  if (start && end)
+    rule(
+      [start, end],
+      (s, e) => compareDates(e!, s!) < 0,
+      () => raise(end, "The statement period ends before it starts", end.match.text, start.match.text),
+    );
 
   const statement = readStatement(document);
   const transactions = (statement?.transactions ?? [])
@@ -125,7 +170,13 @@ export function checkDates(document: DocumentText, options: DateCheckOptions): D
       rule(
         [t, start, end],
         (d, s, e) => compareDates(s!, e!) <= 0 && (compareDates(d!, s!) < 0 || compareDates(d!, e!) > 0),
-        () => raise(t, "A transaction is dated outside the statement period", t.match.text, `${start.match.text} – ${end.match.text}`),
+        () =>
+          raise(
+            t,
+            "A transaction is dated outside the statement period",
+            t.match.text,
+            `${start.match.text} – ${end.match.text}`,
+          ),
       );
     }
   }
@@ -133,15 +184,27 @@ export function checkDates(document: DocumentText, options: DateCheckOptions): D
   // Only a date printed with its four-digit year can be in the future: two digits after a
   // month name are as often its day ("July 1 - July 31" on a Fidelity statement read as
   // July 2031).
-  const future = [issue, birth, end, ...transactions].filter((d): d is ReadDate => d !== undefined && !d.match.twoDigitYear);
+  const future = [issue, birth, end, ...transactions].filter(
+    (d): d is ReadDate => d !== undefined && !d.match.twoDigitYear,
+  );
   for (const d of future) {
-    rule([d], (x) => dayNumber(x!) - dayNumber(today) > FUTURE_SLACK_DAYS, () => raise(d, "A date is after the analysis date", d.match.text, toIsoDate(today)));
+    rule(
+      [d],
+      (x) => dayNumber(x!) - dayNumber(today) > FUTURE_SLACK_DAYS,
+      () => raise(d, "A date is after the analysis date", d.match.text, toIsoDate(today)),
+    );
   }
 
   return {
     detector: DATES_DETECTOR,
     evidence,
-    facts: { dates: all.length, order: order ?? "unknown", checked: tally.judged, uncertain: tally.uncertain, inconsistencies: evidence.length },
+    facts: {
+      dates: all.length,
+      order: order ?? "unknown",
+      checked: tally.judged,
+      uncertain: tally.uncertain,
+      inconsistencies: evidence.length,
+    },
     coverage: tally.coverage,
   };
 }
@@ -154,7 +217,12 @@ function readingsOf(match: DateMatch, context: { order: DateOrder | null; refere
  * True when a rule is broken under every way the dates can be read together: one order
  * for the whole document when it is known, each order in turn when not.
  */
-function violatedInEveryReading(matches: DateMatch[], order: DateOrder | null, referenceYear: number, broken: (...days: CalendarDate[]) => boolean): boolean {
+function violatedInEveryReading(
+  matches: DateMatch[],
+  order: DateOrder | null,
+  referenceYear: number,
+  broken: (...days: CalendarDate[]) => boolean,
+): boolean {
   const orders: DateOrder[] = order ? [order] : ["dmy", "mdy"];
   const options = { referenceYear };
   let anyReading = false;

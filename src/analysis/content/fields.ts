@@ -19,7 +19,10 @@ export interface LabelledValue {
 // (Directive 2006/126/EC) number their fields instead of naming them: 4a. is the date of
 // issue, 4b. the date of expiry, printed before the value without a colon.
 const LABELS: [FieldKind, RegExp][] = [
-  ["givenNames", /\b(GIVEN\s*NAMES?|FORENAMES?|FIRST\s*NAMES?|PRENOMS?|VORNAMEN?|NOMBRES?|NOME|NOMI|IMIONA|VOORNAMEN)\b/],
+  [
+    "givenNames",
+    /\b(GIVEN\s*NAMES?|FORENAMES?|FIRST\s*NAMES?|PRENOMS?|VORNAMEN?|NOMBRES?|NOME|NOMI|IMIONA|VOORNAMEN)\b/,
+  ],
   ["surname", /\b(SURNAMES?|LAST\s*NAME|FAMILY\s*NAME|NOM|APELLIDOS?|NACHNAME|COGNOME|NAZWISKO|ACHTERNAAM|NAME)\b/],
   [
     "documentNumber",
@@ -33,7 +36,10 @@ const LABELS: [FieldKind, RegExp][] = [
     "expiryDate",
     /\b(DATE\s*OF\s*EXPIRY|EXPIRY(\s*DATE)?|EXPIRATION(\s*DATE)?|EXPIRES|DATE\s*D.EXPIRATION|GULTIG\s*BIS|VALID\s*(UNTIL|THRU|THROUGH|TO)|FECHA\s*DE\s*(CADUCIDAD|EXPIRACION)|SCADENZA)\b|^\s*4\s*B\s*[.,]/,
   ],
-  ["issueDate", /\b(DATE\s*OF\s*ISSUE|ISSUE\s*DATE|ISSUED(\s*ON)?|DATE\s*DE\s*DELIVRANCE|AUSSTELLUNGSDATUM|FECHA\s*DE\s*EXPEDICION|DATA\s*DI\s*RILASCIO)\b|^\s*4\s*A\s*[.,]/],
+  [
+    "issueDate",
+    /\b(DATE\s*OF\s*ISSUE|ISSUE\s*DATE|ISSUED(\s*ON)?|DATE\s*DE\s*DELIVRANCE|AUSSTELLUNGSDATUM|FECHA\s*DE\s*EXPEDICION|DATA\s*DI\s*RILASCIO)\b|^\s*4\s*A\s*[.,]/,
+  ],
 ];
 
 const ANY_LABEL = new RegExp(LABELS.map(([, re]) => re.source).join("|"));
@@ -46,7 +52,8 @@ const EVERY_LABEL = new RegExp(ANY_LABEL.source, "g");
  * as "SexeF", and the given-names label above it must not take "SexeF" as its value. The
  * lookahead keeps SEXTON a name.
  */
-const OTHER_FIELD = /^\s*(SEX[EO]?(?=[\s:.\/]|[FMX]?\b)|SESSO|GESCHLECHT|GESLACHT|NATIONALIT|STAATSANGEH|NACIONALIDAD|NAZIONALITA|NATIONALITEIT|PLACE\s*OF\s*BIRTH|LIEU\s*DE\s*NAISSANCE|GEBURTSORT|GEBOORTEPLAATS|LUGAR\s*DE\s*NACIMIENTO|LUOGO\s*DI\s*NASCITA|HEIGHT|TAILLE|GROSSE|LENGTE|ESTATURA|STATURA|SIGNATURE|UNTERSCHRIFT|HANDTEKENING|FIRMA|ADDRESS|ADRESSE?|DOMICILIO|WOHNORT)/;
+const OTHER_FIELD =
+  /^\s*(SEX[EO]?(?=[\s:./]|[FMX]?\b)|SESSO|GESCHLECHT|GESLACHT|NATIONALIT|STAATSANGEH|NACIONALIDAD|NAZIONALITA|NATIONALITEIT|PLACE\s*OF\s*BIRTH|LIEU\s*DE\s*NAISSANCE|GEBURTSORT|GEBOORTEPLAATS|LUGAR\s*DE\s*NACIMIENTO|LUOGO\s*DI\s*NASCITA|HEIGHT|TAILLE|GROSSE|LENGTE|ESTATURA|STATURA|SIGNATURE|UNTERSCHRIFT|HANDTEKENING|FIRMA|ADDRESS|ADRESSE?|DOMICILIO|WOHNORT)/;
 
 function kindOf(folded: string): FieldKind | null {
   for (const [kind, re] of LABELS) if (re.test(folded)) return kind;
@@ -70,7 +77,13 @@ const holdsMoreThanLabels = (folded: string) => hasContent(folded.replace(EVERY_
  */
 function valueBeforeNextLabel(text: string): string | null {
   const colon = text.indexOf(":");
-  const cut = colon < 0 ? text.trim() : text.slice(0, colon).replace(/\S*\s*$/, "").trim();
+  const cut =
+    colon < 0
+      ? text.trim()
+      : text
+          .slice(0, colon)
+          .replace(/\S*\s*$/, "")
+          .trim();
   return hasContent(cut) ? cut : null;
 }
 

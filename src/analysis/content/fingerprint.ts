@@ -141,7 +141,9 @@ function identifiers(lines: string[]): string[] {
 function datesHash(lines: string[]): string | null {
   const matches = lines.flatMap((line) => findDates(line));
   const order = inferOrder(matches);
-  const days = new Set(matches.flatMap((m) => readings(m, order ?? "dmy", { referenceYear: 2000, futureYears: 99 }).map(toIsoDate)));
+  const days = new Set(
+    matches.flatMap((m) => readings(m, order ?? "dmy", { referenceYear: 2000, futureYears: 99 }).map(toIsoDate)),
+  );
   return days.size === 0 ? null : short([...days].sort().join(","));
 }
 
@@ -156,7 +158,8 @@ function holder(text: DocumentText | undefined): string[] {
   const surname = values.find((v) => v.kind === "surname")?.text.replace(/[^\p{L}]/gu, "");
   const birth = values.find((v) => v.kind === "birthDate");
   const matches = birth ? findDates(birth.text) : [];
-  const day = matches.length > 0 ? readings(matches[0]!, inferOrder(matches) ?? "dmy", BIRTH_YEARS).map(toIsoDate)[0] : undefined;
+  const day =
+    matches.length > 0 ? readings(matches[0]!, inferOrder(matches) ?? "dmy", BIRTH_YEARS).map(toIsoDate)[0] : undefined;
   return [...(surname ? [`s:${short(fold(surname))}`] : []), ...(day ? [`b:${short(day)}`] : [])];
 }
 
@@ -181,7 +184,8 @@ function popcount32(x: number): number {
 export function hammingHex(a: string, b: string): number {
   let count = 0;
   for (let end = 0; end < Math.max(a.length, b.length); end += 8) {
-    const chunk = (s: string) => parseInt(s.slice(Math.max(0, s.length - end - 8), Math.max(0, s.length - end)) || "0", 16);
+    const chunk = (s: string) =>
+      parseInt(s.slice(Math.max(0, s.length - end - 8), Math.max(0, s.length - end)) || "0", 16);
     count += popcount32(chunk(a) ^ chunk(b));
   }
   return count;
@@ -208,7 +212,8 @@ export function portraitMatcher(current: Fingerprint): (earlier: string | null) 
   };
 }
 
-export const portraitDistance = (current: Fingerprint, earlier: string | null): number | null => portraitMatcher(current)(earlier);
+export const portraitDistance = (current: Fingerprint, earlier: string | null): number | null =>
+  portraitMatcher(current)(earlier);
 
 interface Match {
   kind: "identical" | "sameDocument" | "changedFields" | "reusedPortrait";
@@ -226,17 +231,45 @@ function classify(current: Fingerprint, earlier: Fingerprint): Match | null {
   // template differ in little more than their photo and a few characters.
   const textAgrees = content !== null ? content <= TEXT_SAME : image !== null && image <= 2;
   if (image !== null && image <= IMAGE_SAME && textAgrees) {
-    return { kind: "sameDocument", message: "the same document, re-encoded or rescanned", measured: image, threshold: IMAGE_SAME };
+    return {
+      kind: "sameDocument",
+      message: "the same document, re-encoded or rescanned",
+      measured: image,
+      threshold: IMAGE_SAME,
+    };
   }
   const sharedIdentifier = current.identifiers.some((id) => earlier.identifiers.includes(id));
   // Same account and same period (or same document number and dates) but other text:
   // a genuine next month's statement has other dates, so it does not land here.
-  if (sharedIdentifier && current.dates !== null && current.dates === earlier.dates && content !== null && content > TEXT_SAME && layout !== null && layout <= LAYOUT_SIMILAR) {
-    return { kind: "changedFields", message: "the same template, identifiers and dates with changed fields", measured: content, threshold: TEXT_SAME };
+  if (
+    sharedIdentifier &&
+    current.dates !== null &&
+    current.dates === earlier.dates &&
+    content !== null &&
+    content > TEXT_SAME &&
+    layout !== null &&
+    layout <= LAYOUT_SIMILAR
+  ) {
+    return {
+      kind: "changedFields",
+      message: "the same template, identifiers and dates with changed fields",
+      measured: content,
+      threshold: TEXT_SAME,
+    };
   }
   const portrait = portraitDistance(current, earlier.portrait);
-  if (portrait !== null && portrait <= PORTRAIT_SAME && !sharedIdentifier && differentHolders(current.holder, earlier.holder)) {
-    return { kind: "reusedPortrait", message: "the same portrait on a different identity", measured: portrait, threshold: PORTRAIT_SAME };
+  if (
+    portrait !== null &&
+    portrait <= PORTRAIT_SAME &&
+    !sharedIdentifier &&
+    differentHolders(current.holder, earlier.holder)
+  ) {
+    return {
+      kind: "reusedPortrait",
+      message: "the same portrait on a different identity",
+      measured: portrait,
+      threshold: PORTRAIT_SAME,
+    };
   }
   return null;
 }

@@ -71,20 +71,23 @@ const LINE_LENGTH: Record<MrzLayout, number> = { TD1: 30, TD2: 36, TD3: 44, "MRV
 // (dates, check digits), X letter or digit (document number, optional data).
 const r = (kind: string, n: number) => kind.repeat(n);
 const KINDS: Record<MrzLayout, string[]> = {
-  TD1: [r("A", 5) + r("X", 9) + "D" + r("X", 15), r("D", 7) + "A" + r("D", 7) + r("A", 3) + r("X", 11) + "D", r("N", 30)],
-  TD2: [r("A", 5) + r("N", 31), r("X", 9) + "D" + r("A", 3) + r("D", 7) + "A" + r("D", 7) + r("X", 7) + "D"],
-  TD3: [r("A", 5) + r("N", 39), r("X", 9) + "D" + r("A", 3) + r("D", 7) + "A" + r("D", 7) + r("X", 14) + "DD"],
-  "MRV-A": [r("A", 5) + r("N", 39), r("X", 9) + "D" + r("A", 3) + r("D", 7) + "A" + r("D", 7) + r("X", 16)],
-  "MRV-B": [r("A", 5) + r("N", 31), r("X", 9) + "D" + r("A", 3) + r("D", 7) + "A" + r("D", 7) + r("X", 8)],
+  TD1: [`${r("A", 5) + r("X", 9)}D${r("X", 15)}`, `${r("D", 7)}A${r("D", 7)}${r("A", 3)}${r("X", 11)}D`, r("N", 30)],
+  TD2: [r("A", 5) + r("N", 31), `${r("X", 9)}D${r("A", 3)}${r("D", 7)}A${r("D", 7)}${r("X", 7)}D`],
+  TD3: [r("A", 5) + r("N", 39), `${r("X", 9)}D${r("A", 3)}${r("D", 7)}A${r("D", 7)}${r("X", 14)}DD`],
+  "MRV-A": [r("A", 5) + r("N", 39), `${r("X", 9)}D${r("A", 3)}${r("D", 7)}A${r("D", 7)}${r("X", 16)}`],
+  "MRV-B": [r("A", 5) + r("N", 31), `${r("X", 9)}D${r("A", 3)}${r("D", 7)}A${r("D", 7)}${r("X", 8)}`],
   // Issue year and month, department (Corsica's are 2A and 2B), sequence number, check digit.
-  "FRA-ID": [r("A", 5) + r("N", 25) + r("X", 6), r("D", 4) + r("X", 3) + r("D", 5) + "D" + r("N", 14) + r("D", 7) + "A" + "D"],
+  "FRA-ID": [r("A", 5) + r("N", 25) + r("X", 6), `${r("D", 4) + r("X", 3) + r("D", 5)}D${r("N", 14)}${r("D", 7)}AD`],
 };
 
 /** Visas carry no composite and no personal-number check digit; what sits there is optional data. */
 const JUDGED_ON_VISAS = new Set(["documentNumberCheckDigit", "birthDateCheckDigit", "expirationDateCheckDigit"]);
 
 /** Where a digit (or filler) must stand: a look-alike letter is its digit, a filler look-alike '<'. */
-const TO_DIGIT: Readonly<Record<string, string>> = { ...ZONE_LETTER_TO_DIGIT, ...Object.fromEntries(FILLER_LOOK_ALIKES.map((c) => [c, "<"])) };
+const TO_DIGIT: Readonly<Record<string, string>> = {
+  ...ZONE_LETTER_TO_DIGIT,
+  ...Object.fromEntries(FILLER_LOOK_ALIKES.map((c) => [c, "<"])),
+};
 /** Where a letter must stand. */
 const TO_LETTER = ZONE_DIGIT_TO_LETTER;
 /** Alternatives tried where a letter or a digit may stand. */
@@ -99,14 +102,16 @@ const FILLER_BESIDE_LOOK_ALIKE = new RegExp(`<.*[${FILLERS}]|[${FILLERS}].*<`);
 
 /** Upper case, no spaces, the chevron look-alikes as '<', stray punctuation gone. */
 function toMrzChars(text: string): string {
-  return text
-    .replace(/[l|]/g, "I")
-    .toUpperCase()
-    .replace(/[«»‹›≪≫〈〉⟨⟩＜(\[{]/g, "<")
-    .replace(/[×✕╳]/g, "X")
-    .replace(/[\s.,'`"’‘_:;-]/g, "")
-    // A character OCR could not place beside filler is filler it garbled.
-    .replace(/(?<=<)[^A-Z0-9<]|[^A-Z0-9<](?=<)/g, "<");
+  return (
+    text
+      .replace(/[l|]/g, "I")
+      .toUpperCase()
+      .replace(/[«»‹›≪≫〈〉⟨⟩＜([{]/g, "<")
+      .replace(/[×✕╳]/g, "X")
+      .replace(/[\s.,'`"’‘_:;-]/g, "")
+      // A character OCR could not place beside filler is filler it garbled.
+      .replace(/(?<=<)[^A-Z0-9<]|[^A-Z0-9<](?=<)/g, "<")
+  );
 }
 
 const MRZ_SHAPED = /^[A-Z0-9<]+$/;
@@ -137,7 +142,14 @@ function layoutsOf(lengths: number[]): MrzLayout[] {
   const longest = Math.max(...lengths);
   if (longest < MIN_ROW) return [];
   const reach: [MrzLayout, number, number][] =
-    lengths.length === 3 ? [["TD1", 30, 33]] : lengths.length === 2 ? [["TD2", 36, 39], ["TD3", 44, 48]] : [];
+    lengths.length === 3
+      ? [["TD1", 30, 33]]
+      : lengths.length === 2
+        ? [
+            ["TD2", 36, 39],
+            ["TD3", 44, 48],
+          ]
+        : [];
   return reach
     .filter(([, length, most]) => longest <= most && longest >= length - 14)
     .sort((a, b) => Math.abs(longest - a[1]) - Math.abs(longest - b[1]))
@@ -203,10 +215,14 @@ export function findMrz(document: DocumentText): MrzCandidate[] {
       const isVisa = window[0]!.chars.startsWith("V");
       // Passport booklets carry TD3 zones (ICAO 9303 part 4): a P zone read short is a TD3 that lost filler.
       const isPassport = window[0]!.chars.startsWith("P");
-      const layouts = layoutsOf(window.map((x) => x.chars.length)).sort((a, b) => Number(isPassport && b === "TD3") - Number(isPassport && a === "TD3"));
+      const layouts = layoutsOf(window.map((x) => x.chars.length)).sort(
+        (a, b) => Number(isPassport && b === "TD3") - Number(isPassport && a === "TD3"),
+      );
       // A French card's two lines are the length of a TD2's: its own layout, not a broken TD2.
       const french = window.length === 2 && FRENCH_ID.test(window[0]!.chars) && layouts.includes("TD2");
-      const [layout, ...alternatives] = french ? (["FRA-ID"] as MrzLayout[]) : layouts.map((l) => (isVisa ? asVisa(l) : l));
+      const [layout, ...alternatives] = french
+        ? (["FRA-ID"] as MrzLayout[])
+        : layouts.map((l) => (isVisa ? asVisa(l) : l));
       const lines = window.flatMap((x) => x.row.cells);
       found.push({
         page: page.page,
@@ -256,7 +272,14 @@ function byKind(line: string, kinds: string): string {
     // Where either may stand, a look-alike letter between two plain digits is a digit (a
     // neighbour that is itself a look-alike, like 0 for O, decides nothing), and K/L/C
     // between fillers (or after one at the end) is filler: genuine numbers hold neither.
-    else if (kind === "X" && EITHER[c] && isDigitChar(EITHER[c]) && isPlainDigit(line[i - 1]) && isPlainDigit(line[i + 1])) out += EITHER[c];
+    else if (
+      kind === "X" &&
+      EITHER[c] &&
+      isDigitChar(EITHER[c]) &&
+      isPlainDigit(line[i - 1]) &&
+      isPlainDigit(line[i + 1])
+    )
+      out += EITHER[c];
     else out += c;
   }
   out = out.replace(FILLER_LOOK_ALIKES_AFTER_FILLER, (run, offset: number) =>
@@ -271,7 +294,6 @@ interface Substitution {
   start: number;
   text: string;
 }
-
 
 /**
  * Plausible misreads where a letter or a digit may stand. A letter is read back as a
@@ -301,7 +323,8 @@ function substitutions(lines: string[], kinds: string[]): Substitution[] {
       while (start < end && lineKinds[start] !== "X") start++;
       while (end > start && lineKinds[end - 1] !== "X") end--;
       const span = line.slice(start, end);
-      if (ANY_FILLER_LOOK_ALIKE.test(span) && FILLER_BESIDE_LOOK_ALIKE.test(span)) out.push({ line: li, start, text: "<".repeat(span.length) });
+      if (ANY_FILLER_LOOK_ALIKE.test(span) && FILLER_BESIDE_LOOK_ALIKE.test(span))
+        out.push({ line: li, start, text: "<".repeat(span.length) });
     }
   });
   return out;
@@ -309,11 +332,14 @@ function substitutions(lines: string[], kinds: string[]): Substitution[] {
 
 function apply(lines: string[], subs: Substitution[]): string[] {
   return lines.map((line, li) =>
-    subs.filter((s) => s.line === li).reduce((text, s) => text.slice(0, s.start) + s.text + text.slice(s.start + s.text.length), line),
+    subs
+      .filter((s) => s.line === li)
+      .reduce((text, s) => text.slice(0, s.start) + s.text + text.slice(s.start + s.text.length), line),
   );
 }
 
-const overlap = (a: Substitution, b: Substitution) => a.line === b.line && a.start < b.start + b.text.length && b.start < a.start + a.text.length;
+const overlap = (a: Substitution, b: Substitution) =>
+  a.line === b.line && a.start < b.start + b.text.length && b.start < a.start + a.text.length;
 
 function judge(lines: string[], layout: MrzLayout): { result: ParseResult; checks: CheckDigit[] } | null {
   let result: ParseResult;
@@ -324,7 +350,7 @@ function judge(lines: string[], layout: MrzLayout): { result: ParseResult; check
   }
   const visa = layout === "MRV-A" || layout === "MRV-B";
   const checks = result.details
-    .filter((d) => d.field !== null && d.field.endsWith("CheckDigit") && (!visa || JUDGED_ON_VISAS.has(d.field)))
+    .filter((d) => d.field?.endsWith("CheckDigit") && (!visa || JUDGED_ON_VISAS.has(d.field)))
     .map((d) => {
       const printed = lines[d.line]?.slice(d.start, d.end) ?? "";
       return {
@@ -340,7 +366,8 @@ function judge(lines: string[], layout: MrzLayout): { result: ParseResult; check
 }
 
 /** Agreeing check digits first, then fields that parse (a zone has far fewer than 100). */
-const rank = (r: MrzReading) => r.checks.filter((c) => c.valid).length * 100 + r.result.details.filter((d) => d.valid).length;
+const rank = (r: MrzReading) =>
+  r.checks.filter((c) => c.valid).length * 100 + r.result.details.filter((d) => d.valid).length;
 
 /** Ranks readings: by `rank`, then fewest length fixes and guesses. */
 function better(a: MrzReading, b: MrzReading): boolean {
@@ -370,7 +397,10 @@ function readAs(candidate: MrzCandidate, layout: MrzLayout): MrzReading | null {
   const kinds = KINDS[layout];
   const perLine = candidate.raw.map((line) => lengthVariants(line, length));
   if (perLine.some((v) => v.length === 0)) return null;
-  const combinations = perLine.reduce<string[][]>((acc, variants) => acc.flatMap((prefix) => variants.map((v) => [...prefix, v])), [[]]);
+  const combinations = perLine.reduce<string[][]>(
+    (acc, variants) => acc.flatMap((prefix) => variants.map((v) => [...prefix, v])),
+    [[]],
+  );
   const lengthFixes = candidate.raw.reduce((sum, line) => sum + Math.abs(line.length - length), 0);
   let best: MrzReading | null = null as MrzReading | null;
   let budget = PARSE_BUDGET;
@@ -379,7 +409,14 @@ function readAs(candidate: MrzCandidate, layout: MrzLayout): MrzReading | null {
     const judged = judge(lines, layout);
     if (!judged) return;
     const corrections = lines.reduce((n, line, i) => n + [...line].filter((c, k) => c !== read[i]![k]).length, 0);
-    const reading: MrzReading = { layout, lines, ...judged, corrections, substitutions: substitutionCount, lengthFixes };
+    const reading: MrzReading = {
+      layout,
+      lines,
+      ...judged,
+      corrections,
+      substitutions: substitutionCount,
+      lengthFixes,
+    };
     if (!best || better(reading, best)) best = reading;
   };
   for (const combination of combinations.slice(0, 64)) {
@@ -391,7 +428,8 @@ function readAs(candidate: MrzCandidate, layout: MrzLayout): MrzReading | null {
     const singles = substitutions(base, kinds);
     singles.forEach((first, i) => {
       consider(apply(base, [first]), combination, 1);
-      for (const second of singles.slice(i + 1)) if (!overlap(first, second)) consider(apply(base, [first, second]), combination, 2);
+      for (const second of singles.slice(i + 1))
+        if (!overlap(first, second)) consider(apply(base, [first, second]), combination, 2);
     });
   }
   return best;

@@ -33,7 +33,13 @@ const TRANSLITERATIONS: [RegExp, string, string][] = [
 ];
 
 /** Letters only, K/L/C dropped, W as V and RN as M: what survives OCR's '<' and wide-letter misreads and separators. */
-const skeleton = (text: string) => text.replace(/[^A-Z]/g, "").replace(/W/g, "V").replace(/V+/g, "V").replace(/RN/g, "M").replace(/[KLC]/g, "");
+const skeleton = (text: string) =>
+  text
+    .replace(/[^A-Z]/g, "")
+    .replace(/W/g, "V")
+    .replace(/V+/g, "V")
+    .replace(/RN/g, "M")
+    .replace(/[KLC]/g, "");
 
 function nameForms(visual: string): string[] {
   const upper = visual.toUpperCase();
@@ -54,9 +60,13 @@ const MIN_CUT_NAME = 4;
  */
 const readApart = (a: string, b: string): boolean => {
   const [short, long] = a.length <= b.length ? [a, b] : [b, a];
-  if (long.length - short.length !== 1 && !(short.length >= MIN_CUT_NAME && long.length - short.length <= 2)) return false;
+  if (long.length - short.length !== 1 && !(short.length >= MIN_CUT_NAME && long.length - short.length <= 2))
+    return false;
   if (short.length >= MIN_CUT_NAME && long.startsWith(short)) return true;
-  return long.length - short.length === 1 && [...long].some((c, i) => c === "I" && long.slice(0, i) + long.slice(i + 1) === short);
+  return (
+    long.length - short.length === 1 &&
+    [...long].some((c, i) => c === "I" && long.slice(0, i) + long.slice(i + 1) === short)
+  );
 };
 
 /**
@@ -68,9 +78,13 @@ const readApart = (a: string, b: string): boolean => {
  * field is full, and a name may be read short as OCR reads names short (readApart).
  */
 function namesNest(visual: string, nameField: string, truncated: boolean): boolean {
-  const page = visual.split(/[\s,]+/).filter(Boolean).map(nameForms);
+  const page = visual
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .map(nameForms);
   const zone = nameField.split(/<+/).map(skeleton).filter(Boolean);
-  const same = (forms: string[], name: string, last: boolean) => forms.some((f) => f === name || (last && truncated && f.startsWith(name)) || readApart(f, name));
+  const same = (forms: string[], name: string, last: boolean) =>
+    forms.some((f) => f === name || (last && truncated && f.startsWith(name)) || readApart(f, name));
   const zoneInPage = zone.every((name, i) => page.some((forms) => same(forms, name, i === zone.length - 1)));
   const pageInZone = page.every((forms) => zone.some((name, i) => same(forms, name, i === zone.length - 1)));
   return page.length > 0 && zone.length > 0 && (zoneInPage || pageInZone);
@@ -115,7 +129,11 @@ const oneConfusedDigit = (a: string, b: string): boolean => {
 const checkValid = (reading: MrzReading, field: string) => reading.checks.some((c) => c.field === field && c.valid);
 
 /** Differences between confidently read visual values and the MRZ reading. */
-export function compareWithVisual(reading: MrzReading, values: readonly LabelledValue[], referenceYear: number): Mismatch[] {
+export function compareWithVisual(
+  reading: MrzReading,
+  values: readonly LabelledValue[],
+  referenceYear: number,
+): Mismatch[] {
   const confident = values.filter((v) => v.confident);
   const first = (kind: LabelledValue["kind"]) => confident.find((v) => v.kind === kind);
   const mismatches: Mismatch[] = [];
@@ -128,14 +146,19 @@ export function compareWithVisual(reading: MrzReading, values: readonly Labelled
   const given = first("givenNames");
   if (surname && given && mrzName !== "") {
     const forms = nameForms(surname.text).flatMap((s) => nameForms(given.text).map((g) => s + g));
-    const agrees = forms.some((v) => v === mrzName || (truncated && v.startsWith(mrzName))) || namesNest(`${surname.text} ${given.text}`, nameField, truncated);
+    const agrees =
+      forms.some((v) => v === mrzName || (truncated && v.startsWith(mrzName))) ||
+      namesNest(`${surname.text} ${given.text}`, nameField, truncated);
     if (!agrees && forms.some((v) => v.length > 0)) {
       mismatches.push({ field: "name", visual: `${surname.text} ${given.text}`, mrz: mrzDisplay, value: surname });
     }
   } else if (surname && mrzName !== "") {
     const forms = nameForms(surname.text);
-    const agrees = forms.some((v) => mrzName.startsWith(v) || (truncated && v.startsWith(mrzName))) || namesNest(surname.text, nameField, truncated);
-    if (!agrees && forms.some((v) => v.length > 0)) mismatches.push({ field: "surname", visual: surname.text, mrz: mrzDisplay, value: surname });
+    const agrees =
+      forms.some((v) => mrzName.startsWith(v) || (truncated && v.startsWith(mrzName))) ||
+      namesNest(surname.text, nameField, truncated);
+    if (!agrees && forms.some((v) => v.length > 0))
+      mismatches.push({ field: "surname", visual: surname.text, mrz: mrzDisplay, value: surname });
   }
 
   const documentNumber = first("documentNumber");
@@ -143,7 +166,11 @@ export function compareWithVisual(reading: MrzReading, values: readonly Labelled
   if (documentNumber && mrzNumber && checkValid(reading, "documentNumber")) {
     const visual = lookAlikeFold(documentNumber.text);
     const mrz = lookAlikeFold(mrzNumber);
-    if (visual.length >= 5 && visual !== mrz && !(visual.length > mrz.length && mrz.length >= 9 && visual.startsWith(mrz))) {
+    if (
+      visual.length >= 5 &&
+      visual !== mrz &&
+      !(visual.length > mrz.length && mrz.length >= 9 && visual.startsWith(mrz))
+    ) {
       mismatches.push({ field: "documentNumber", visual: documentNumber.text, mrz: mrzNumber, value: documentNumber });
     }
   }
@@ -164,9 +191,13 @@ export function compareWithVisual(reading: MrzReading, values: readonly Labelled
     const options = { referenceYear, futureYears };
     const visualDates = readings(match, null, options);
     if (visualDates.length === 0) continue;
-    const asMrz = visualDates.map((d) => `${String(d.year % 100).padStart(2, "0")}${String(d.month).padStart(2, "0")}${String(d.day).padStart(2, "0")}`);
+    const asMrz = visualDates.map(
+      (d) =>
+        `${String(d.year % 100).padStart(2, "0")}${String(d.month).padStart(2, "0")}${String(d.day).padStart(2, "0")}`,
+    );
     const agrees = asMrz.includes(mrzDate);
-    if (!agrees && !(loose && asMrz.some((date) => oneConfusedDigit(date, mrzDate)))) mismatches.push({ field: kind, visual: match.text, mrz: mrzDate, value });
+    if (!agrees && !(loose && asMrz.some((date) => oneConfusedDigit(date, mrzDate))))
+      mismatches.push({ field: kind, visual: match.text, mrz: mrzDate, value });
   }
   return mismatches;
 }

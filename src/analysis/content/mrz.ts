@@ -41,7 +41,11 @@ function isSpecimen(reading: MrzReading, page: TextPage): boolean {
 
 function mrzDate(value: string | null | undefined, referenceYear: number, futureYears: number): CalendarDate | null {
   if (!value || !/^\d{6}$/.test(value)) return null;
-  return { year: fullYear(Number(value.slice(0, 2)), referenceYear, futureYears), month: Number(value.slice(2, 4)), day: Number(value.slice(4, 6)) };
+  return {
+    year: fullYear(Number(value.slice(0, 2)), referenceYear, futureYears),
+    month: Number(value.slice(2, 4)),
+    day: Number(value.slice(4, 6)),
+  };
 }
 
 /** Runs the MRZ check over a document's text lines. */
@@ -69,7 +73,9 @@ export function checkMrz(document: DocumentText, options: MrzCheckOptions): Dete
     // Every issuer writes a known state code (ISO 3166 or ICAO's own) in the issuing state
     // or the nationality: rows where neither is one are some other text in MRZ-like
     // characters (a till receipt's rows read as a TD2), and accuse no one.
-    const stateKnown = specimen || reading.result.details.some((d) => (d.field === "issuingState" || d.field === "nationality") && d.valid);
+    const stateKnown =
+      specimen ||
+      reading.result.details.some((d) => (d.field === "issuingState" || d.field === "nationality") && d.valid);
     coverage = Math.max(coverage, Math.min(1, candidate.confidence / CONFIDENT_OCR));
     // A check digit the reading lost (filler where a digit must stand) proves nothing. The
     // composite and optional-data digits sit after the filler OCR shortens: where the zone
@@ -83,7 +89,9 @@ export function checkMrz(document: DocumentText, options: MrzCheckOptions): Dete
       : null;
     const code = reading.lines[0]!.slice(0, 2).replace(/</g, "");
     // By field: a field checked twice counts once.
-    const checkDigits: Record<string, CheckDigitState> = Object.fromEntries(reading.checks.map((c) => [c.field, c.valid ? "valid" : judged(c) ? "invalid" : "unread"]));
+    const checkDigits: Record<string, CheckDigitState> = Object.fromEntries(
+      reading.checks.map((c) => [c.field, c.valid ? "valid" : judged(c) ? "invalid" : "unread"]),
+    );
     zoneMeasurements.push({ readConfidently: confident, specimen, checkDigits: Object.values(checkDigits) });
 
     zones.push({
@@ -102,12 +110,16 @@ export function checkMrz(document: DocumentText, options: MrzCheckOptions): Dete
     if (specimen || !confident || !stateKnown) continue;
 
     for (const check of failing) evidence.push(checksumEvidence(candidate, check));
-    if (expiry && compareDates(expiry, today) < 0) evidence.push(expiredEvidence(candidate.page, candidate.box, toIsoDate(expiry), toIsoDate(today), "MRZ"));
+    if (expiry && compareDates(expiry, today) < 0)
+      evidence.push(expiredEvidence(candidate.page, candidate.box, toIsoDate(expiry), toIsoDate(today), "MRZ"));
 
     const values = labelledValues(page, new Set(candidate.lines));
     if (!expiry) {
       const visualExpiry = visualExpiryBefore(values, today);
-      if (visualExpiry) evidence.push(expiredEvidence(candidate.page, visualExpiry.box, visualExpiry.date, toIsoDate(today), "visual zone"));
+      if (visualExpiry)
+        evidence.push(
+          expiredEvidence(candidate.page, visualExpiry.box, visualExpiry.date, toIsoDate(today), "visual zone"),
+        );
     }
     for (const m of compareWithVisual(reading, values, today.year)) {
       evidence.push({

@@ -13,7 +13,10 @@ const MAX_INPUT_PIXELS = 100_000_000;
 export function decodePageImage(image: PageImage): Sharp {
   return "encoded" in image
     ? sharp(image.encoded, { limitInputPixels: MAX_INPUT_PIXELS })
-    : sharp(image.raw, { raw: { width: image.width, height: image.height, channels: image.channels }, limitInputPixels: MAX_INPUT_PIXELS });
+    : sharp(image.raw, {
+        raw: { width: image.width, height: image.height, channels: image.channels },
+        limitInputPixels: MAX_INPUT_PIXELS,
+      });
 }
 
 /** 64 bits over a 9 x 8 grid of grey values, 16 hex digits: whether each is brighter than its right neighbour. */

@@ -3,7 +3,7 @@
 // (grey-level spread here, edge strength on the sidecar's blocks) and text-covered, and both
 // then look for the same thing, the portrait-shaped, text-free area holding the most busy
 // cells, trimmed to the photograph.
-import type { Box } from "../report";
+import type { Box } from "../report.ts";
 
 /** Height over width of a portrait area: a photo is 45/35 = 1.29 tall; its frame varies. */
 const MIN_TALL = 1;
@@ -23,7 +23,9 @@ export type Count = (c: number, r: number, w: number, h: number) => number;
 export function integral(plane: Uint8Array, cols: number, rows: number): Count {
   const s = new Int32Array((cols + 1) * (rows + 1));
   for (let r = 0; r < rows; r++) {
-    for (let c = 0; c < cols; c++) s[(r + 1) * (cols + 1) + c + 1] = plane[r * cols + c]! + s[r * (cols + 1) + c + 1]! + s[(r + 1) * (cols + 1) + c]! - s[r * (cols + 1) + c]!;
+    for (let c = 0; c < cols; c++)
+      s[(r + 1) * (cols + 1) + c + 1] =
+        plane[r * cols + c]! + s[r * (cols + 1) + c + 1]! + s[(r + 1) * (cols + 1) + c]! - s[r * (cols + 1) + c]!;
   }
   const at = (c: number, r: number) => s[r * (cols + 1) + c]!;
   return (c, r, w, h) => at(c + w, r + h) - at(c, r + h) - at(c + w, r) + at(c, r);

@@ -4,10 +4,10 @@
 // photograph, trimmed to the photograph itself. Layout rather than a face detector: the
 // npm face detectors bring TensorFlow and a model for what a rule over the OCR lines
 // already finds on a document, whose portrait is by design its largest area without text.
-import type { Box } from "../report";
-import { bestArea, integral, trimmed } from "./portrait-area";
-import { decodePageImage, differenceHash, uprightSize, type PageImage } from "./page-image";
-import type { TextPage } from "./text";
+import type { Box } from "../report.ts";
+import { bestArea, integral, trimmed } from "./portrait-area.ts";
+import { decodePageImage, differenceHash, uprightSize, type PageImage } from "./page-image.ts";
+import type { TextPage } from "./text.ts";
 
 /**
  * The page is judged on cells of CELL x CELL pixels of an image scaled to fit WORK_SIZE square:
@@ -29,7 +29,13 @@ interface Grid {
 export async function locatePortrait(image: PageImage, page: TextPage): Promise<Box | null> {
   const decoded = decodePageImage(image);
   const upright = await uprightSize(decoded);
-  const { data, info } = await decoded.rotate().flatten({ background: "#ffffff" }).greyscale().resize({ width: WORK_SIZE, height: WORK_SIZE, fit: "inside" }).raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await decoded
+    .rotate()
+    .flatten({ background: "#ffffff" })
+    .greyscale()
+    .resize({ width: WORK_SIZE, height: WORK_SIZE, fit: "inside" })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const grid = cellsOf(data, info.width, info.height, info.channels);
   markText(grid, page, info.width / Math.max(1, page.width), info.height / Math.max(1, page.height));
   const busy = integral(grid.busy, grid.cols, grid.rows);
@@ -37,7 +43,12 @@ export async function locatePortrait(image: PageImage, page: TextPage): Promise<
   if (!cells) return null;
   const [c, r, w, h] = trimmed(busy, cells);
   const scale = upright.width / info.width;
-  return [Math.round(c * CELL * scale), Math.round(r * CELL * scale), Math.round(w * CELL * scale), Math.round(h * CELL * scale)];
+  return [
+    Math.round(c * CELL * scale),
+    Math.round(r * CELL * scale),
+    Math.round(w * CELL * scale),
+    Math.round(h * CELL * scale),
+  ];
 }
 
 function cellsOf(data: Uint8Array, width: number, height: number, channels: number): Grid {
@@ -132,7 +143,10 @@ function framingHash(grey: (x: number, y: number) => number, s: number, dx: numb
     let n = 0;
     for (let y = y0 + (gy * (y1 - y0)) / 8; y < y0 + ((gy + 1) * (y1 - y0)) / 8; y += 0.5) {
       for (let x = x0 + (gx * (x1 - x0)) / 9; x < x0 + ((gx + 1) * (x1 - x0)) / 9; x += 0.5) {
-        sum += grey((x - DESCRIPTOR_W / 2) * s + DESCRIPTOR_W / 2 + dx, (y - DESCRIPTOR_H / 2) * s + DESCRIPTOR_H / 2 + dy);
+        sum += grey(
+          (x - DESCRIPTOR_W / 2) * s + DESCRIPTOR_W / 2 + dx,
+          (y - DESCRIPTOR_H / 2) * s + DESCRIPTOR_H / 2 + dy,
+        );
         n++;
       }
     }

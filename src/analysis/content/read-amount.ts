@@ -35,8 +35,11 @@ const AMOUNT_PATTERN = new RegExp(
   "gu",
 );
 
-function parseAmountMatch(match: readonly (string | undefined)[]): { cents: number; signed: boolean; misread: boolean } | null {
-  const [, open, sign, innerSign, integer, groupSeparator, decimalSeparator, decimals, close, trailingMinus, crdr] = match;
+function parseAmountMatch(
+  match: readonly (string | undefined)[],
+): { cents: number; signed: boolean; misread: boolean } | null {
+  const [, open, sign, innerSign, integer, groupSeparator, decimalSeparator, decimals, close, trailingMinus, crdr] =
+    match;
   if (integer === undefined || decimals === undefined) return null;
   // 1.234.56 is no format anyone prints: OCR read the group comma as a point. Only the
   // last separator then stands before the cents, and the value is read, not known.
@@ -46,7 +49,12 @@ function parseAmountMatch(match: readonly (string | undefined)[]): { cents: numb
   const whole = Number(integer.replace(/[^\d]/g, ""));
   if (!Number.isSafeInteger(whole * 100)) return null;
   const magnitude = whole * 100 + Number(decimals);
-  const minus = open !== undefined || (sign && sign !== "+") || innerSign !== undefined || trailingMinus !== undefined || /^dr$/i.test(crdr ?? "");
+  const minus =
+    open !== undefined ||
+    (sign && sign !== "+") ||
+    innerSign !== undefined ||
+    trailingMinus !== undefined ||
+    /^dr$/i.test(crdr ?? "");
   const signed = minus || sign === "+" || crdr !== undefined;
   return { cents: minus ? -magnitude : magnitude, signed: Boolean(signed), misread };
 }

@@ -48,12 +48,17 @@ const MONTH_NAMES: string[][] = [
 const MONTH_ABBREVIATIONS: Record<string, number> = { MRZ: 3, MRT: 3 };
 
 function monthFromName(word: string): number | null {
-  const folded = word.normalize("NFD").replace(/\p{M}+/gu, "").toUpperCase();
+  const folded = word
+    .normalize("NFD")
+    .replace(/\p{M}+/gu, "")
+    .toUpperCase();
   if (folded.length < 3) return null;
   const abbreviated = MONTH_ABBREVIATIONS[folded];
   if (abbreviated) return abbreviated;
   // "JUI" begins both JUIN and JUILLET: no month.
-  const months = MONTH_NAMES.flatMap((names, index) => (names.some((name) => name.startsWith(folded)) ? [index + 1] : []));
+  const months = MONTH_NAMES.flatMap((names, index) =>
+    names.some((name) => name.startsWith(folded)) ? [index + 1] : [],
+  );
   return months.length === 1 ? months[0]! : null;
 }
 
@@ -63,7 +68,10 @@ const ORDINAL = "(?:st|nd|rd|th|er|e|º|°)?";
 const PATTERNS: { pattern: RegExp; read: (m: RegExpExecArray) => Omit<DateMatch, "text" | "index"> | null }[] = [
   {
     // 12 JAN 1985, 12-Jan-24, 12 JAN/JANV 85, 12. Januar 2024, 1er mars 2025, 31 de diciembre de 2025, 12th of May 2025
-    pattern: new RegExp(`(?<![\\p{L}\\d])(\\d{1,2})${ORDINAL}\\.?[\\s\\-/]*(?:(?:de|of)\\s+)?${MONTH_WORD}(?:\\s+de)?[\\s\\-/,]*(\\d{4}|\\d{2})(?!\\d)`, "giu"),
+    pattern: new RegExp(
+      `(?<![\\p{L}\\d])(\\d{1,2})${ORDINAL}\\.?[\\s\\-/]*(?:(?:de|of)\\s+)?${MONTH_WORD}(?:\\s+de)?[\\s\\-/,]*(\\d{4}|\\d{2})(?!\\d)`,
+      "giu",
+    ),
     read: (m) => named(m[1]!, m[2]!, m[3]!, false),
   },
   {
@@ -81,15 +89,33 @@ const PATTERNS: { pattern: RegExp; read: (m: RegExpExecArray) => Omit<DateMatch,
     pattern: /(?<![\d.,])(\d{1,2})([./-]|\s)(\d{1,2})\2(\d{4}|\d{2})(?![\d.,]\d|\d)/g,
     read: (m) => {
       if (m[2] === " " && m[4]!.length === 2) return null;
-      return { fixed: false, first: Number(m[1]), second: Number(m[3]), year: Number(m[4]), twoDigitYear: m[4]!.length === 2 };
+      return {
+        fixed: false,
+        first: Number(m[1]),
+        second: Number(m[3]),
+        year: Number(m[4]),
+        twoDigitYear: m[4]!.length === 2,
+      };
     },
   },
 ];
 
-function named(day: string, monthWord: string, year: string, monthFirst: boolean): Omit<DateMatch, "text" | "index"> | null {
+function named(
+  day: string,
+  monthWord: string,
+  year: string,
+  monthFirst: boolean,
+): Omit<DateMatch, "text" | "index"> | null {
   const month = monthFromName(monthWord);
   if (month === null) return null;
-  return { fixed: true, first: Number(day), second: month, year: Number(year), twoDigitYear: year.length === 2, monthFirst };
+  return {
+    fixed: true,
+    first: Number(day),
+    second: month,
+    year: Number(year),
+    twoDigitYear: year.length === 2,
+    monthFirst,
+  };
 }
 
 /** Every date in a piece of text, left to right, overlaps resolved in favour of the first pattern. */
@@ -141,7 +167,9 @@ export function readings(match: DateMatch, order: DateOrder | null, options: Rea
     const date = interpret(match, order ?? "dmy", options);
     return date ? [date] : [];
   }
-  const both = [interpret(match, "dmy", options), interpret(match, "mdy", options)].filter((d): d is CalendarDate => d !== null);
+  const both = [interpret(match, "dmy", options), interpret(match, "mdy", options)].filter(
+    (d): d is CalendarDate => d !== null,
+  );
   return both.length === 2 && compareDates(both[0]!, both[1]!) === 0 ? [both[0]!] : both;
 }
 

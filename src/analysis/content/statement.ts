@@ -15,13 +15,26 @@ export type Column = "debit" | "credit" | "balance" | "amount";
  * Words as whole words: JavaScript's \b knows only ASCII letters, so "Übertrag" or "Libellé"
  * would never start or end one.
  */
-const words = (alternatives: string, flags = "iu") => new RegExp(`(?<![\\p{L}\\d])(?:${alternatives})(?![\\p{L}\\d])`, flags);
+const words = (alternatives: string, flags = "iu") =>
+  new RegExp(`(?<![\\p{L}\\d])(?:${alternatives})(?![\\p{L}\\d])`, flags);
 
 // Column names in English, French, German, Spanish, Dutch and Italian. OCR reads the i of
 // debit and credit as l or 1, and the b of debit as d, often enough to matter.
 const COLUMN_LABELS: [Column, RegExp][] = [
-  ["debit", words("d[ée][bd][il1]ts?|paid out|withdrawals?|money out|payments? out|out|soll|ausgang|belastung|cargos?|debe|af|dare", "giu")],
-  ["credit", words("cr[ée]d[il1]ts?|paid in|deposits?|money in|payments? in|in|haben|eingang|gutschrift|abonos?|haber|bij|avere", "giu")],
+  [
+    "debit",
+    words(
+      "d[ée][bd][il1]ts?|paid out|withdrawals?|money out|payments? out|out|soll|ausgang|belastung|cargos?|debe|af|dare",
+      "giu",
+    ),
+  ],
+  [
+    "credit",
+    words(
+      "cr[ée]d[il1]ts?|paid in|deposits?|money in|payments? in|in|haben|eingang|gutschrift|abonos?|haber|bij|avere",
+      "giu",
+    ),
+  ],
   ["balance", words("balance|solde|saldo|kontostand", "giu")],
   ["amount", words("amount|montant|betrag|umsatz|importe|bedrag|importo", "giu")],
 ];
@@ -86,10 +99,15 @@ function headerColumns(row: Row): Header | null {
   const named = Object.keys(columns).length;
   // "in"/"out" alone are common words: a header names at least two columns, one of them
   // a balance or an amount.
-  return named >= 2 && (columns.balance !== undefined || columns.amount !== undefined) && findDates(rowText(row)).length === 0 ? columns : null;
+  return named >= 2 &&
+    (columns.balance !== undefined || columns.amount !== undefined) &&
+    findDates(rowText(row)).length === 0
+    ? columns
+    : null;
 }
 
-const namesMovements = (columns: Header) => columns.amount !== undefined || (columns.debit !== undefined && columns.credit !== undefined);
+const namesMovements = (columns: Header) =>
+  columns.amount !== undefined || (columns.debit !== undefined && columns.credit !== undefined);
 
 const leadingDate = (row: Row): DateMatch | null => {
   const text = rowText(row);
@@ -97,7 +115,13 @@ const leadingDate = (row: Row): DateMatch | null => {
   return date && date.index <= 12 ? date : null;
 };
 
-const unread = (row: Row, date: DateMatch | null): Transaction => ({ row, date, amount: null, sign: null, balance: null });
+const unread = (row: Row, date: DateMatch | null): Transaction => ({
+  row,
+  date,
+  amount: null,
+  sign: null,
+  balance: null,
+});
 
 /** Cells of a row that start with a full date. */
 const datedCells = (row: Row): number =>
@@ -189,7 +213,8 @@ export function readStatement(document: DocumentText): Statement | null {
   // leaves its credits unmarked. OCR drops a thin minus often enough that an unmarked
   // figure it read may be a debit: it keeps no sign, and its balance may move either way.
   if (statement.transactions.some((t) => t.amount?.signed && t.sign === -1)) {
-    for (const t of statement.transactions) if (t.amount && t.sign === null && t.amount.cents >= 0 && t.amount.line.source === "pdf") t.sign = 1;
+    for (const t of statement.transactions)
+      if (t.amount && t.sign === null && t.amount.cents >= 0 && t.amount.line.source === "pdf") t.sign = 1;
   }
   return statement.transactions.length > 0 ? statement : null;
 }
@@ -208,5 +233,11 @@ function transaction(row: Row, date: DateMatch, amounts: Amount[], place: Placer
   }
   // No header: a signed amount and, when the row states one, the balance after it, last.
   const [first] = amounts;
-  return { row, date, amount: first ?? null, sign: signOf(first ?? null), balance: amounts.length >= 2 ? amounts[amounts.length - 1]! : null };
+  return {
+    row,
+    date,
+    amount: first ?? null,
+    sign: signOf(first ?? null),
+    balance: amounts.length >= 2 ? amounts[amounts.length - 1]! : null,
+  };
 }

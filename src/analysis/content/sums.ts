@@ -10,10 +10,14 @@ import { findDates } from "./read-date.ts";
 import { TOTAL_CREDITS, TOTAL_DEBITS } from "./statement.ts";
 import { rowText, rowsOf, spansIn, type DocumentText, type Row } from "./text.ts";
 
-const TOTAL = /\b(total|sub-?total|gross\s*pay|total\s*gross|gross\s*earnings|amount\s*due|total\s*due|balance\s*due|total\s*to\s*pay|total\s*payable|montant\s*total|total\s*[àa]\s*payer|gesamtbetrag|summe|importe\s*total)\b/iu;
-const NET = /\b(net\s*pay|net\s*salary|net\s*amount|take[-\s]?home(\s*pay)?|net\s*to\s*pay|net\s*[àa]\s*payer|nettobetrag|auszahlungsbetrag|l[íi]quido)\b/iu;
-const GROSS = /\b(gross\s*pay|total\s*gross|gross\s*earnings|gross|salaire\s*brut|bruttobezug|brutto|total\s*devengado)\b/iu;
-const DEDUCTIONS_TOTAL = /\b(total\s*deductions|deductions\s*total|total\s*des\s*retenues|total\s*cotisations|summe\s*abz[üu]ge|total\s*deducciones)\b/iu;
+const TOTAL =
+  /\b(total|sub-?total|gross\s*pay|total\s*gross|gross\s*earnings|amount\s*due|total\s*due|balance\s*due|total\s*to\s*pay|total\s*payable|montant\s*total|total\s*[àa]\s*payer|gesamtbetrag|summe|importe\s*total)\b/iu;
+const NET =
+  /\b(net\s*pay|net\s*salary|net\s*amount|take[-\s]?home(\s*pay)?|net\s*to\s*pay|net\s*[àa]\s*payer|nettobetrag|auszahlungsbetrag|l[íi]quido)\b/iu;
+const GROSS =
+  /\b(gross\s*pay|total\s*gross|gross\s*earnings|gross|salaire\s*brut|bruttobezug|brutto|total\s*devengado)\b/iu;
+const DEDUCTIONS_TOTAL =
+  /\b(total\s*deductions|deductions\s*total|total\s*des\s*retenues|total\s*cotisations|summe\s*abz[üu]ge|total\s*deducciones)\b/iu;
 /** Items a bill lists as amounts but subtracts: printed without a sign on some bills. */
 const SUBTRACTED = /\b(payments?(\s*received)?|paid|credits?|discounts?|refunds?|rebates?|allowances?)\b/iu;
 const CHARGED = /\b(fees?|charges?|interest|penalty|surcharge)\b/iu;
@@ -92,11 +96,18 @@ function payslipColumn(rows: Entry[], index: number): Item[] | null | undefined 
   const text = rows[index]!.text;
   const kind = DEDUCTIONS_TOTAL.test(text) ? "deductions" : GROSS.test(text) ? "earnings" : undefined;
   if (!kind || rows[index]!.amounts.length === 0) return undefined;
-  const header = rows.findLastIndex((entry, i) => i < index && !/\d/.test(entry.text) && payslipHeader(entry.row) !== undefined);
+  const header = rows.findLastIndex(
+    (entry, i) => i < index && !/\d/.test(entry.text) && payslipHeader(entry.row) !== undefined,
+  );
   if (header < 0) return undefined;
   // Gross pay printed above the deductions' total is a total, not a deduction.
-  const block = rows.slice(header + 1, index).filter((entry) => !(TOTAL.test(entry.text) || NET.test(entry.text) || GROSS.test(entry.text)));
-  const place = placeUnder(payslipHeader(rows[header]!.row)!, block.flatMap((entry) => entry.amounts));
+  const block = rows
+    .slice(header + 1, index)
+    .filter((entry) => !(TOTAL.test(entry.text) || NET.test(entry.text) || GROSS.test(entry.text)));
+  const place = placeUnder(
+    payslipHeader(rows[header]!.row)!,
+    block.flatMap((entry) => entry.amounts),
+  );
   const items: Item[] = [];
   for (const entry of block) {
     // Digits that read as no amount are an amount OCR garbled: the column is not whole.
@@ -163,13 +174,18 @@ function sumOf(row: Row, text: string, total: Amount, items: Item[]): SumFinding
     // Unsigned payments and credits on a bill are subtracted; either reading may be meant.
     block.reduce((sum, i) => sum + (subtracted(i.text) && !i.amount.signed ? -i.amount.cents : i.amount.cents), 0),
   ]);
-  const outcomes = expectations.map((expected) => ({ expected, outcome: judge(expected, total.cents, items.length, inputs) }));
-  const best = outcomes.find((o) => o.outcome === "agrees") ?? outcomes.find((o) => o.outcome === "uncertain") ?? outcomes[0]!;
+  const outcomes = expectations.map((expected) => ({
+    expected,
+    outcome: judge(expected, total.cents, items.length, inputs),
+  }));
+  const best =
+    outcomes.find((o) => o.outcome === "agrees") ?? outcomes.find((o) => o.outcome === "uncertain") ?? outcomes[0]!;
   return { outcome: best.outcome, row, label: labelOf(text), expected: best.expected, found: total.cents, inputs };
 }
 
 function netPay(rows: Entry[]): SumFinding | null {
-  const first = (pattern: RegExp, not?: RegExp) => rows.find((e) => pattern.test(e.text) && !(not && not.test(e.text)) && e.amounts.length > 0);
+  const first = (pattern: RegExp, not?: RegExp) =>
+    rows.find((e) => pattern.test(e.text) && !not?.test(e.text) && e.amounts.length > 0);
   const net = first(NET);
   const gross = first(GROSS, NET);
   const deductions = first(DEDUCTIONS_TOTAL);
@@ -178,7 +194,14 @@ function netPay(rows: Entry[]): SumFinding | null {
   const [n, g, d] = [net.amounts[0]!, gross.amounts[0]!, deductions.amounts[0]!];
   const expected = g.cents - Math.abs(d.cents);
   const inputs = [n, g, d];
-  return { outcome: judge(expected, n.cents, 1, inputs), row: net.row, label: labelOf(net.text), expected, found: n.cents, inputs };
+  return {
+    outcome: judge(expected, n.cents, 1, inputs),
+    row: net.row,
+    label: labelOf(net.text),
+    expected,
+    found: n.cents,
+    inputs,
+  };
 }
 
 const labelOf = (text: string) =>

@@ -25,7 +25,9 @@ const SURE_CHARACTER = 0.9;
 export const isReadSurely = (reading: CharacterReading): boolean => reading.probability >= SURE_CHARACTER;
 
 /** A line's per-character readings, indexable like its text: none when they are per code point and the text holds any other character. */
-export const characterReadings = (line: Pick<TextLine, "text" | "characters">): readonly CharacterReading[] | undefined =>
+export const characterReadings = (
+  line: Pick<TextLine, "text" | "characters">,
+): readonly CharacterReading[] | undefined =>
   line.characters?.length === line.text.length ? line.characters : undefined;
 
 export interface TextPage {
@@ -63,7 +65,10 @@ export function meanConfidence(lines: readonly TextLine[]): number {
 /** Accents off, upper case: the form labels and names are compared in. */
 export function fold(text: string): string {
   // Compatibility forms too: OCR returns full-width brackets and colons from its CJK dictionary.
-  return text.normalize("NFKD").replace(/\p{M}+/gu, "").toUpperCase();
+  return text
+    .normalize("NFKD")
+    .replace(/\p{M}+/gu, "")
+    .toUpperCase();
 }
 
 /** One visual row: lines whose vertical extents overlap, left to right. */
@@ -125,7 +130,12 @@ function skewOf(lines: readonly TextLine[]): number {
 export function rowsOf(page: TextPage): Row[] {
   const lines = page.lines.filter((line) => line.text.trim() !== "");
   const slope = lines.some((line) => line.source === "ocr") ? skewOf(lines) : 0;
-  const level = (line: TextLine): Box => [line.box[0], line.box[1] - slope * (line.box[0] + line.box[2] / 2), line.box[2], line.box[3]];
+  const level = (line: TextLine): Box => [
+    line.box[0],
+    line.box[1] - slope * (line.box[0] + line.box[2] / 2),
+    line.box[2],
+    line.box[3],
+  ];
   const placed = lines.map((line) => ({ line, box: level(line) })).sort((a, b) => centreY(a.box) - centreY(b.box));
   const rows: { cells: TextLine[]; top: number; bottom: number }[] = [];
   for (const { line, box } of placed) {
@@ -162,7 +172,13 @@ export function spansIn(row: Row, pattern: RegExp): Span[] {
   for (const line of row.cells) {
     for (const match of line.text.matchAll(pattern)) {
       const middle = (match.index + match[0].length / 2) / Math.max(1, line.text.length);
-      spans.push({ text: match[0], groups: match.slice(1), line, index: match.index, x: line.box[0] + line.box[2] * middle });
+      spans.push({
+        text: match[0],
+        groups: match.slice(1),
+        line,
+        index: match.index,
+        x: line.box[0] + line.box[2] * middle,
+      });
     }
   }
   return spans.sort((a, b) => a.x - b.x);

@@ -38,8 +38,13 @@ export const TOTALS_AGREEMENT: Agreement = { reconciling: 1, share: 0.5 };
 export function understood(checks: readonly Checked[], agreement: Agreement): Understanding {
   const agrees = checks.filter((c) => c.outcome === "agrees").length;
   const differs = checks.filter((c) => c.outcome === "differs").length;
-  if (agrees < agreement.reconciling) return { judged: false, reason: `${agrees} of its checks add up, fewer than ${agreement.reconciling}: the layout was not understood` };
-  if (agrees / (agrees + differs) < agreement.share) return { judged: false, reason: `${differs} of ${agrees + differs} checks break: the layout was not understood` };
+  if (agrees < agreement.reconciling)
+    return {
+      judged: false,
+      reason: `${agrees} of its checks add up, fewer than ${agreement.reconciling}: the layout was not understood`,
+    };
+  if (agrees / (agrees + differs) < agreement.share)
+    return { judged: false, reason: `${differs} of ${agrees + differs} checks break: the layout was not understood` };
   return { judged: true };
 }
 

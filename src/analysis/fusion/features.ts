@@ -19,16 +19,16 @@
 //   quality:<name>   what the evidence can bear (OCR confidence, coverage, failures): read
 //                    by confidence only; the model gives them no weight, so quality never
 //                    moves the score.
-import { MRZ_DETECTOR } from "../content/mrz";
-import { FLAG_CLASSES, FLAGS, flagsOfClass, type Flag } from "../flags";
-import { DOUBLE_COMPRESSION_DETECTOR } from "../image/double-compression";
-import { DETECTORS, type DetectorName } from "../manifest";
-import type { Measurements, MrzZoneMeasurement, ResidualPageMeasurement } from "../measurements";
-import { COPY_MOVE_DETECTOR } from "../pixel/copy-move";
-import { READING_QUALITY_DETECTOR } from "../pixel/reading-quality";
-import { REGION_TAMPERING_DETECTOR } from "../pixel/region-tampering";
-import { MIN_RELIABILITY } from "../pixel/traces";
-import type { DetectorResult } from "../report";
+import { MRZ_DETECTOR } from "../content/mrz.ts";
+import { FLAG_CLASSES, FLAGS, flagsOfClass, type Flag } from "../flags.ts";
+import { DOUBLE_COMPRESSION_DETECTOR } from "../image/double-compression.ts";
+import { DETECTORS, type DetectorName } from "../manifest.ts";
+import type { Measurements, MrzZoneMeasurement, ResidualPageMeasurement } from "../measurements.ts";
+import { COPY_MOVE_DETECTOR } from "../pixel/copy-move.ts";
+import { READING_QUALITY_DETECTOR } from "../pixel/reading-quality.ts";
+import { REGION_TAMPERING_DETECTOR } from "../pixel/region-tampering.ts";
+import { MIN_RELIABILITY } from "../pixel/traces.ts";
+import type { DetectorResult } from "../report.ts";
 
 /**
  * Flags that describe the document, not a forgery: low_quality explains confidence, and an
@@ -52,7 +52,9 @@ const NOT_SCORED: readonly Flag[] = [...INFORMATIONAL_FLAGS, "duplicate_submissi
 export const SCORED_FLAGS: readonly Flag[] = FLAGS.filter((f) => !NOT_SCORED.includes(f));
 
 /** Detectors whose blind spots are features, in the manifest's order (manifest.ts). */
-export const BLIND_SPOT_DETECTORS: readonly DetectorName[] = DETECTORS.filter((d) => d.blindSpotFeature).map((d) => d.name);
+export const BLIND_SPOT_DETECTORS: readonly DetectorName[] = DETECTORS.filter((d) => d.blindSpotFeature).map(
+  (d) => d.name,
+);
 
 const MEASURES = [
   "measure:doubleCompressionMargin",
@@ -77,7 +79,12 @@ export const MEASURE_FLAGS: Readonly<Partial<Record<(typeof MEASURES)[number], F
   "measure:copyMoveClones": "copy_move",
 };
 
-const QUALITY = ["quality:lowQuality", "quality:ocrMeanConfidence", "quality:meanCoverage", "quality:failedDetectors"] as const;
+const QUALITY = [
+  "quality:lowQuality",
+  "quality:ocrMeanConfidence",
+  "quality:meanCoverage",
+  "quality:failedDetectors",
+] as const;
 export type QualityFeature = (typeof QUALITY)[number];
 
 export const FEATURE_NAMES: readonly string[] = [
@@ -91,7 +98,8 @@ export const FEATURE_NAMES: readonly string[] = [
 export const isScoreFeature = (name: string): boolean => !name.startsWith("quality:");
 
 /** A quality feature's value out of a vector in FEATURE_NAMES order. */
-export const qualityOf = (features: readonly number[], name: QualityFeature): number => features[FEATURE_NAMES.indexOf(name)] ?? 0;
+export const qualityOf = (features: readonly number[], name: QualityFeature): number =>
+  features[FEATURE_NAMES.indexOf(name)] ?? 0;
 
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
 /** A measured value the fusion can use: a number that is finite (a NaN measures nothing). */
@@ -114,11 +122,15 @@ export const flagStrengths = (detectors: readonly DetectorResult[]): Map<Flag, n
  * `measured` (nothing where it was not measured). Beyond three thresholds an outlier is an
  * outlier: capped so one extreme page cannot dominate.
  */
-const bestRatio = (pages: readonly ResidualPageMeasurement[], measured: (page: ResidualPageMeasurement) => { value?: number; threshold?: number }): number => {
+const bestRatio = (
+  pages: readonly ResidualPageMeasurement[],
+  measured: (page: ResidualPageMeasurement) => { value?: number; threshold?: number },
+): number => {
   let best = 0;
   for (const page of pages) {
     const { value, threshold } = measured(page);
-    if (finite(value) !== undefined && finite(threshold) !== undefined && threshold! > 0) best = Math.max(best, value! / threshold!);
+    if (finite(value) !== undefined && finite(threshold) !== undefined && threshold! > 0)
+      best = Math.max(best, value! / threshold!);
   }
   return clamp(best, 0, 3);
 };
@@ -158,7 +170,15 @@ const clones = (perPage: readonly number[]): number => Math.log1p(perPage.reduce
  * that checks out is evidence of its own.
  */
 const mrzChecksOut = (zones: readonly MrzZoneMeasurement[]): number =>
-  zones.some((z) => z.readConfidently && !z.specimen && z.checkDigits.filter((v) => v === "valid").length >= 2 && !z.checkDigits.includes("invalid")) ? 1 : 0;
+  zones.some(
+    (z) =>
+      z.readConfidently &&
+      !z.specimen &&
+      z.checkDigits.filter((v) => v === "valid").length >= 2 &&
+      !z.checkDigits.includes("invalid"),
+  )
+    ? 1
+    : 0;
 
 const blindSpot = (d: DetectorResult | undefined): number =>
   d === undefined || d.facts.applicable === false ? 0 : 1 - clamp(d.coverage, 0, 1);
@@ -166,9 +186,13 @@ const blindSpot = (d: DetectorResult | undefined): number =>
 const quality = (detectors: readonly DetectorResult[]): Record<QualityFeature, number> => {
   const applicable = detectors.filter((d) => d.facts.applicable !== false);
   return {
-    "quality:lowQuality": detectors.some((d) => d.evidence.some((e) => e.flag === "low_quality" && e.strength > 0)) ? 1 : 0,
-    "quality:ocrMeanConfidence": finite(detectors.find((d) => d.detector === READING_QUALITY_DETECTOR)?.measurements?.ocrMeanConfidence) ?? 0,
-    "quality:meanCoverage": applicable.length === 0 ? 0 : applicable.reduce((s, d) => s + clamp(d.coverage, 0, 1), 0) / applicable.length,
+    "quality:lowQuality": detectors.some((d) => d.evidence.some((e) => e.flag === "low_quality" && e.strength > 0))
+      ? 1
+      : 0,
+    "quality:ocrMeanConfidence":
+      finite(detectors.find((d) => d.detector === READING_QUALITY_DETECTOR)?.measurements?.ocrMeanConfidence) ?? 0,
+    "quality:meanCoverage":
+      applicable.length === 0 ? 0 : applicable.reduce((s, d) => s + clamp(d.coverage, 0, 1), 0) / applicable.length,
     "quality:failedDetectors": applicable.filter((d) => d.coverage === 0 && "failed" in d.facts).length,
   };
 };

@@ -3,8 +3,8 @@
 // model trained on other features than fusionFeatures() computes would score nonsense, so
 // it fails at start-up instead.
 import raw from "./model.json";
-import { FLAGS, type Flag } from "../flags";
-import { FEATURE_NAMES, isScoreFeature } from "./features";
+import { FLAGS, type Flag } from "../flags.ts";
+import { FEATURE_NAMES, isScoreFeature } from "./features.ts";
 
 /** How often a flag fired in training and what that allows it to weigh (scripts/fusion/flag-bounds.ts). */
 export interface FlagBound {
@@ -52,14 +52,23 @@ export interface FusionModel {
 
 export function checkModel(model: FusionModel, names: readonly string[] = FEATURE_NAMES): FusionModel {
   if (model.features.length !== names.length || model.features.some((f, i) => f !== names[i])) {
-    throw new Error("fusion model: its features are not those fusionFeatures() computes; retrain with scripts/train-fusion.ts");
+    throw new Error(
+      "fusion model: its features are not those fusionFeatures() computes; retrain with scripts/train-fusion.ts",
+    );
   }
   if (model.weights.length !== names.length || ![...model.weights, model.intercept].every(Number.isFinite)) {
     throw new Error("fusion model: weights do not match the features");
   }
-  if (model.weights.some((w, i) => w !== 0 && !isScoreFeature(names[i]!))) throw new Error("fusion model: quality features may not move the score");
-  if (!model.untrainedFlags.every((f) => (FLAGS as readonly string[]).includes(f))) throw new Error("fusion model: unknown untrained flag");
-  if (names.some((name, i) => name.startsWith("flag:") && model.weights[i]! > (model.flagBounds[name.slice(5)]?.maxWeight ?? 0) + 1e-9)) {
+  if (model.weights.some((w, i) => w !== 0 && !isScoreFeature(names[i]!)))
+    throw new Error("fusion model: quality features may not move the score");
+  if (!model.untrainedFlags.every((f) => (FLAGS as readonly string[]).includes(f)))
+    throw new Error("fusion model: unknown untrained flag");
+  if (
+    names.some(
+      (name, i) =>
+        name.startsWith("flag:") && model.weights[i]! > (model.flagBounds[name.slice(5)]?.maxWeight ?? 0) + 1e-9,
+    )
+  ) {
     throw new Error("fusion model: a flag weighs more than its bound");
   }
   return model;

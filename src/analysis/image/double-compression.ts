@@ -8,14 +8,14 @@
 // many frequencies, the file was compressed twice; the best primary steps give away the
 // first quality.
 import sharp from "sharp";
-import { blockDct } from "./block-dct";
-import { ijgTable } from "../../jpeg/ijg-quality";
-import { clamp01 } from "../../numeric";
-import type { DetectorResult, Evidence } from "../report";
-import { ZIGZAG_TO_NATURAL } from "../../jpeg/markers";
-import type { JpegTablesSummary } from "./jpeg-tables";
-import type { DetectorName } from "../manifest";
-import { doubleCompressionThreshold } from "../thresholds";
+import { blockDct } from "./block-dct.ts";
+import { ijgTable } from "../../jpeg/ijg-quality.ts";
+import { clamp01 } from "../../numeric.ts";
+import type { DetectorResult, Evidence } from "../report.ts";
+import { ZIGZAG_TO_NATURAL } from "../../jpeg/markers.ts";
+import type { JpegTablesSummary } from "./jpeg-tables.ts";
+import type { DetectorName } from "../manifest.ts";
+import { doubleCompressionThreshold } from "../thresholds.ts";
 
 export const DOUBLE_COMPRESSION_DETECTOR = "double-jpeg-compression" satisfies DetectorName;
 
@@ -71,12 +71,7 @@ const luma = (rgb: Uint8Array, pixels: number, channels: number): Float32Array =
   return y;
 };
 
-const coefficientsAt = (
-  plane: Float32Array,
-  width: number,
-  height: number,
-  offset: number,
-): Float64Array[] => {
+const coefficientsAt = (plane: Float32Array, width: number, height: number, offset: number): Float64Array[] => {
   const bw = Math.floor((width - offset) / 8);
   const bh = Math.floor((height - offset) / 8);
   const shifted = new Float32Array(bw * 8 * bh * 8);
@@ -134,7 +129,11 @@ export const measureDoubleCompression = async (
     const observed = histogram(onGrid[j]!, (v) => Math.round(v / q2));
     // A step of 1 hides quantization; a nearly empty histogram says nothing.
     if (q2 < 2 || blocks - observed[HALF_RANGE]! < blocks * 0.1) return;
-    const single = misfit(observed, histogram(calibrated[j]!, (v) => Math.round(v / q2)), scale);
+    const single = misfit(
+      observed,
+      histogram(calibrated[j]!, (v) => Math.round(v / q2)),
+      scale,
+    );
     let best = Number.POSITIVE_INFINITY;
     let bestStep = 0;
     // Primary steps within ±15% of the final one leave traces only far in the tails,
@@ -200,9 +199,7 @@ export const detectDoubleCompression = async (
   // Few usable frequencies (q ≥ 95 hides quantization), few blocks, or a low final
   // quality (calibration degrades) all mean the test saw less.
   const coverage =
-    clamp01(r.informativeFrequencies / 10) *
-    clamp01(r.analysedBlocks / 4000) *
-    (tables.quality < 70 ? 0.5 : 1);
+    clamp01(r.informativeFrequencies / 10) * clamp01(r.analysedBlocks / 4000) * (tables.quality < 70 ? 0.5 : 1);
   const evidence: Evidence[] =
     r.score > threshold
       ? [
@@ -219,5 +216,11 @@ export const detectDoubleCompression = async (
           },
         ]
       : [];
-  return { detector: DOUBLE_COMPRESSION_DETECTOR, evidence, facts, coverage, measurements: { doubleCompression: { score: facts.score, threshold } } };
+  return {
+    detector: DOUBLE_COMPRESSION_DETECTOR,
+    evidence,
+    facts,
+    coverage,
+    measurements: { doubleCompression: { score: facts.score, threshold } },
+  };
 };

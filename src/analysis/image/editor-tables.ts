@@ -68,8 +68,5 @@ export const EDITOR_TABLE_SIGNATURES: EditorTableSignature[] = [
   })),
 ];
 
-export const matchEditorTables = (
-  lumaSum: number,
-  chromaSum: number,
-): EditorTableSignature | undefined =>
+export const matchEditorTables = (lumaSum: number, chromaSum: number): EditorTableSignature | undefined =>
   EDITOR_TABLE_SIGNATURES.find((s) => s.lumaSum === lumaSum && s.chromaSum === chromaSum);

@@ -1,14 +1,14 @@
 // Runs the image detectors (metadata, JPEG tables, double compression, quality).
 import sharp from "sharp";
-import { AppError } from "../../errors";
-import { runDetector, type AnalysisLimits, type Budget } from "../detector";
-import type { DetectorName } from "../manifest";
-import type { DetectorResult } from "../report";
-import { detectDoubleCompression, DOUBLE_COMPRESSION_DETECTOR } from "./double-compression";
-import { parseJpegStructure } from "../../jpeg/markers";
-import { detectJpegTables, JPEG_TABLES_DETECTOR, summarizeTables, type JpegTablesSummary } from "./jpeg-tables";
-import { detectImageMetadata, IMAGE_METADATA_DETECTOR } from "./metadata";
-import { detectImageQuality, IMAGE_QUALITY_DETECTOR } from "./quality";
+import { AppError } from "../../errors.ts";
+import { runDetector, type AnalysisLimits, type Budget } from "../detector.ts";
+import type { DetectorName } from "../manifest.ts";
+import type { DetectorResult } from "../report.ts";
+import { detectDoubleCompression, DOUBLE_COMPRESSION_DETECTOR } from "./double-compression.ts";
+import { parseJpegStructure } from "../../jpeg/markers.ts";
+import { detectJpegTables, JPEG_TABLES_DETECTOR, summarizeTables, type JpegTablesSummary } from "./jpeg-tables.ts";
+import { detectImageMetadata, IMAGE_METADATA_DETECTOR } from "./metadata.ts";
+import { detectImageQuality, IMAGE_QUALITY_DETECTOR } from "./quality.ts";
 
 export interface ImageInspection {
   detectors: DetectorResult[];
@@ -44,7 +44,9 @@ export const inspectImage = async (
     throw new AppError("FILE_TOO_LARGE", `The image exceeds ${limits.maxPixels} pixels`);
   }
 
-  const detectors: DetectorResult[] = [await runDetector(IMAGE_METADATA_DETECTOR, () => detectImageMetadata(bytes, now))];
+  const detectors: DetectorResult[] = [
+    await runDetector(IMAGE_METADATA_DETECTOR, () => detectImageMetadata(bytes, now)),
+  ];
   let tables: JpegTablesSummary | undefined;
   if (format === "jpeg") {
     detectors.push(
@@ -57,7 +59,9 @@ export const inspectImage = async (
     const summary = tables;
     detectors.push(
       summary && !budget.expired()
-        ? await runDetector(DOUBLE_COMPRESSION_DETECTOR, () => detectDoubleCompression(bytes, summary, limits.maxPixels))
+        ? await runDetector(DOUBLE_COMPRESSION_DETECTOR, () =>
+            detectDoubleCompression(bytes, summary, limits.maxPixels),
+          )
         : skipped(DOUBLE_COMPRESSION_DETECTOR, summary ? "time budget spent" : "no quantization tables"),
     );
   }

@@ -1,11 +1,11 @@
 // The JPEG's own header: quantization tables (last save's quality, and whether an editor
 // with its own tables wrote them), sampling, APP segments and comments.
-import type { DetectorResult, Evidence } from "../report";
-import { classifyImageSoftware, cleanSoftwareName } from "../software";
-import { matchEditorTables } from "./editor-tables";
-import { estimateIjgQuality, tableSum } from "../../jpeg/ijg-quality";
-import { lumaTable as lumaTableOf, type JpegStructure } from "../../jpeg/markers";
-import type { DetectorName } from "../manifest";
+import type { DetectorResult, Evidence } from "../report.ts";
+import { classifyImageSoftware, cleanSoftwareName } from "../software.ts";
+import { matchEditorTables } from "./editor-tables.ts";
+import { estimateIjgQuality, tableSum } from "../../jpeg/ijg-quality.ts";
+import { lumaTable as lumaTableOf, type JpegStructure } from "../../jpeg/markers.ts";
+import type { DetectorName } from "../manifest.ts";
 
 export const JPEG_TABLES_DETECTOR = "jpeg-quantization" satisfies DetectorName;
 

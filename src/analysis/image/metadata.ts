@@ -2,11 +2,11 @@
 // whether its dates contradict each other. Missing or partly stripped metadata is no
 // contradiction: crops, rotations and messaging apps drop tags from genuine photos.
 import exifr from "exifr";
-import { clamp01 } from "../../numeric";
-import { dateDifference, isoOf, parseMetaDate, type MetaDate } from "../dates";
-import type { DetectorResult, Evidence } from "../report";
-import { classifyImageSoftware, cleanSoftwareName } from "../software";
-import type { DetectorName } from "../manifest";
+import { clamp01 } from "../../numeric.ts";
+import { dateDifference, isoOf, parseMetaDate, type MetaDate } from "../dates.ts";
+import type { DetectorResult, Evidence } from "../report.ts";
+import { classifyImageSoftware, cleanSoftwareName } from "../software.ts";
+import type { DetectorName } from "../manifest.ts";
 
 export const IMAGE_METADATA_DETECTOR = "image-metadata" satisfies DetectorName;
 
@@ -114,14 +114,16 @@ const dateEvidence = (seg: Segments, now: number): { evidence: Evidence[]; facts
   for (const later of [modified, xmpModify]) {
     if (!original || !later) continue;
     const { ms, slackMs } = dateDifference(original.date, later.date);
-    if (-ms > SAME_MOMENT_MS + slackMs) contradiction(original, later, 0.4, "Modified before it was taken", -ms, slackMs);
+    if (-ms > SAME_MOMENT_MS + slackMs)
+      contradiction(original, later, 0.4, "Modified before it was taken", -ms, slackMs);
   }
   // A picture cannot be digitized before it was taken; after is a scan of a print or a
   // film, or a phone that stamps the save.
   for (const digital of [digitized, xmpCreate]) {
     if (!original || !digital) continue;
     const { ms, slackMs } = dateDifference(original.date, digital.date);
-    if (-ms > SAME_MOMENT_MS + slackMs) contradiction(original, digital, 0.3, "Digitized before it was taken", -ms, slackMs);
+    if (-ms > SAME_MOMENT_MS + slackMs)
+      contradiction(original, digital, 0.3, "Digitized before it was taken", -ms, slackMs);
   }
   for (const d of all) {
     if ((d.date.utc ?? d.date.wall) > now + DAY_MS) {

@@ -1,7 +1,7 @@
 // How much an image can tell at all: tiny or heavily compressed images hide the traces
 // every pixel and table detector relies on. That lowers confidence, never the score.
-import type { DetectorResult, Evidence } from "../report";
-import type { DetectorName } from "../manifest";
+import type { DetectorResult, Evidence } from "../report.ts";
+import type { DetectorName } from "../manifest.ts";
 
 export const IMAGE_QUALITY_DETECTOR = "image-quality" satisfies DetectorName;
 

@@ -3,11 +3,11 @@
 // phishing kit is the usual reason it is there. The exception is the XML an e-invoice
 // (ZUGFeRD, Factur-X, XRechnung) embeds by standard: data, recorded but not accused.
 import type * as mupdf from "mupdf";
-import type { DetectorResult, Evidence } from "../report";
-import { cleanSoftwareName } from "../software";
-import { describeFileSpec, embeddedFiles } from "./embedded-files";
-import { child, each, nameAt, resolved } from "./objects";
-import type { DetectorName } from "../manifest";
+import type { DetectorResult, Evidence } from "../report.ts";
+import { cleanSoftwareName } from "../software.ts";
+import { describeFileSpec, embeddedFiles } from "./embedded-files.ts";
+import { child, each, nameAt, resolved } from "./objects.ts";
+import type { DetectorName } from "../manifest.ts";
 
 export const PDF_ACTIVE_CONTENT_DETECTOR = "pdf-active-content" satisfies DetectorName;
 
@@ -50,7 +50,8 @@ export const detectActiveContent = (doc: mupdf.PDFDocument, pagesToScan: number)
   if (!child(root, "Names", "JavaScript").isNull()) found.set("JavaScript", "document-level scripts");
   const files = embeddedFiles(root);
   const foreign = files.filter((f) => !f.eInvoice);
-  if (foreign.length > 0) found.set("EmbeddedFile", `embedded file ${cleanSoftwareName(foreign[0]!.name) || "without a name"}`);
+  if (foreign.length > 0)
+    found.set("EmbeddedFile", `embedded file ${cleanSoftwareName(foreign[0]!.name) || "without a name"}`);
   if (!child(root, "AcroForm", "XFA").isNull()) found.set("XFA", "XFA form");
 
   for (let i = 0; i < pagesToScan; i++) {
@@ -62,7 +63,8 @@ export const detectActiveContent = (doc: mupdf.PDFDocument, pagesToScan: number)
       if (subtype === "RichMedia" || subtype === "Screen" || subtype === "Movie" || subtype === "Sound") {
         found.set("RichMedia", `page ${i + 1} ${subtype} annotation`);
       }
-      if (subtype === "FileAttachment" && !describeFileSpec(child(annot, "FS")).eInvoice) found.set("EmbeddedFile", `page ${i + 1} file attachment`);
+      if (subtype === "FileAttachment" && !describeFileSpec(child(annot, "FS")).eInvoice)
+        found.set("EmbeddedFile", `page ${i + 1} file attachment`);
       const action = child(annot, "A");
       if (!action.isNull()) actionKinds(action, found, `page ${i + 1} ${subtype ?? "annotation"} action`);
       additionalActions(child(annot, "AA"), found, `page ${i + 1} ${subtype ?? "annotation"} actions`);
@@ -76,5 +78,10 @@ export const detectActiveContent = (doc: mupdf.PDFDocument, pagesToScan: number)
     message: `${kind} found (${where})`,
     measured: kind,
   }));
-  return { detector: PDF_ACTIVE_CONTENT_DETECTOR, evidence, facts: { activeContent: [...found.keys()], eInvoiceXml: files.filter((f) => f.eInvoice).map((f) => f.name) }, coverage: 1 };
+  return {
+    detector: PDF_ACTIVE_CONTENT_DETECTOR,
+    evidence,
+    facts: { activeContent: [...found.keys()], eInvoiceXml: files.filter((f) => f.eInvoice).map((f) => f.name) },
+    coverage: 1,
+  };
 };

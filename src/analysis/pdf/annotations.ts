@@ -1,10 +1,10 @@
 // Annotations laid over the page's own text: a FreeText box, a filled Square, a Stamp or
 // a form field placed on a printed amount shows something else than the page does.
-import type { DetectorResult, Evidence } from "../report";
-import type { PageContent } from "./page-content";
-import { boxOfRect, intersectionArea, rectArea, rectOfBox } from "./rect";
-import type { DetectorName } from "../manifest";
-import { COVER_THRESHOLD } from "../thresholds";
+import type { DetectorResult, Evidence } from "../report.ts";
+import type { PageContent } from "./page-content.ts";
+import { boxOfRect, intersectionArea, rectArea, rectOfBox } from "./rect.ts";
+import type { DetectorName } from "../manifest.ts";
+import { COVER_THRESHOLD } from "../thresholds.ts";
 
 export const PDF_ANNOTATIONS_DETECTOR = "pdf-annotation-overlay" satisfies DetectorName;
 
@@ -40,5 +40,10 @@ export const detectAnnotationOverlay = (pages: PageContent[]): DetectorResult =>
       });
     }
   }
-  return { detector: PDF_ANNOTATIONS_DETECTOR, evidence, facts: { annotations: counts }, coverage: pages.length ? 1 : 0 };
+  return {
+    detector: PDF_ANNOTATIONS_DETECTOR,
+    evidence,
+    facts: { annotations: counts },
+    coverage: pages.length ? 1 : 0,
+  };
 };

@@ -11,7 +11,12 @@ export interface PdfString {
   raw: string;
 }
 
-export type Operand = number | PdfString | { type: "name"; name: string } | { type: "array"; items: Operand[] } | { type: "other" };
+export type Operand =
+  | number
+  | PdfString
+  | { type: "name"; name: string }
+  | { type: "array"; items: Operand[] }
+  | { type: "other" };
 
 export interface Operation {
   op: string;
@@ -44,7 +49,8 @@ const PERCENT = 37;
 /** A number as content streams write one: no exponent, no radix. */
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)$/;
 
-const latin1 = (bytes: Uint8Array, from: number, to: number): string => Buffer.from(bytes.buffer, bytes.byteOffset + from, to - from).toString("latin1");
+const latin1 = (bytes: Uint8Array, from: number, to: number): string =>
+  Buffer.from(bytes.buffer, bytes.byteOffset + from, to - from).toString("latin1");
 
 /** Reads a content stream's operations; stops quietly at the limits or at the end. */
 export function readOperations(bytes: Uint8Array, limits: TokenLimits = DEFAULT_TOKEN_LIMITS): Operation[] {
@@ -135,7 +141,13 @@ export function readOperations(bytes: Uint8Array, limits: TokenLimits = DEFAULT_
 /** Past an inline image's data: up to an "EI" standing alone between white space. */
 function skipInlineImage(bytes: Uint8Array, from: number): number {
   for (let i = from + 1; i + 1 < bytes.length; i++) {
-    if (bytes[i] === 69 && bytes[i + 1] === 73 && WHITE.has(bytes[i - 1]!) && (i + 2 >= bytes.length || WHITE.has(bytes[i + 2]!))) return i + 2;
+    if (
+      bytes[i] === 69 &&
+      bytes[i + 1] === 73 &&
+      WHITE.has(bytes[i - 1]!) &&
+      (i + 2 >= bytes.length || WHITE.has(bytes[i + 2]!))
+    )
+      return i + 2;
   }
   return bytes.length;
 }

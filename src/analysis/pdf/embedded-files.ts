@@ -5,7 +5,7 @@
 // PDF, a file under any other name) stays active content.
 import { inflateSync, constants } from "node:zlib";
 import type * as mupdf from "mupdf";
-import { child, each, nameAt, resolved } from "./objects";
+import { child, each, nameAt, resolved } from "./objects.ts";
 
 /** Names the e-invoice standards give their XML (case varies between versions). */
 const E_INVOICE_NAMES = new Set(["factur-x.xml", "zugferd-invoice.xml", "xrechnung.xml", "order-x.xml"]);
@@ -31,13 +31,20 @@ const text = (obj: mupdf.PDFObject): string | undefined => (obj.isString() ? obj
 const head = (stream: mupdf.PDFObject): Uint8Array | undefined => {
   if (!stream.isStream()) return undefined;
   const filter = child(stream, "Filter");
-  const filters = filter.isArray() ? Array.from({ length: filter.length }, (_, i) => filter.get(i)) : filter.isNull() ? [] : [filter];
+  const filters = filter.isArray()
+    ? Array.from({ length: filter.length }, (_, i) => filter.get(i))
+    : filter.isNull()
+      ? []
+      : [filter];
   const names = filters.map((f) => (f.isName() ? f.asName() : ""));
   const raw = stream.readRawStream().asUint8Array();
   if (names.length === 0) return raw.subarray(0, SNIFF_BYTES);
   if (names.length !== 1 || names[0] !== "FlateDecode") return undefined;
   try {
-    return inflateSync(raw.subarray(0, SNIFF_COMPRESSED), { finishFlush: constants.Z_SYNC_FLUSH }).subarray(0, SNIFF_BYTES);
+    return inflateSync(raw.subarray(0, SNIFF_COMPRESSED), { finishFlush: constants.Z_SYNC_FLUSH }).subarray(
+      0,
+      SNIFF_BYTES,
+    );
   } catch {
     return undefined;
   }
@@ -46,7 +53,10 @@ const head = (stream: mupdf.PDFObject): Uint8Array | undefined => {
 /** XML starts, after an optional byte-order mark and whitespace, with '<'. */
 const looksLikeXml = (bytes: Uint8Array | undefined): boolean => {
   if (!bytes) return false;
-  const s = new TextDecoder("latin1").decode(bytes).replace(/^(\xef\xbb\xbf|\xfe\xff|\xff\xfe)/, "").trimStart();
+  const s = new TextDecoder("latin1")
+    .decode(bytes)
+    .replace(/^(\xef\xbb\xbf|\xfe\xff|\xff\xfe)/, "")
+    .trimStart();
   return /^<[?!A-Za-z_]/.test(s);
 };
 
@@ -71,10 +81,14 @@ export const embeddedFiles = (root: mupdf.PDFObject): EmbeddedFile[] => {
     if (depth > MAX_TREE_DEPTH || found.length >= MAX_NAMES) return;
     const names = child(node, "Names");
     let key = "";
-    each(names, (value, index) => {
-      if (typeof index === "number" && index % 2 === 0) key = text(resolved(value)) ?? "";
-      else if (found.length < MAX_NAMES) found.push(describeFileSpec(value, key));
-    }, MAX_NAMES * 2);
+    each(
+      names,
+      (value, index) => {
+        if (typeof index === "number" && index % 2 === 0) key = text(resolved(value)) ?? "";
+        else if (found.length < MAX_NAMES) found.push(describeFileSpec(value, key));
+      },
+      MAX_NAMES * 2,
+    );
     each(child(node, "Kids"), (kid) => walk(kid, depth + 1), MAX_NAMES);
   };
   walk(child(root, "Names", "EmbeddedFiles"), 0);

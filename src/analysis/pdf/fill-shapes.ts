@@ -4,13 +4,14 @@
 // its cell borders after the text would otherwise read as text covered over (measured: an
 // Azure invoice sample, 19 such "covers"). So each closed subpath is taken on its own, and a
 // path whose subpaths nest paints a ring, which hides nothing inside it.
-import { mupdf } from "../../pdf/mupdf";
-import type { Rect } from "./rect";
+import type { mupdf } from "../../pdf/mupdf.ts";
+import type { Rect } from "./rect.ts";
 
 /** Subpaths read per path: a hostile path cannot make this unbounded. */
 const MAX_SUBPATHS = 64;
 
-const contains = (outer: Rect, inner: Rect): boolean => outer[0] <= inner[0] && outer[1] <= inner[1] && outer[2] >= inner[2] && outer[3] >= inner[3];
+const contains = (outer: Rect, inner: Rect): boolean =>
+  outer[0] <= inner[0] && outer[1] <= inner[1] && outer[2] >= inner[2] && outer[3] >= inner[3];
 
 /**
  * The rectangles a fill can hide text under: the bounds of each subpath, in device space.
@@ -25,7 +26,13 @@ export function solidParts(path: mupdf.Path, ctm: mupdf.Matrix): Rect[] {
     const px = ctm[0] * x + ctm[2] * y + ctm[4];
     const py = ctm[1] * x + ctm[3] * y + ctm[5];
     if (!current) current = [px, py, px, py];
-    else current = [Math.min(current[0], px), Math.min(current[1], py), Math.max(current[2], px), Math.max(current[3], py)];
+    else
+      current = [
+        Math.min(current[0], px),
+        Math.min(current[1], py),
+        Math.max(current[2], px),
+        Math.max(current[3], py),
+      ];
   };
   const close = () => {
     if (current) {
@@ -56,6 +63,11 @@ export function solidParts(path: mupdf.Path, ctm: mupdf.Matrix): Rect[] {
 /** The part of `rect` inside `clip`; null when nothing of it is. */
 export function clipRect(rect: Rect, clip: Rect | null): Rect | null {
   if (!clip) return rect;
-  const r: Rect = [Math.max(rect[0], clip[0]), Math.max(rect[1], clip[1]), Math.min(rect[2], clip[2]), Math.min(rect[3], clip[3])];
+  const r: Rect = [
+    Math.max(rect[0], clip[0]),
+    Math.max(rect[1], clip[1]),
+    Math.min(rect[2], clip[2]),
+    Math.min(rect[3], clip[3]),
+  ];
   return r[2] > r[0] && r[3] > r[1] ? r : null;
 }

@@ -1,9 +1,9 @@
 // The first page of a PDF as a small picture, for the duplicate fingerprint (a 9x8 dHash):
 // rendered by mupdf at a low resolution from the document the inspection already opened, in
 // its worker and within its time limit; cheap next to the analysis itself.
-import { mupdf } from "../../pdf/mupdf";
-import type { PageImage } from "../content/page-image";
-import { packPixmap } from "../../pdf/pack-pixmap";
+import { mupdf } from "../../pdf/mupdf.ts";
+import type { PageImage } from "../content/page-image.ts";
+import { packPixmap } from "../../pdf/pack-pixmap.ts";
 
 /** Long side of the render in pixels: far more than a 9x8 hash needs, little to draw. */
 const LONG_SIDE = 256;

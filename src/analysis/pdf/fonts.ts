@@ -1,9 +1,9 @@
 // Fonts per page and per line. A value retyped by an editor rarely comes back in the
 // document's own font: it lands in a fallback font or a different size. (A second subset of
 // the same font is listed in the facts only: genuine producers embed those too.)
-import type { DetectorResult, Evidence } from "../report";
-import type { PageContent, PageLine } from "./page-content";
-import type { DetectorName } from "../manifest";
+import type { DetectorResult, Evidence } from "../report.ts";
+import type { PageContent, PageLine } from "./page-content.ts";
+import type { DetectorName } from "../manifest.ts";
 
 export const PDF_FONTS_DETECTOR = "pdf-fonts" satisfies DetectorName;
 
@@ -14,7 +14,10 @@ const SUBSET_TAG = /^[A-Z]{6}\+/;
 export const fontFamily = (name: string): string =>
   name
     .replace(SUBSET_TAG, "")
-    .replace(/[-,_ ]?(bold|italic|oblique|regular|roman|medium|light|semibold|black|condensed|narrow|book|heavy|it|bd)+\b.*$/i, "")
+    .replace(
+      /[-,_ ]?(bold|italic|oblique|regular|roman|medium|light|semibold|black|condensed|narrow|book|heavy|it|bd)+\b.*$/i,
+      "",
+    )
     .replace(/(PSMT|MT|PS)$/, "")
     .toLowerCase();
 
@@ -30,8 +33,7 @@ const lineFamilies = (line: PageLine): Map<string, number> => {
   return m;
 };
 
-const dominant = (counts: Map<string, number>): string | undefined =>
-  [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
+const dominant = (counts: Map<string, number>): string | undefined => [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
 
 /**
  * Visual rows: lines whose vertical extents mostly overlap. Text an editor adds is its
@@ -91,7 +93,8 @@ const pageEvidence = (page: PageContent): Evidence[] => {
   const main = dominant(pageCounts);
   // A readable name for each family: the first font seen in it.
   const display = new Map<string, string>();
-  for (const row of rows) for (const run of row.runs) if (!display.has(fontFamily(run.font))) display.set(fontFamily(run.font), run.font);
+  for (const row of rows)
+    for (const run of row.runs) if (!display.has(fontFamily(run.font))) display.set(fontFamily(run.font), run.font);
   const shown = (family: string) => display.get(family) ?? family;
   // A family used throughout (a column of amounts in its own font) is the layout.
   const rare = (family: string) => (rowsPerFamily.get(family) ?? 0) <= Math.max(1, rows.length * RARE_ROW_SHARE);
@@ -170,7 +173,12 @@ export const detectFontInconsistency = (pages: PageContent[]): DetectorResult =>
     facts: {
       fontsPerPage: Object.fromEntries(pages.slice(0, 10).map((p) => [p.page, p.resourceFonts.slice(0, 20)])),
       textLines: lines,
-      repeatedSubsets: Object.fromEntries(pages.slice(0, 10).map((p) => [p.page, repeatedSubsets(p)]).filter(([, r]) => Object.keys(r as object).length > 0)),
+      repeatedSubsets: Object.fromEntries(
+        pages
+          .slice(0, 10)
+          .map((p) => [p.page, repeatedSubsets(p)])
+          .filter(([, r]) => Object.keys(r as object).length > 0),
+      ),
     },
     coverage: pages.length === 0 ? 0 : lines > 0 ? 1 : 0.1,
   };

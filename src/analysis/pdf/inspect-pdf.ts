@@ -1,21 +1,21 @@
 // Runs the PDF detectors over one opened document and returns its text layer for the
 // content rules.
-import { AppError } from "../../errors";
-import { runDetector, type AnalysisLimits, type Budget } from "../detector";
-import type { PageImage } from "../content/page-image";
-import type { DocumentText } from "../content/text";
-import type { DetectorName } from "../manifest";
-import type { DetectorResult } from "../report";
-import { detectActiveContent, PDF_ACTIVE_CONTENT_DETECTOR } from "./active-content";
-import { detectAnnotationOverlay, PDF_ANNOTATIONS_DETECTOR } from "./annotations";
-import { renderFirstPage } from "./first-page-image";
-import { detectFontInconsistency, PDF_FONTS_DETECTOR } from "./fonts";
-import { detectPdfMetadata, PDF_METADATA_DETECTOR } from "./metadata";
-import { openPdf } from "./open";
-import { detectTextOverlay, PDF_OVERLAY_DETECTOR } from "./overlay";
-import { rasterShare, readPages, toDocumentTextPages, type PageContent } from "./page-content";
-import { detectRevisions, PDF_REVISIONS_DETECTOR } from "./revisions";
-import { detectTextOperators, PDF_TEXT_OPERATORS_DETECTOR } from "./text-operators";
+import { AppError } from "../../errors.ts";
+import { runDetector, type AnalysisLimits, type Budget } from "../detector.ts";
+import type { PageImage } from "../content/page-image.ts";
+import type { DocumentText } from "../content/text.ts";
+import type { DetectorName } from "../manifest.ts";
+import type { DetectorResult } from "../report.ts";
+import { detectActiveContent, PDF_ACTIVE_CONTENT_DETECTOR } from "./active-content.ts";
+import { detectAnnotationOverlay, PDF_ANNOTATIONS_DETECTOR } from "./annotations.ts";
+import { renderFirstPage } from "./first-page-image.ts";
+import { detectFontInconsistency, PDF_FONTS_DETECTOR } from "./fonts.ts";
+import { detectPdfMetadata, PDF_METADATA_DETECTOR } from "./metadata.ts";
+import { openPdf } from "./open.ts";
+import { detectTextOverlay, PDF_OVERLAY_DETECTOR } from "./overlay.ts";
+import { rasterShare, readPages, toDocumentTextPages, type PageContent } from "./page-content.ts";
+import { detectRevisions, PDF_REVISIONS_DETECTOR } from "./revisions.ts";
+import { detectTextOperators, PDF_TEXT_OPERATORS_DETECTOR } from "./text-operators.ts";
 
 export interface PdfInspection {
   detectors: DetectorResult[];
@@ -54,7 +54,11 @@ const thumbnailOf = (doc: Parameters<typeof renderFirstPage>[0], pageCount: numb
   try {
     return renderFirstPage(doc, pageCount);
   } catch (cause) {
-    throw new AppError("UNSUPPORTED_FORMAT", "The PDF's first page could not be drawn: its content nests deeper or is larger than the renderer's limits", { cause });
+    throw new AppError(
+      "UNSUPPORTED_FORMAT",
+      "The PDF's first page could not be drawn: its content nests deeper or is larger than the renderer's limits",
+      { cause },
+    );
   }
 };
 
@@ -80,7 +84,12 @@ export const inspectPdf = async (bytes: Uint8Array, limits: AnalysisLimits, budg
     let pages: PageContent[] = [];
     const read = await runDetector(PDF_PAGES_DETECTOR, () => {
       pages = readPages(doc, pageCount, limits.maxPdfPages, budget).pages;
-      return { detector: PDF_PAGES_DETECTOR, evidence: [], facts: { pages: pageCount, read: pages.length }, coverage: 1 };
+      return {
+        detector: PDF_PAGES_DETECTOR,
+        evidence: [],
+        facts: { pages: pageCount, read: pages.length },
+        coverage: 1,
+      };
     });
     // Pages left unread (page limit, time budget) lower what the page detectors saw.
     const seen = pageCount === 0 ? 0 : pages.length / pageCount;
@@ -95,7 +104,9 @@ export const inspectPdf = async (bytes: Uint8Array, limits: AnalysisLimits, budg
       });
     }
     // Reads the content streams themselves (how strings are written), page by page.
-    detectors.push(await runDetector(PDF_TEXT_OPERATORS_DETECTOR, () => detectTextOperators(doc, pages, scanned, budget)));
+    detectors.push(
+      await runDetector(PDF_TEXT_OPERATORS_DETECTOR, () => detectTextOperators(doc, pages, scanned, budget)),
+    );
     const first = pages[0];
     return {
       detectors,

@@ -5,8 +5,8 @@
 // page shows. (What a stream leaves in the graphics state for the streams after it is the
 // caller's to rule out: a layer is benign only after the page's own content.)
 import type * as mupdf from "mupdf";
-import { readOperations } from "./content-tokens";
-import { child, nameAt } from "./objects";
+import { readOperations } from "./content-tokens.ts";
+import { child, nameAt } from "./objects.ts";
 
 /** Larger streams are not an OCR layer of one page worth reading twice. */
 const MAX_STREAM_BYTES = 4_000_000;
@@ -23,7 +23,11 @@ const MAX_FORM_DEPTH = 2;
  * themselves invisible text: the object numbers of those forms (none when it draws none).
  * Undefined otherwise. `resources` resolves the names its Do operators draw.
  */
-export const invisibleTextLayer = (stream: mupdf.PDFObject, resources: mupdf.PDFObject, depth = 0): number[] | undefined => {
+export const invisibleTextLayer = (
+  stream: mupdf.PDFObject,
+  resources: mupdf.PDFObject,
+  depth = 0,
+): number[] | undefined => {
   if (!stream.isStream() || depth > MAX_FORM_DEPTH) return undefined;
   const length = stream.get("Length");
   if (length.isNumber() && length.asNumber() > MAX_STREAM_BYTES) return undefined;
@@ -46,7 +50,8 @@ export const invisibleTextLayer = (stream: mupdf.PDFObject, resources: mupdf.PDF
     else if (PAINTS.has(op)) return undefined;
     else if (op === "Do") {
       const name = operands[0];
-      const form = typeof name === "object" && name.type === "name" ? child(resources, "XObject", name.name) : undefined;
+      const form =
+        typeof name === "object" && name.type === "name" ? child(resources, "XObject", name.name) : undefined;
       if (!form?.isIndirect() || nameAt(form, "Subtype") !== "Form") return undefined;
       const own = child(form, "Resources");
       const nested = invisibleTextLayer(form, own.isNull() ? resources : own, depth + 1);

@@ -1,11 +1,11 @@
 // Producer, creator, dates and XMP of a PDF: which tools wrote it, and whether the
 // document's own account of its history holds together.
 import type * as mupdf from "mupdf";
-import { dateDifference, isoOf, parseMetaDate, type MetaDate } from "../dates";
-import type { DetectorResult, Evidence } from "../report";
-import { child } from "./objects";
-import { classifyPdfSoftware, cleanSoftwareName, type SoftwareMatch } from "../software";
-import type { DetectorName } from "../manifest";
+import { dateDifference, isoOf, parseMetaDate, type MetaDate } from "../dates.ts";
+import type { DetectorResult, Evidence } from "../report.ts";
+import { child } from "./objects.ts";
+import { classifyPdfSoftware, cleanSoftwareName, type SoftwareMatch } from "../software.ts";
+import type { DetectorName } from "../manifest.ts";
 
 export const PDF_METADATA_DETECTOR = "pdf-metadata" satisfies DetectorName;
 
@@ -40,7 +40,10 @@ export const parseXmp = (xml: string): PdfXmp => {
   const seq = /<xmpMM:History>([\s\S]{0,200000}?)<\/xmpMM:History>/.exec(xml)?.[1] ?? "";
   const items = seq.match(/<rdf:li[\s\S]*?(?:\/>|<\/rdf:li>)/g) ?? [];
   for (const item of items.slice(0, 200)) {
-    history.push({ action: xmpProperty(item, "stEvt:action"), softwareAgent: xmpProperty(item, "stEvt:softwareAgent") });
+    history.push({
+      action: xmpProperty(item, "stEvt:action"),
+      softwareAgent: xmpProperty(item, "stEvt:softwareAgent"),
+    });
   }
   return {
     creatorTool: xmpProperty(xml, "xmp:CreatorTool"),
@@ -114,20 +117,37 @@ export const detectPdfMetadata = (doc: mupdf.PDFDocument): DetectorResult => {
   }
 
   const inconsistent = (strength: number, message: string, measured: string, threshold: string) =>
-    evidence.push({ flag: "metadata_inconsistent", detector: PDF_METADATA_DETECTOR, strength, message, measured, threshold });
+    evidence.push({
+      flag: "metadata_inconsistent",
+      detector: PDF_METADATA_DETECTOR,
+      strength,
+      message,
+      measured,
+      threshold,
+    });
   // Only accounts that contradict each other accuse. A modification after creation, by
   // whatever tool, is a history; Info and XMP naming different producers is a second tool
   // that updated one of them (signers, converters): both are kept as facts.
   const gap = created && modified ? dateDifference(created, modified) : undefined;
   if (gap && -gap.ms > SAME_MOMENT_MS + ZONE_MS) {
-    inconsistent(0.3, `ModDate ${isoOf(modified!)} is before CreationDate ${isoOf(created!)}`, `${Math.round(-gap.ms / 60_000)} min`, `${(SAME_MOMENT_MS + ZONE_MS) / 60_000} min`);
+    inconsistent(
+      0.3,
+      `ModDate ${isoOf(modified!)} is before CreationDate ${isoOf(created!)}`,
+      `${Math.round(-gap.ms / 60_000)} min`,
+      `${(SAME_MOMENT_MS + ZONE_MS) / 60_000} min`,
+    );
   }
   const producersDisagree = !!producer && !!xmp?.producer && normalise(producer) !== normalise(xmp.producer);
   const xmpCreated: MetaDate | undefined = parseMetaDate(xmp?.createDate);
   if (created && xmpCreated) {
     const d = dateDifference(created, xmpCreated);
     if (Math.abs(d.ms) > SAME_MOMENT_MS + ZONE_MS) {
-      inconsistent(0.25, "Info CreationDate and XMP CreateDate disagree", `${Math.round(Math.abs(d.ms) / 60_000)} min`, `${(SAME_MOMENT_MS + ZONE_MS) / 60_000} min`);
+      inconsistent(
+        0.25,
+        "Info CreationDate and XMP CreateDate disagree",
+        `${Math.round(Math.abs(d.ms) / 60_000)} min`,
+        `${(SAME_MOMENT_MS + ZONE_MS) / 60_000} min`,
+      );
     }
   }
 

@@ -1,7 +1,7 @@
 // Opening a PDF with mupdf (WASM) for analysis. mupdf repairs what it can; bytes it
 // cannot open at all are not a PDF this service can judge.
-import { mupdf } from "../../pdf/mupdf";
-import { AppError } from "../../errors";
+import { mupdf } from "../../pdf/mupdf.ts";
+import { AppError } from "../../errors.ts";
 
 export interface OpenedPdf {
   doc: mupdf.PDFDocument;

@@ -2,10 +2,10 @@
 // painted over text drawn earlier (white-out), usually with new text typed on top, or
 // new glyphs painted over old ones. Drawing order is what tells a cover from a table
 // background: backgrounds come before the text they sit under.
-import type { DetectorResult, Evidence } from "../report";
-import type { DrawnGlyph, PageContent } from "./page-content";
-import { boxOfRect, intersectionArea, rectArea, type Rect } from "./rect";
-import type { DetectorName } from "../manifest";
+import type { DetectorResult, Evidence } from "../report.ts";
+import type { DrawnGlyph, PageContent } from "./page-content.ts";
+import { boxOfRect, intersectionArea, rectArea, type Rect } from "./rect.ts";
+import type { DetectorName } from "../manifest.ts";
 
 export const PDF_OVERLAY_DETECTOR = "pdf-text-overlay" satisfies DetectorName;
 
@@ -33,12 +33,10 @@ const spend = (work: Work, n: number): boolean => {
 };
 
 const union = (rects: Rect[]): Rect =>
-  rects.reduce<Rect>((u, r) => [Math.min(u[0], r[0]), Math.min(u[1], r[1]), Math.max(u[2], r[2]), Math.max(u[3], r[3])], [
-    Infinity,
-    Infinity,
-    -Infinity,
-    -Infinity,
-  ]);
+  rects.reduce<Rect>(
+    (u, r) => [Math.min(u[0], r[0]), Math.min(u[1], r[1]), Math.max(u[2], r[2]), Math.max(u[3], r[3])],
+    [Infinity, Infinity, -Infinity, -Infinity],
+  );
 
 /** The characters of glyphs in drawing order, spaces dropped: what a reader would see. */
 const textOf = (glyphs: DrawnGlyph[]): string =>
@@ -73,7 +71,11 @@ const coversEvidence = (page: PageContent, hidden: Set<DrawnGlyph>, work: Work):
     const retyped = over.length >= MIN_GLYPHS;
     const replaced = retyped && textOf(over) !== textOf(under);
     const cover = fill.kind === "image" ? "An image" : "A white fill";
-    const typed = !retyped ? "" : replaced ? `, with ${over.length} different characters typed on top` : `, with the same ${over.length} characters drawn again on top`;
+    const typed = !retyped
+      ? ""
+      : replaced
+        ? `, with ${over.length} different characters typed on top`
+        : `, with the same ${over.length} characters drawn again on top`;
     evidence.push({
       flag: "pdf_text_overlay",
       detector: PDF_OVERLAY_DETECTOR,

@@ -2,13 +2,13 @@
 // page's own text lines with their fonts (structured text of the content stream only,
 // annotations excluded), every glyph and opaque fill in drawing order, the annotations,
 // and the fonts its resources declare. Recording is bounded per page.
-import { mupdf } from "../../pdf/mupdf";
-import type { Box } from "../report";
-import type { Budget } from "../detector";
-import type { TextPage } from "../content/text";
-import { clipRect, solidParts } from "./fill-shapes";
-import { child, each, nameAt } from "./objects";
-import { boxOfRect, intersectionArea, rectArea, type Rect } from "./rect";
+import { mupdf } from "../../pdf/mupdf.ts";
+import type { Box } from "../report.ts";
+import type { Budget } from "../detector.ts";
+import type { TextPage } from "../content/text.ts";
+import { clipRect, solidParts } from "./fill-shapes.ts";
+import { child, each, nameAt } from "./objects.ts";
+import { boxOfRect, intersectionArea, rectArea, type Rect } from "./rect.ts";
 
 export interface TextRun {
   font: string;
@@ -223,7 +223,7 @@ const recordLines = (page: mupdf.Page, bounds: Rect, out: PageContent): void => 
       else current.runs.push({ font: name, size: rounded, text: c });
     },
     endLine() {
-      if (current && current.text.trim() && out.lines.length < MAX_LINES_PER_PAGE) out.lines.push(current);
+      if (current?.text.trim() && out.lines.length < MAX_LINES_PER_PAGE) out.lines.push(current);
       current = undefined;
     },
   });
@@ -250,12 +250,21 @@ const fontNames = (resources: mupdf.PDFObject, out: Set<string>, depth: number):
     const base = nameAt(font, "BaseFont");
     if (base && out.size < MAX_FONTS_PER_PAGE) out.add(base);
   });
-  each(child(resources, "XObject"), (xobj) => {
-    if (nameAt(xobj, "Subtype") === "Form") fontNames(child(xobj, "Resources"), out, depth + 1);
-  }, 100);
+  each(
+    child(resources, "XObject"),
+    (xobj) => {
+      if (nameAt(xobj, "Subtype") === "Form") fontNames(child(xobj, "Resources"), out, depth + 1);
+    },
+    100,
+  );
 };
 
-export const readPages = (doc: mupdf.PDFDocument, pageCount: number, maxPages: number, budget: Budget): ReadPagesResult => {
+export const readPages = (
+  doc: mupdf.PDFDocument,
+  pageCount: number,
+  maxPages: number,
+  budget: Budget,
+): ReadPagesResult => {
   const pages: PageContent[] = [];
   for (let i = 0; i < Math.min(pageCount, maxPages) && !budget.expired(); i++) {
     const page = doc.loadPage(i);
@@ -302,6 +311,8 @@ export const toDocumentTextPages = (pages: PageContent[]): TextPage[] =>
  */
 export const rasterShare = (page: PageContent): number => {
   const bounds: Rect = [0, 0, page.width, page.height];
-  const covered = page.fills.filter((f) => f.kind === "image").reduce((sum, f) => sum + intersectionArea(f.rect, bounds), 0);
+  const covered = page.fills
+    .filter((f) => f.kind === "image")
+    .reduce((sum, f) => sum + intersectionArea(f.rect, bounds), 0);
   return Math.min(1, covered / Math.max(1, rectArea(bounds)));
 };

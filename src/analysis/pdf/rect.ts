@@ -1,7 +1,7 @@
 // Rectangles in PDF points as mupdf gives them, and the arithmetic the page-content
 // detectors share. Its own file so that page-content.ts and fill-shapes.ts, which import
 // each other's pieces otherwise, both depend on it instead of on one another.
-import type { Box } from "../report";
+import type { Box } from "../report.ts";
 
 /** [x0, y0, x1, y1] in PDF points, origin top-left (mupdf's device space). */
 export type Rect = [number, number, number, number];

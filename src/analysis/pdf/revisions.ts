@@ -4,11 +4,11 @@
 // add an invisible text layer to a scan, PDF/A converters embed fonts and declare
 // conformance (benign); editors rewrite page content, fonts or add annotations (evidence).
 import type * as mupdf from "mupdf";
-import type { DetectorResult, Evidence } from "../report";
-import { invisibleTextLayer } from "./invisible-text";
-import { readXmp } from "./metadata";
-import { child, each, nameAt } from "./objects";
-import type { DetectorName } from "../manifest";
+import type { DetectorResult, Evidence } from "../report.ts";
+import { invisibleTextLayer } from "./invisible-text.ts";
+import { readXmp } from "./metadata.ts";
+import { child, each, nameAt } from "./objects.ts";
+import type { DetectorName } from "../manifest.ts";
 
 export const PDF_REVISIONS_DETECTOR = "pdf-revisions" satisfies DetectorName;
 
@@ -81,7 +81,14 @@ const classify = (doc: mupdf.PDFDocument, num: number, refs: KnownRefs): Change 
   // A page dictionary changes when annotations are added as well as when its content
   // is replaced; the replaced content streams are classified on their own.
   if (type === "Page") return "page";
-  if (type === "Font" || type === "FontDescriptor" || subtype === "TrueType" || subtype === "Type0" || subtype === "Type1") return "font";
+  if (
+    type === "Font" ||
+    type === "FontDescriptor" ||
+    subtype === "TrueType" ||
+    subtype === "Type0" ||
+    subtype === "Type1"
+  )
+    return "font";
   if ((subtype && FONT_PROGRAM_SUBTYPES.has(subtype)) || !child(obj, "Length1").isNull()) return "font";
   if (type === "XObject" || subtype === "Image" || subtype === "Form" || subtype?.startsWith("Type1")) return "content";
   if (type === "Action" || !child(obj, "JS").isNull()) return "action";
@@ -94,7 +101,13 @@ const addRef = (set: Set<number>, obj: mupdf.PDFObject) => {
 };
 
 const knownRefs = (doc: mupdf.PDFDocument, pagesToScan: number, originalSize: number): KnownRefs => {
-  const refs: KnownRefs = { content: new Set(), layers: new Set(), annotation: new Set(), signature: new Set(), originalSize };
+  const refs: KnownRefs = {
+    content: new Set(),
+    layers: new Set(),
+    annotation: new Set(),
+    signature: new Set(),
+    originalSize,
+  };
   for (let i = 0; i < pagesToScan; i++) {
     const page = doc.findPage(i);
     const contents = page.get("Contents");
@@ -146,7 +159,9 @@ const sizeOf = (original: string): number => {
 
 /** A PDF/A conversion declares its conformance in the XMP it rewrote, and names an output intent. */
 const declaresPdfA = (doc: mupdf.PDFDocument, changes: Map<Change, number>): boolean =>
-  changes.has("metadata") && readXmp(doc)?.pdfaPart !== undefined && !child(doc.getTrailer(), "Root", "OutputIntents").isNull();
+  changes.has("metadata") &&
+  readXmp(doc)?.pdfaPart !== undefined &&
+  !child(doc.getTrailer(), "Root", "OutputIntents").isNull();
 
 export const detectRevisions = (doc: mupdf.PDFDocument, bytes: Uint8Array, pagesToScan: number): DetectorResult => {
   const versions = doc.countVersions();
@@ -202,7 +217,8 @@ export const detectRevisions = (doc: mupdf.PDFDocument, bytes: Uint8Array, pages
       measured: updates,
       threshold: 0,
     });
-  if (changes.has("content") || (fontsReplaced.count > 0 && !pdfA)) add(0.6, "page content, fonts or images were changed");
+  if (changes.has("content") || (fontsReplaced.count > 0 && !pdfA))
+    add(0.6, "page content, fonts or images were changed");
   else if (changes.has("annotation")) add(0.4, "annotations were added or changed");
   else if (changes.has("opaque")) add(0.35, "the changes are packed in object streams and could not be attributed");
   else if (changes.has("action")) add(0.25, "actions were added");

@@ -7,13 +7,13 @@
 // start or end of one) and is not accused. Letter case and array shape are habits of the
 // writer, judged across the page; hex versus literal can follow the font (CID fonts are
 // written in hex), so it is judged per font.
-import { mupdf } from "../../pdf/mupdf";
-import type { Budget } from "../detector";
-import type { Box, DetectorResult, Evidence } from "../report";
-import { readOperations, type Operand, type Operation, type PdfString } from "./content-tokens";
-import { child, nameAt } from "./objects";
-import type { PageContent } from "./page-content";
-import type { DetectorName } from "../manifest";
+import { mupdf } from "../../pdf/mupdf.ts";
+import type { Budget } from "../detector.ts";
+import type { Box, DetectorResult, Evidence } from "../report.ts";
+import { readOperations, type Operand, type Operation, type PdfString } from "./content-tokens.ts";
+import { child, nameAt } from "./objects.ts";
+import type { PageContent } from "./page-content.ts";
+import type { DetectorName } from "../manifest.ts";
 
 export const PDF_TEXT_OPERATORS_DETECTOR = "pdf-text-operators" satisfies DetectorName;
 
@@ -74,7 +74,13 @@ function habitsOf(op: string, operands: Operand[]): Partial<Record<Habit, string
   const hex = strings.filter((s) => s.hex);
   // A writer may switch to hex for bytes outside printable ASCII (accents, glyph ids):
   // the encoding is a habit only where both ways were open to it.
-  const encoding = !strings.every(printable) ? undefined : hex.length === strings.length ? "hex" : hex.length === 0 ? "literal" : "mixed";
+  const encoding = !strings.every(printable)
+    ? undefined
+    : hex.length === strings.length
+      ? "hex"
+      : hex.length === 0
+        ? "literal"
+        : "mixed";
   const digits = hex.map((s) => s.raw).join("");
   const upper = /[A-F]/.test(digits);
   const lower = /[a-f]/.test(digits);
@@ -84,17 +90,28 @@ function habitsOf(op: string, operands: Operand[]): Partial<Record<Habit, string
 
 const PRINTABLE = /^[\x20-\x7e]*$/;
 const printable = (s: PdfString): boolean =>
-  s.hex ? PRINTABLE.test(Buffer.from(s.raw.length % 2 ? `${s.raw}0` : s.raw, "hex").toString("latin1")) : PRINTABLE.test(s.raw) && !/\\[0-7]/.test(s.raw);
+  s.hex
+    ? PRINTABLE.test(Buffer.from(s.raw.length % 2 ? `${s.raw}0` : s.raw, "hex").toString("latin1"))
+    : PRINTABLE.test(s.raw) && !/\\[0-7]/.test(s.raw);
 
 const multiply = (a: Matrix, b: Matrix): Matrix => mupdf.Matrix.concat(a, b) as Matrix;
-const apply = (m: Matrix, x: number, y: number): [number, number] => [x * m[0] + y * m[2] + m[4], x * m[1] + y * m[3] + m[5]];
+const apply = (m: Matrix, x: number, y: number): [number, number] => [
+  x * m[0] + y * m[2] + m[4],
+  x * m[1] + y * m[3] + m[5],
+];
 const matrixOf = (operands: Operand[]): Matrix => operands.slice(-6).map(num) as Matrix;
 
 /**
  * Follows the graphics and text state far enough to place each shown string (q/Q, cm,
  * BT, Tm, Td, TD, T*, TL, Tf); form XObjects are not entered.
  */
-function shownStrings(ops: Operation[], stream: number, page: Matrix, fontKey: (name: string) => string, out: ShownString[]): void {
+function shownStrings(
+  ops: Operation[],
+  stream: number,
+  page: Matrix,
+  fontKey: (name: string) => string,
+  out: ShownString[],
+): void {
   const stack: Matrix[] = [];
   let ctm: Matrix = IDENTITY;
   let tm: Matrix = IDENTITY;
@@ -167,7 +184,11 @@ function fontKeys(resources: mupdf.PDFObject): (name: string) => string {
     let key = cache.get(name);
     if (key === undefined) {
       const font = child(fonts, name);
-      key = font.isNull() ? `missing:${name}` : font.isIndirect() ? `object:${font.asIndirect()}` : `font:${nameAt(font, "BaseFont") ?? name}`;
+      key = font.isNull()
+        ? `missing:${name}`
+        : font.isIndirect()
+          ? `object:${font.asIndirect()}`
+          : `font:${nameAt(font, "BaseFont") ?? name}`;
       if (cache.size < 1_000) cache.set(name, key);
     }
     return key;
@@ -179,7 +200,9 @@ function readPageStrings(doc: mupdf.PDFDocument, index: number): ShownString[] {
   try {
     const object = page.getObject();
     const contents = object.get("Contents");
-    const streams = contents.isArray() ? Array.from({ length: Math.min(contents.length, 1_000) }, (_, i) => contents.get(i)) : [contents];
+    const streams = contents.isArray()
+      ? Array.from({ length: Math.min(contents.length, 1_000) }, (_, i) => contents.get(i))
+      : [contents];
     const keyOf = fontKeys(object.getInheritable("Resources"));
     const transform = page.getTransform() as Matrix;
     const out: ShownString[] = [];
@@ -242,14 +265,21 @@ function findings(strings: ShownString[]): { judged: boolean; found: Finding[] }
 /** The text line the string starts in, else a box one text size high at its start. */
 function boxOf(shown: ShownString, page: PageContent | undefined): Box {
   const [x, y] = shown.at;
-  const line = page?.lines.find((l) => x >= l.box[0] - 1 && x <= l.box[0] + l.box[2] && y >= l.box[1] - 1 && y <= l.box[1] + l.box[3] + 1);
+  const line = page?.lines.find(
+    (l) => x >= l.box[0] - 1 && x <= l.box[0] + l.box[2] && y >= l.box[1] - 1 && y <= l.box[1] + l.box[3] + 1,
+  );
   if (line) return line.box;
   const size = Math.max(1, Math.round(shown.size));
   return [Math.round(x), Math.round(y - size), size, size];
 }
 
 /** Judges the first `maxPages` pages; `pages` (read beforehand) give the strings their text lines' boxes. */
-export const detectTextOperators = (doc: mupdf.PDFDocument, pages: PageContent[], maxPages: number, budget: Budget): DetectorResult => {
+export const detectTextOperators = (
+  doc: mupdf.PDFDocument,
+  pages: PageContent[],
+  maxPages: number,
+  budget: Budget,
+): DetectorResult => {
   const pageCount = doc.countPages();
   const evidence: Evidence[] = [];
   let read = 0;

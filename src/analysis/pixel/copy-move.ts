@@ -1,15 +1,16 @@
 // copy_move from the sidecar's clone search: an area of the page that is a verified copy of
 // another area (text over text is never compared there: repeated print looks the same, and
 // matches that repeat at a period, like guilloches and MRZ fillers, are counted but not reported).
-import type { SidecarPage } from "../../sidecar-client/result";
-import type { DetectorResult, Evidence } from "../report";
-import { MIN_RELIABILITY, meanOver, numberFact, round2, scaledStrength, traceOf } from "./traces";
-import type { DetectorName } from "../manifest";
+import type { SidecarPage } from "../../sidecar-client/result.ts";
+import type { DetectorResult, Evidence } from "../report.ts";
+import { MIN_RELIABILITY, meanOver, numberFact, round2, scaledStrength, traceOf } from "./traces.ts";
+import type { DetectorName } from "../manifest.ts";
 
 export const COPY_MOVE_DETECTOR = "copy-move" satisfies DetectorName;
 
 /** A verified clone is strong evidence; near-perfect correlation adds to it. */
-const baseStrength = (score: number, minCorrelation: number) => Math.min(1, 0.7 + (0.3 * (score - minCorrelation)) / Math.max(1e-6, 1 - minCorrelation));
+const baseStrength = (score: number, minCorrelation: number) =>
+  Math.min(1, 0.7 + (0.3 * (score - minCorrelation)) / Math.max(1e-6, 1 - minCorrelation));
 
 export function detectCopyMove(pages: readonly SidecarPage[]): DetectorResult {
   const coverage = meanOver(pages, (page) => traceOf(page, "copy_move")?.reliability ?? 0);
@@ -34,7 +35,18 @@ export function detectCopyMove(pages: readonly SidecarPage[]): DetectorResult {
   const facts = pages.map((page) => {
     const trace = traceOf(page, "copy_move");
     // A sidecar predating the periodicity test sends no count: shown as unknown rather than 0.
-    return { page: page.index + 1, reliability: round2(trace?.reliability ?? 0), clones: page.copyMoves.length, periodicRepeats: numberFact(trace, "periodicMatches") ?? "unknown" };
+    return {
+      page: page.index + 1,
+      reliability: round2(trace?.reliability ?? 0),
+      clones: page.copyMoves.length,
+      periodicRepeats: numberFact(trace, "periodicMatches") ?? "unknown",
+    };
   });
-  return { detector: COPY_MOVE_DETECTOR, evidence, facts: { pages: facts }, coverage, measurements: { clonesPerPage: pages.map((page) => page.copyMoves.length) } };
+  return {
+    detector: COPY_MOVE_DETECTOR,
+    evidence,
+    facts: { pages: facts },
+    coverage,
+    measurements: { clonesPerPage: pages.map((page) => page.copyMoves.length) },
+  };
 }

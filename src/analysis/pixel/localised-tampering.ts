@@ -7,10 +7,10 @@
 // blurred for edits to show, and an unreadable page raises nothing. Not registered in
 // full-analyzer.ts yet: the committed model does not separate forged pages from genuine ones
 // (docs/evaluation/localiser/), and the sidecar does not run it.
-import type { SidecarPage } from "../../sidecar-client/result";
-import type { DetectorResult, Evidence } from "../report";
-import { MIN_MEAN_CONFIDENCE } from "../thresholds";
-import { MIN_RELIABILITY, meanOver, round2, scaledStrength } from "./traces";
+import type { SidecarPage } from "../../sidecar-client/result.ts";
+import type { DetectorResult, Evidence } from "../report.ts";
+import { MIN_MEAN_CONFIDENCE } from "../thresholds.ts";
+import { MIN_RELIABILITY, meanOver, round2, scaledStrength } from "./traces.ts";
 
 export const LOCALISER_DETECTOR = "localiser";
 
@@ -18,7 +18,8 @@ export const LOCALISER_DETECTOR = "localiser";
 const UNREADABLE_CONFIDENCE = 0.6;
 
 /** 0.5 at the threshold, 1 at certainty. */
-const baseStrength = (score: number, threshold: number) => Math.min(1, 0.5 + (0.5 * (score - threshold)) / Math.max(1e-6, 1 - threshold));
+const baseStrength = (score: number, threshold: number) =>
+  Math.min(1, 0.5 + (0.5 * (score - threshold)) / Math.max(1e-6, 1 - threshold));
 
 const legibility = (page: SidecarPage): number => {
   if (page.lines.length === 0) return 0;
@@ -27,7 +28,8 @@ const legibility = (page: SidecarPage): number => {
 };
 
 /** How far the localiser could see the page, 0..1; 0 from a sidecar without it. */
-export const localiserCoverage = (page: SidecarPage): number => (page.localisation ? page.localisation.reliability * legibility(page) : 0);
+export const localiserCoverage = (page: SidecarPage): number =>
+  page.localisation ? page.localisation.reliability * legibility(page) : 0;
 
 export function detectLocalisedTampering(pages: readonly SidecarPage[]): DetectorResult {
   const coverage = meanOver(pages, localiserCoverage);
@@ -50,7 +52,19 @@ export function detectLocalisedTampering(pages: readonly SidecarPage[]): Detecto
         });
       }
     }
-    return { page: page.index + 1, score: round2(found.score), threshold: round2(found.threshold), coverage: round2(seen), regions: found.regions.length, ...found.facts };
+    return {
+      page: page.index + 1,
+      score: round2(found.score),
+      threshold: round2(found.threshold),
+      coverage: round2(seen),
+      regions: found.regions.length,
+      ...found.facts,
+    };
   });
-  return { detector: LOCALISER_DETECTOR, evidence, facts: { pages: perPage, scores: "highest cell probability of tampering per page" }, coverage };
+  return {
+    detector: LOCALISER_DETECTOR,
+    evidence,
+    facts: { pages: perPage, scores: "highest cell probability of tampering per page" },
+    coverage,
+  };
 }

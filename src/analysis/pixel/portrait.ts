@@ -5,20 +5,23 @@
 // genuine cards of every capture path. A portrait pasted after the capture shows so; one
 // printed on the card went through the same capture as everything else. Where no portrait
 // was found, or the card is too small to compare, coverage is 0 and nothing is raised.
-import type { SidecarPage } from "../../sidecar-client/result";
-import type { Box, DetectorResult, Evidence } from "../report";
-import { excessStrength, MIN_RELIABILITY, meanOver, numberFact, round2, scaledStrength, traceOf } from "./traces";
-import type { DetectorName } from "../manifest";
+import type { SidecarPage } from "../../sidecar-client/result.ts";
+import type { Box, DetectorResult, Evidence } from "../report.ts";
+import { excessStrength, MIN_RELIABILITY, meanOver, numberFact, round2, scaledStrength, traceOf } from "./traces.ts";
+import type { DetectorName } from "../manifest.ts";
 
 export const PORTRAIT_DETECTOR = "portrait-consistency" satisfies DetectorName;
 
 const LABEL: Record<string, string> = {
-  sharpSeam: "is sharper (less blurred, or noisier) than the rest of the card, with an edge sharper than any printed edge (a seam)",
+  sharpSeam:
+    "is sharper (less blurred, or noisier) than the rest of the card, with an edge sharper than any printed edge (a seam)",
 };
 
 const boxOf = (facts: Record<string, unknown>): Box | undefined => {
   const [x, y, w, h] = [facts.boxX, facts.boxY, facts.boxWidth, facts.boxHeight];
-  return typeof x === "number" && typeof y === "number" && typeof w === "number" && typeof h === "number" ? [x, y, w, h] : undefined;
+  return typeof x === "number" && typeof y === "number" && typeof w === "number" && typeof h === "number"
+    ? [x, y, w, h]
+    : undefined;
 };
 
 export function detectPortraitTampering(pages: readonly SidecarPage[]): DetectorResult {
@@ -31,7 +34,13 @@ export function detectPortraitTampering(pages: readonly SidecarPage[]): Detector
     const measure = String(trace.facts.strongestMeasure ?? "");
     const threshold = numberFact(trace, `${measure}Threshold`);
     const measured = numberFact(trace, measure);
-    if (trace.reliability >= MIN_RELIABILITY && trace.globalScore >= 1 && box && threshold !== undefined && measured !== undefined) {
+    if (
+      trace.reliability >= MIN_RELIABILITY &&
+      trace.globalScore >= 1 &&
+      box &&
+      threshold !== undefined &&
+      measured !== undefined
+    ) {
       evidence.push({
         flag: "region_tampering",
         detector: PORTRAIT_DETECTOR,
@@ -59,5 +68,10 @@ export function detectPortraitTampering(pages: readonly SidecarPage[]): Detector
       threshold: { sharpSeam: numberFact(trace, "sharpSeamThreshold") },
     };
   });
-  return { detector: PORTRAIT_DETECTOR, evidence, facts: { pages: perPage, measures: "log2 of the portrait's value over the rest of the card's; 0 = alike" }, coverage };
+  return {
+    detector: PORTRAIT_DETECTOR,
+    evidence,
+    facts: { pages: perPage, measures: "log2 of the portrait's value over the rest of the card's; 0 = alike" },
+    coverage,
+  };
 }

@@ -3,10 +3,10 @@
 // moire, halftone dots) in the spectra of patches across the page, beyond thresholds measured
 // on genuine scans and photos. Provenance, not alteration: a customer may photograph a copy,
 // but a recapture also hides the original's pixel traces (the sidecar counts them half there).
-import type { SidecarPage } from "../../sidecar-client/result";
-import type { DetectorResult, Evidence } from "../report";
-import { excessStrength, MIN_RELIABILITY, meanOver, numberFact, round2, scaledStrength, traceOf } from "./traces";
-import type { DetectorName } from "../manifest";
+import type { SidecarPage } from "../../sidecar-client/result.ts";
+import type { DetectorResult, Evidence } from "../report.ts";
+import { excessStrength, MIN_RELIABILITY, meanOver, numberFact, round2, scaledStrength, traceOf } from "./traces.ts";
+import type { DetectorName } from "../manifest.ts";
 
 export const RECAPTURE_DETECTOR = "recapture" satisfies DetectorName;
 
@@ -20,7 +20,12 @@ export function detectRecapture(pages: readonly SidecarPage[]): DetectorResult {
     const chroma = numberFact(trace, "chromaPeak") ?? 0;
     const lumaThreshold = numberFact(trace, "lumaPeakThreshold");
     const chromaThreshold = numberFact(trace, "chromaPeakThreshold");
-    if (trace.reliability >= MIN_RELIABILITY && trace.globalScore >= 1 && lumaThreshold !== undefined && chromaThreshold !== undefined) {
+    if (
+      trace.reliability >= MIN_RELIABILITY &&
+      trace.globalScore >= 1 &&
+      lumaThreshold !== undefined &&
+      chromaThreshold !== undefined
+    ) {
       const byLuma = trace.facts.strongestChannel !== "chroma";
       evidence.push({
         flag: "recaptured",
@@ -39,9 +44,26 @@ export function detectRecapture(pages: readonly SidecarPage[]): DetectorResult {
       ...(typeof trace.facts.reason === "string" ? { reason: trace.facts.reason } : {}),
       lumaPeak: round2(luma),
       chromaPeak: round2(chroma),
-      patchesAgreeing: { luma: numberFact(trace, "lumaAgreement"), chroma: numberFact(trace, "chromaAgreement"), of: numberFact(trace, "patches") },
-      thresholds: { lumaPeak: lumaThreshold, chromaPeak: chromaThreshold, patchesAgreeing: numberFact(trace, "agreementThreshold") },
+      patchesAgreeing: {
+        luma: numberFact(trace, "lumaAgreement"),
+        chroma: numberFact(trace, "chromaAgreement"),
+        of: numberFact(trace, "patches"),
+      },
+      thresholds: {
+        lumaPeak: lumaThreshold,
+        chromaPeak: chromaThreshold,
+        patchesAgreeing: numberFact(trace, "agreementThreshold"),
+      },
     };
   });
-  return { detector: RECAPTURE_DETECTOR, evidence, facts: { pages: perPage, peaks: "strongest spectral peak over its radius's median, log10 power, median over patches; counted where enough patches peak at one frequency" }, coverage };
+  return {
+    detector: RECAPTURE_DETECTOR,
+    evidence,
+    facts: {
+      pages: perPage,
+      peaks:
+        "strongest spectral peak over its radius's median, log10 power, median over patches; counted where enough patches peak at one frequency",
+    },
+    coverage,
+  };
 }

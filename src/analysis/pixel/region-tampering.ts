@@ -6,11 +6,11 @@
 // and raises nothing. Residual tile regions are shown as facts only: on genuine pages tiles
 // of lettering against paper reach z 5-6 (measured on generated statements), so no
 // threshold separates them from edits yet.
-import type { SidecarPage } from "../../sidecar-client/result";
-import type { ResidualPageMeasurement } from "../measurements";
-import type { DetectorResult, Evidence } from "../report";
-import { MIN_RELIABILITY, meanOver, numberFact, round2, scaledStrength, traceOf } from "./traces";
-import type { DetectorName } from "../manifest";
+import type { SidecarPage } from "../../sidecar-client/result.ts";
+import type { ResidualPageMeasurement } from "../measurements.ts";
+import type { DetectorResult, Evidence } from "../report.ts";
+import { MIN_RELIABILITY, meanOver, numberFact, round2, scaledStrength, traceOf } from "./traces.ts";
+import type { DetectorName } from "../manifest.ts";
 
 export const REGION_TAMPERING_DETECTOR = "pixel-residuals" satisfies DetectorName;
 
@@ -28,7 +28,11 @@ const MAX_LINES = 3;
 const baseStrength = (z: number, threshold: number) => Math.min(1, 0.5 + (0.5 * (z - threshold)) / threshold);
 
 const pageCoverage = (page: SidecarPage) =>
-  Math.max(0, numberFact(traceOf(page, "double_quant"), "areaReliability") ?? 0, ...TRACES.map((name) => traceOf(page, name)?.reliability ?? 0));
+  Math.max(
+    0,
+    numberFact(traceOf(page, "double_quant"), "areaReliability") ?? 0,
+    ...TRACES.map((name) => traceOf(page, name)?.reliability ?? 0),
+  );
 
 export function detectRegionTampering(pages: readonly SidecarPage[]): DetectorResult {
   const coverage = meanOver(pages, pageCoverage);
@@ -39,12 +43,22 @@ export function detectRegionTampering(pages: readonly SidecarPage[]): DetectorRe
     for (const name of TRACES) {
       const trace = traceOf(page, name);
       const threshold = numberFact(trace, "lineThreshold");
-      facts[name] = trace ? { reliability: round2(trace.reliability), highestLineZ: round2(trace.globalScore), threshold: threshold ?? "none" } : "not measured";
-      if (trace && name !== "double_quant") measured[name] = { highestLineZ: round2(trace.globalScore), ...(threshold !== undefined ? { threshold } : {}) };
+      facts[name] = trace
+        ? {
+            reliability: round2(trace.reliability),
+            highestLineZ: round2(trace.globalScore),
+            threshold: threshold ?? "none",
+          }
+        : "not measured";
+      if (trace && name !== "double_quant")
+        measured[name] = { highestLineZ: round2(trace.globalScore), ...(threshold !== undefined ? { threshold } : {}) };
       if (!trace || threshold === undefined || trace.reliability < MIN_RELIABILITY) continue;
       const outliers = page.lineScores
         .map(({ lineIndex, scores }) => ({ line: page.lines[lineIndex], z: scores[name] }))
-        .filter((o): o is { line: NonNullable<typeof o.line>; z: number } => o.line !== undefined && o.z !== undefined && o.z >= threshold)
+        .filter(
+          (o): o is { line: NonNullable<typeof o.line>; z: number } =>
+            o.line !== undefined && o.z !== undefined && o.z >= threshold,
+        )
         .sort((a, b) => b.z - a.z)
         .slice(0, MAX_LINES);
       for (const { line, z } of outliers) {
@@ -79,8 +93,15 @@ export function detectRegionTampering(pages: readonly SidecarPage[]): DetectorRe
     }
     facts.outlierTiles = page.regions.filter((r) => r.trace === "ela" || r.trace === "noise").length;
     const area = { tiles: page.singleCompressedAreas[0]?.tiles ?? 0, reliability: round2(areaReliability) };
-    facts.singleCompressedArea = { tiles: area.tiles, threshold: areaThreshold ?? "none", reliability: area.reliability };
-    const measurement: ResidualPageMeasurement = { ...measured, singleCompressedArea: { ...area, ...(areaThreshold !== undefined ? { threshold: areaThreshold } : {}) } };
+    facts.singleCompressedArea = {
+      tiles: area.tiles,
+      threshold: areaThreshold ?? "none",
+      reliability: area.reliability,
+    };
+    const measurement: ResidualPageMeasurement = {
+      ...measured,
+      singleCompressedArea: { ...area, ...(areaThreshold !== undefined ? { threshold: areaThreshold } : {}) },
+    };
     return { facts, measurement };
   });
   return {

@@ -2,9 +2,9 @@
 // only a lossless image (screenshots are saved as PNG), with no camera metadata, whose
 // exact size is a common screen resolution. A scan or a photo rarely has such a size;
 // UI bars are not judged (a banner or a table header is a uniform bar too).
-import { NOT_APPLICABLE } from "../fusion";
-import type { DetectorResult, Evidence } from "../report";
-import type { DetectorName } from "../manifest";
+import { NOT_APPLICABLE } from "../fusion.ts";
+import type { DetectorResult, Evidence } from "../report.ts";
+import type { DetectorName } from "../manifest.ts";
 
 export const SCREENSHOT_DETECTOR = "screenshot" satisfies DetectorName;
 
@@ -13,14 +13,54 @@ const STRENGTH = 0.6;
 /** Common phone, tablet and desktop resolutions as [short side, long side]. */
 const SCREEN_SIZES: ReadonlyArray<readonly [number, number]> = [
   // phones
-  [640, 1136], [720, 1280], [720, 1520], [720, 1600], [750, 1334], [828, 1792], [1080, 1920], [1080, 2160], [1080, 2280],
-  [1080, 2340], [1080, 2400], [1125, 2436], [1170, 2532], [1179, 2556], [1206, 2622], [1242, 2208], [1242, 2688],
-  [1284, 2778], [1290, 2796], [1320, 2868], [1440, 2560], [1440, 3040], [1440, 3088], [1440, 3200],
+  [640, 1136],
+  [720, 1280],
+  [720, 1520],
+  [720, 1600],
+  [750, 1334],
+  [828, 1792],
+  [1080, 1920],
+  [1080, 2160],
+  [1080, 2280],
+  [1080, 2340],
+  [1080, 2400],
+  [1125, 2436],
+  [1170, 2532],
+  [1179, 2556],
+  [1206, 2622],
+  [1242, 2208],
+  [1242, 2688],
+  [1284, 2778],
+  [1290, 2796],
+  [1320, 2868],
+  [1440, 2560],
+  [1440, 3040],
+  [1440, 3088],
+  [1440, 3200],
   // tablets
-  [1200, 1920], [1536, 2048], [1600, 2560], [1620, 2160], [1640, 2360], [1668, 2224], [1668, 2388], [2048, 2732],
+  [1200, 1920],
+  [1536, 2048],
+  [1600, 2560],
+  [1620, 2160],
+  [1640, 2360],
+  [1668, 2224],
+  [1668, 2388],
+  [2048, 2732],
   // desktops and laptops
-  [720, 1280], [768, 1366], [800, 1280], [864, 1536], [900, 1440], [900, 1600], [1050, 1680], [1080, 1920],
-  [1200, 1920], [1440, 2560], [1600, 2560], [1800, 2880], [1964, 3024], [2160, 3840],
+  [720, 1280],
+  [768, 1366],
+  [800, 1280],
+  [864, 1536],
+  [900, 1440],
+  [900, 1600],
+  [1050, 1680],
+  [1080, 1920],
+  [1200, 1920],
+  [1440, 2560],
+  [1600, 2560],
+  [1800, 2880],
+  [1964, 3024],
+  [2160, 3840],
 ];
 
 export interface ScreenshotInput {
@@ -34,7 +74,12 @@ export interface ScreenshotInput {
 
 export function detectScreenshot(input: ScreenshotInput): DetectorResult {
   if (input.format !== "png") {
-    return { detector: SCREENSHOT_DETECTOR, evidence: [], facts: { ...NOT_APPLICABLE, reason: "only lossless images are judged" }, coverage: 0 };
+    return {
+      detector: SCREENSHOT_DETECTOR,
+      evidence: [],
+      facts: { ...NOT_APPLICABLE, reason: "only lossless images are judged" },
+      coverage: 0,
+    };
   }
   const short = Math.min(input.width, input.height);
   const long = Math.max(input.width, input.height);
@@ -53,5 +98,10 @@ export function detectScreenshot(input: ScreenshotInput): DetectorResult {
           },
         ]
       : [];
-  return { detector: SCREENSHOT_DETECTOR, evidence, facts: { size, screenSized, cameraMetadata: input.camera }, coverage: 1 };
+  return {
+    detector: SCREENSHOT_DETECTOR,
+    evidence,
+    facts: { size, screenSized, cameraMetadata: input.camera },
+    coverage: 1,
+  };
 }

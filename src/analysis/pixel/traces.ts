@@ -1,6 +1,6 @@
 // What every pixel detector shares: a page's traces by name, and how strongly an outlier
 // counts once its trace's reliability is taken into account.
-import type { SidecarPage, SidecarTrace } from "../../sidecar-client/result";
+import type { SidecarPage, SidecarTrace } from "../../sidecar-client/result.ts";
 
 /**
  * A trace less reliable than this on a page says too little to accuse anyone: it lowers
@@ -8,7 +8,8 @@ import type { SidecarPage, SidecarTrace } from "../../sidecar-client/result";
  */
 export const MIN_RELIABILITY = 0.5;
 
-export const traceOf = (page: SidecarPage, name: string): SidecarTrace | undefined => page.traces.find((t) => t.name === name);
+export const traceOf = (page: SidecarPage, name: string): SidecarTrace | undefined =>
+  page.traces.find((t) => t.name === name);
 
 export const numberFact = (trace: SidecarTrace | undefined, name: string): number | undefined => {
   const value = trace?.facts[name];

@@ -3,10 +3,10 @@
 // hostile file costs bounded time and never wedges the pool. A worker is also replaced after
 // a number of documents: mupdf's WebAssembly memory grows to the largest document it opened
 // and never shrinks, and ending the worker is what gives it back.
-import { AppError } from "../../errors";
-import type { IntakeDocument } from "../../intake/document";
-import type { LocalInspection } from "../analyze";
-import type { WorkerReply, WorkerRequest } from "./protocol";
+import { AppError } from "../../errors.ts";
+import type { IntakeDocument } from "../../intake/document.ts";
+import type { LocalInspection } from "../analyze.ts";
+import type { WorkerReply, WorkerRequest } from "./protocol.ts";
 
 // From source the worker lies beside this file; in the compiled binary it is an entry point
 // of the build, addressed from the bundle's root (the repository root).
@@ -40,7 +40,11 @@ function spawn(): Slot {
   return { worker, ready, served: 0 };
 }
 
-export function createLocalAnalysisPool(options: { workers: number; timeLimitMs: number; documentsPerWorker?: number }): LocalAnalysisPool {
+export function createLocalAnalysisPool(options: {
+  workers: number;
+  timeLimitMs: number;
+  documentsPerWorker?: number;
+}): LocalAnalysisPool {
   const documentsPerWorker = options.documentsPerWorker ?? DOCUMENTS_PER_WORKER;
   const idle: Slot[] = [];
   const waiting: ((slot: Slot) => void)[] = [];
@@ -89,13 +93,19 @@ export function createLocalAnalysisPool(options: { workers: number; timeLimitMs:
         release(slot, ++slot.served < documentsPerWorker);
         if (reply.type === "done") resolve(reply.inspection as T);
         else if (reply.type === "valid") resolve(undefined as T);
-        else reject(reply.error ? new AppError(reply.error.code, reply.error.message) : new AppError("INTERNAL_ERROR", "The analysis failed"));
+        else
+          reject(
+            reply.error
+              ? new AppError(reply.error.code, reply.error.message)
+              : new AppError("INTERNAL_ERROR", "The analysis failed"),
+          );
       };
       slot.worker.postMessage({ id, task, document } satisfies WorkerRequest);
     });
 
   const submit = async <T>(task: WorkerRequest["task"], document: IntakeDocument): Promise<T> => {
-    if (closed) throw new AppError("SERVICE_UNAVAILABLE", "The analyser is shutting down", { retryable: true, retryAfterSec: 5 });
+    if (closed)
+      throw new AppError("SERVICE_UNAVAILABLE", "The analyser is shutting down", { retryable: true, retryAfterSec: 5 });
     const slot = await acquire();
     try {
       await slot.ready;

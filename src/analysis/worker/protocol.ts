@@ -1,7 +1,7 @@
 // Messages between the API process and its local-inspection workers.
-import type { ErrorCode } from "../../errors";
-import type { IntakeDocument } from "../../intake/document";
-import type { LocalInspection } from "../analyze";
+import type { ErrorCode } from "../../errors.ts";
+import type { IntakeDocument } from "../../intake/document.ts";
+import type { LocalInspection } from "../analyze.ts";
 
 /** `inspect` runs the detectors; `validate` only proves the document opens (intake's PDF check). */
 export type WorkerRequest = { id: number; task: "inspect" | "validate"; document: IntakeDocument };

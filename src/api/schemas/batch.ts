@@ -1,7 +1,11 @@
 import { t, type Static } from "elysia";
-import { LIMITS } from "../../intake/document";
+import { LIMITS } from "../../intake/document.ts";
 
-const BatchId = t.String({ format: "uuid", description: "Batch identifier (UUID).", examples: ["0b8f6f5e-3c1d-4a7e-9f2b-6d5c4b3a2918"] });
+const BatchId = t.String({
+  format: "uuid",
+  description: "Batch identifier (UUID).",
+  examples: ["0b8f6f5e-3c1d-4a7e-9f2b-6d5c4b3a2918"],
+});
 
 export const BatchRequest = t.Object(
   {
@@ -14,7 +18,8 @@ export const BatchRequest = t.Object(
     callbackSecret: t.String({
       minLength: LIMITS.callbackSecretMinLength,
       maxLength: 1024,
-      description: "Key (its UTF-8 bytes) of the HMAC-SHA256 signatures in X-Service-Signature and webhook-signature; at least 16 characters. Stored encrypted, never returned.",
+      description:
+        "Key (its UTF-8 bytes) of the HMAC-SHA256 signatures in X-Service-Signature and webhook-signature; at least 16 characters. Stored encrypted, never returned.",
     }),
   },
   { additionalProperties: false },
@@ -36,7 +41,10 @@ export const Batch = t.Object(
     batchId: BatchId,
     totalDocuments: t.Integer({ minimum: 1 }),
     completedCount: t.Integer({ minimum: 0, description: "Documents finished, analysed or failed." }),
-    failedCount: t.Integer({ minimum: 0, description: "Documents that could not be analysed; their webhook carries `error`." }),
+    failedCount: t.Integer({
+      minimum: 0,
+      description: "Documents that could not be analysed; their webhook carries `error`.",
+    }),
     status: t.Union([t.Literal("processing"), t.Literal("completed")], {
       description: "`processing` while documents are pending; `completed` once every document is done.",
     }),

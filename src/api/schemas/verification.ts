@@ -1,6 +1,13 @@
 import { t, type Static } from "elysia";
-import { CONFIDENCES, DOCUMENT_TYPES, FLAG_CLASSES, FLAGS, flagsOfClass, type FlagClass } from "../../analysis/flags";
-import { detectorsOfFlag } from "../../analysis/manifest";
+import {
+  CONFIDENCES,
+  DOCUMENT_TYPES,
+  FLAG_CLASSES,
+  FLAGS,
+  flagsOfClass,
+  type FlagClass,
+} from "../../analysis/flags.ts";
+import { detectorsOfFlag } from "../../analysis/manifest.ts";
 
 // UnionEnum renders as a JSON-schema `enum`, which is how OpenAPI tools show a vocabulary.
 // Elysia gives an enum a default (its first value) for error messages; these are response
@@ -8,7 +15,10 @@ import { detectorsOfFlag } from "../../analysis/manifest";
 const literals = <const T extends readonly [string, ...string[]]>(values: T, description: string) =>
   t.UnionEnum([...values], { description, default: undefined });
 
-const classList = (cls: FlagClass): string => flagsOfClass(cls).map((f) => `\`${f}\``).join(", ");
+const classList = (cls: FlagClass): string =>
+  flagsOfClass(cls)
+    .map((f) => `\`${f}\``)
+    .join(", ");
 
 /**
  * The flag vocabulary with each flag's class, as a description a reader sees and as the

@@ -1,6 +1,6 @@
 import { t } from "elysia";
-import { ERROR_CODES } from "../../errors";
-import { VerificationResult } from "./verification";
+import { ERROR_CODES } from "../../errors.ts";
+import { VerificationResult } from "./verification.ts";
 
 /** What each batch document's webhook carries (README "Webhooks"): its result, or `error` for a document that failed. */
 export const WebhookPayload = t.Object(
@@ -10,7 +10,9 @@ export const WebhookPayload = t.Object(
     result: t.Optional(VerificationResult),
     error: t.Optional(
       t.Object({
-        code: t.UnionEnum([...ERROR_CODES], { description: "A code of the verify endpoint's error table, e.g. UNSUPPORTED_FORMAT." }),
+        code: t.UnionEnum([...ERROR_CODES], {
+          description: "A code of the verify endpoint's error table, e.g. UNSUPPORTED_FORMAT.",
+        }),
         message: t.String(),
       }),
     ),
@@ -41,13 +43,32 @@ export const WEBHOOK_DOCUMENTATION = {
       parameters: [
         header("X-Service-Signature", "sha256=<lowercase hex HMAC-SHA256 of the raw body>", "sha256=5d4f…"),
         header("X-Service-Delivery", "Delivery UUID, the same across retries", "8b0f2c7e-3d1a-4e59-9c1b-2a7f6e5d4c3b"),
-        header("X-Service-Timestamp", "Unix seconds of this attempt (not covered by X-Service-Signature; the same value as webhook-timestamp)", "1795352400"),
-        header("webhook-id", "Standard Webhooks: the delivery UUID, the same as X-Service-Delivery", "8b0f2c7e-3d1a-4e59-9c1b-2a7f6e5d4c3b"),
-        header("webhook-timestamp", "Standard Webhooks: Unix seconds of this attempt, covered by webhook-signature", "1795352400"),
-        header("webhook-signature", "Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed with the UTF-8 bytes of callbackSecret", "v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4="),
+        header(
+          "X-Service-Timestamp",
+          "Unix seconds of this attempt (not covered by X-Service-Signature; the same value as webhook-timestamp)",
+          "1795352400",
+        ),
+        header(
+          "webhook-id",
+          "Standard Webhooks: the delivery UUID, the same as X-Service-Delivery",
+          "8b0f2c7e-3d1a-4e59-9c1b-2a7f6e5d4c3b",
+        ),
+        header(
+          "webhook-timestamp",
+          "Standard Webhooks: Unix seconds of this attempt, covered by webhook-signature",
+          "1795352400",
+        ),
+        header(
+          "webhook-signature",
+          "Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed with the UTF-8 bytes of callbackSecret",
+          "v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=",
+        ),
       ],
       // A TypeBox schema is JSON Schema; its TypeScript type carries symbols OpenAPI types do not know.
-      requestBody: { required: true, content: { "application/json": { schema: WebhookPayload as Record<string, unknown> } } },
+      requestBody: {
+        required: true,
+        content: { "application/json": { schema: WebhookPayload as Record<string, unknown> } },
+      },
       responses: { "2XX": { description: "Received; no retry." } },
     },
   },

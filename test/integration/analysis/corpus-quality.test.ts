@@ -50,7 +50,9 @@ describe("the small corpus through the whole analysis", () => {
   });
 
   test("calls most forgeries forged", () => {
-    expect(rows.filter((row) => row.label === "forged" && row.score >= 0.5).length).toBeGreaterThanOrEqual(MIN_FORGED_FLAGGED);
+    expect(rows.filter((row) => row.label === "forged" && row.score >= 0.5).length).toBeGreaterThanOrEqual(
+      MIN_FORGED_FLAGGED,
+    );
   });
 
   test("names the document type", () => {
@@ -65,13 +67,23 @@ describe("the small corpus through the whole analysis", () => {
 
   test("raises no content flag on a genuine document: MRZ, arithmetic and text checks survive OCR", () => {
     const content: Flag[] = ["mrz_checksum_invalid", "mrz_mismatch", "balance_mismatch", "text_inconsistency"];
-    const wrong = genuine().flatMap((row) => [...raised(row)].filter((flag) => content.includes(flag)).map((flag) => `${row.id} ${row.kind} ${flag}`));
+    const wrong = genuine().flatMap((row) =>
+      [...raised(row)].filter((flag) => content.includes(flag)).map((flag) => `${row.id} ${row.kind} ${flag}`),
+    );
     expect(wrong).toEqual([]);
   });
 
   test("raises no PDF edit flag on a genuine PDF, re-saved or made by an office suite", () => {
-    const edits: Flag[] = ["pdf_incremental_update", "pdf_text_overlay", "pdf_annotation_overlay", "pdf_font_inconsistency", "editing_software"];
-    const wrong = genuine().flatMap((row) => [...raised(row)].filter((flag) => edits.includes(flag)).map((flag) => `${row.id} ${row.kind} ${flag}`));
+    const edits: Flag[] = [
+      "pdf_incremental_update",
+      "pdf_text_overlay",
+      "pdf_annotation_overlay",
+      "pdf_font_inconsistency",
+      "editing_software",
+    ];
+    const wrong = genuine().flatMap((row) =>
+      [...raised(row)].filter((flag) => edits.includes(flag)).map((flag) => `${row.id} ${row.kind} ${flag}`),
+    );
     expect(wrong).toEqual([]);
   });
 

@@ -47,7 +47,9 @@ describe("documents made by other tools, through the whole analysis", () => {
   test("find an amount changed in the source, totals left as they were, by the arithmetic", () => {
     const edited = rows.filter((row) => madeBy(row, "source:edit"));
     expect(edited.length).toBeGreaterThan(0);
-    expect(edited.filter((row) => !raised(row).has("balance_mismatch") || row.score < 0.5).map(describeRow)).toEqual([]);
+    expect(edited.filter((row) => !raised(row).has("balance_mismatch") || row.score < 0.5).map(describeRow)).toEqual(
+      [],
+    );
   });
 
   test("call forged an amount redacted and retyped in the finished PDF", () => {

@@ -33,6 +33,10 @@ describe("real public documents through the whole analysis", () => {
   });
 
   test("list no evidence of alteration on them: an e-invoice's embedded XML is the standard, not active content", () => {
-    expect(run.rows.filter((row) => row.flags.some((f) => FLAG_CLASSES[f] === "alteration" || f === "pdf_active_content")).map(describeRow)).toEqual([]);
+    expect(
+      run.rows
+        .filter((row) => row.flags.some((f) => FLAG_CLASSES[f] === "alteration" || f === "pdf_active_content"))
+        .map(describeRow),
+    ).toEqual([]);
   });
 });

@@ -2,10 +2,10 @@
 // says why, and a batch document waits and is analysed once a sidecar answers again.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createServer } from "node:net";
-import { makePdf } from "../../helpers/fixtures";
-import { statementLines } from "../../helpers/documents";
-import { eventually, startService, type TestService } from "../../helpers/service";
-import { type SidecarProcess, startSidecarProcess } from "../../helpers/sidecar-process";
+import { makePdf } from "../../helpers/fixtures.ts";
+import { statementLines } from "../../helpers/documents.ts";
+import { eventually, startService, type TestService } from "../../helpers/service.ts";
+import { type SidecarProcess, startSidecarProcess } from "../../helpers/sidecar-process.ts";
 
 let service: TestService;
 let key: string;
@@ -24,7 +24,9 @@ const deadPort = () =>
 
 beforeAll(async () => {
   port = await deadPort();
-  service = await startService({ env: { DOCVERIFY_SIDECAR: `127.0.0.1:${port}`, DOCVERIFY_ALLOW_PRIVATE_URLS: "true" } });
+  service = await startService({
+    env: { DOCVERIFY_SIDECAR: `127.0.0.1:${port}`, DOCVERIFY_ALLOW_PRIVATE_URLS: "true" },
+  });
   key = await service.createKey("--mode", "test");
 }, 60_000);
 
@@ -58,23 +60,38 @@ describe("a service whose sidecar cannot be reached", () => {
     const submitted = await fetch(`${service.url}/api/v1/verify/batch`, {
       method: "POST",
       headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
-      body: JSON.stringify({ documents: [Buffer.from(pdf).toString("base64")], callbackUrl: "https://127.0.0.1:9/hook", callbackSecret: "a-callback-secret-of-some-length" }),
+      body: JSON.stringify({
+        documents: [Buffer.from(pdf).toString("base64")],
+        callbackUrl: "https://127.0.0.1:9/hook",
+        callbackSecret: "a-callback-secret-of-some-length",
+      }),
     });
     expect(submitted.status).toBe(202);
     const { batchId } = ((await submitted.json()) as { data: { batchId: string } }).data;
     const status = async () =>
-      ((await (await fetch(`${service.url}/api/v1/batches/${batchId}`, { headers: { authorization: `Bearer ${key}` } })).json()) as {
-        data: { status: string; completedCount: number; verificationIds: string[] };
-      }).data;
+      (
+        (await (
+          await fetch(`${service.url}/api/v1/batches/${batchId}`, { headers: { authorization: `Bearer ${key}` } })
+        ).json()) as {
+          data: { status: string; completedCount: number; verificationIds: string[] };
+        }
+      ).data;
 
-    await eventually(() => (service.logs().includes("batch document handed back; will retry") ? true : undefined), 10_000);
+    await eventually(
+      () => (service.logs().includes("batch document handed back; will retry") ? true : undefined),
+      10_000,
+    );
     expect(await status()).toMatchObject({ status: "processing", completedCount: 0 });
 
     sidecar = await startSidecarProcess(["--sidecar-listen", `127.0.0.1:${port}`]);
-    const done = await eventually(async () => {
-      const now = await status();
-      return now.status === "completed" ? now : undefined;
-    }, 30_000, 250);
+    const done = await eventually(
+      async () => {
+        const now = await status();
+        return now.status === "completed" ? now : undefined;
+      },
+      30_000,
+      250,
+    );
     expect(done.verificationIds).toHaveLength(1);
   }, 50_000);
 });

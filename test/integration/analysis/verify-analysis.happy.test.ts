@@ -3,10 +3,10 @@
 // makes itself.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
-import { makePdf } from "../../helpers/fixtures";
-import { PASSPORT, passportImage, PHOTOS_DIR, statementLines, td3 } from "../../helpers/documents";
-import { startService, type TestService } from "../../helpers/service";
-import { retyped } from "../../unit/sidecar/forensics/page-fixture";
+import { makePdf } from "../../helpers/fixtures.ts";
+import { PASSPORT, passportImage, PHOTOS_DIR, statementLines, td3 } from "../../helpers/documents.ts";
+import { startService, type TestService } from "../../helpers/service.ts";
+import { retyped } from "../../unit/sidecar/forensics/page-fixture.ts";
 
 let service: TestService;
 let key: string;
@@ -30,13 +30,19 @@ interface Verified {
 const verify = async (bytes: Uint8Array, apiKey = key): Promise<Verified> => {
   const form = new FormData();
   form.append("document", new Blob([bytes]), "document");
-  const response = await fetch(`${service.url}/api/v1/verify`, { method: "POST", headers: { authorization: `Bearer ${apiKey}` }, body: form });
+  const response = await fetch(`${service.url}/api/v1/verify`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${apiKey}` },
+    body: form,
+  });
   expect(response.status).toBe(200);
   return ((await response.json()) as { data: Verified }).data;
 };
 
 const evidenceOf = async (id: string, apiKey = key): Promise<Evidence[]> => {
-  const response = await fetch(`${service.url}/api/v1/verifications/${id}`, { headers: { authorization: `Bearer ${apiKey}` } });
+  const response = await fetch(`${service.url}/api/v1/verifications/${id}`, {
+    headers: { authorization: `Bearer ${apiKey}` },
+  });
   return ((await response.json()) as { data: { evidence: Evidence[] } }).data.evidence;
 };
 
@@ -66,7 +72,9 @@ describe("a passport data page photographed as an image", () => {
     const result = await verify(await passportImage("jpeg", PASSPORT, { mrz: [line1, broken] }));
     expect(result.documentType).toBe("passport");
     expect(result.flags).toContain("mrz_checksum_invalid");
-    const evidence = (await evidenceOf(result.id)).find((e) => e.flag === "mrz_checksum_invalid" && e.measured === broken[birthCheck]);
+    const evidence = (await evidenceOf(result.id)).find(
+      (e) => e.flag === "mrz_checksum_invalid" && e.measured === broken[birthCheck],
+    );
     expect(evidence).toMatchObject({ page: 1, threshold: line2[birthCheck] });
     // The zone's box, in the pixels of the page as analysed: the foot of the page.
     expect(evidence!.box![1]).toBeGreaterThan(500);
@@ -101,7 +109,9 @@ describe("the same document sent twice", () => {
     expect(original.flags).not.toContain("duplicate_submission");
     const again = await verify(pdf, first);
     expect(again.flags).toContain("duplicate_submission");
-    const evidence = (await evidenceOf(again.id, first)).find((e) => e.flag === "duplicate_submission") as Evidence & { message: string };
+    const evidence = (await evidenceOf(again.id, first)).find((e) => e.flag === "duplicate_submission") as Evidence & {
+      message: string;
+    };
     expect(evidence.detector).toBe("fingerprint");
     expect(evidence.message).toContain(original.id);
     expect((await verify(pdf, second)).flags).not.toContain("duplicate_submission");
@@ -114,15 +124,37 @@ describe("a portrait the same key has seen before", () => {
     const portrait = join(PHOTOS_DIR, "man_1.jpg");
     const first = await verify(await passportImage("jpeg", PASSPORT, { portrait }), own);
     expect(first.flags).not.toContain("duplicate_submission");
-    const renewed = await verify(await passportImage("jpeg", { ...PASSPORT, number: "L8834177", expiry: "350610" }, { portrait }, 220), own);
+    const renewed = await verify(
+      await passportImage("jpeg", { ...PASSPORT, number: "L8834177", expiry: "350610" }, { portrait }, 220),
+      own,
+    );
     expect(renewed.flags).not.toContain("duplicate_submission");
-    const other = { ...PASSPORT, surname: "KOWALSKA", givenNames: "ANNA MARIA", number: "EK4412907", birth: "910203", sex: "F" as const };
+    const other = {
+      ...PASSPORT,
+      surname: "KOWALSKA",
+      givenNames: "ANNA MARIA",
+      number: "EK4412907",
+      birth: "910203",
+      sex: "F" as const,
+    };
     const reused = await verify(await passportImage("jpeg", other, { portrait }, 220), own);
     expect(reused.flags).toContain("duplicate_submission");
-    const messages = (await evidenceOf(reused.id, own)).filter((e) => e.flag === "duplicate_submission").map((e) => (e as Evidence & { message: string }).message);
+    const messages = (await evidenceOf(reused.id, own))
+      .filter((e) => e.flag === "duplicate_submission")
+      .map((e) => (e as Evidence & { message: string }).message);
     expect(messages).toContain(`Matches verification ${first.id}: the same portrait on a different identity`);
-    const third = { ...PASSPORT, surname: "MORENO", givenNames: "LUCIA", number: "PA7710394", birth: "770930", sex: "F" as const };
-    const stranger = await verify(await passportImage("jpeg", third, { portrait: join(PHOTOS_DIR, "woman_2.jpg") }, 220), own);
+    const third = {
+      ...PASSPORT,
+      surname: "MORENO",
+      givenNames: "LUCIA",
+      number: "PA7710394",
+      birth: "770930",
+      sex: "F" as const,
+    };
+    const stranger = await verify(
+      await passportImage("jpeg", third, { portrait: join(PHOTOS_DIR, "woman_2.jpg") }, 220),
+      own,
+    );
     expect(stranger.flags).not.toContain("duplicate_submission");
   }, 60_000);
 });

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { eventually, newDataDir, startService, type TestService } from "../../helpers/service";
-import { makeTestCa, type TestTls } from "../../helpers/tls";
-import type { startWebhookReceiver } from "../../helpers/webhook-receiver";
-import { killMidBatchEnv, startSlowWebhookReceiver } from "../../helpers/kill-mid-batch";
-import { makeJpeg } from "../../helpers/fixtures";
+import { eventually, newDataDir, startService, type TestService } from "../../helpers/service.ts";
+import { makeTestCa, type TestTls } from "../../helpers/tls.ts";
+import type { startWebhookReceiver } from "../../helpers/webhook-receiver.ts";
+import { killMidBatchEnv, startSlowWebhookReceiver } from "../../helpers/kill-mid-batch.ts";
+import { makeJpeg } from "../../helpers/fixtures.ts";
 
 let tls: TestTls;
 let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
@@ -29,7 +29,11 @@ test("a kill -9 during a batch loses nothing: after a restart every document is 
   const response = await fetch(`${service.url}/api/v1/verify/batch`, {
     method: "POST",
     headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
-    body: JSON.stringify({ documents: jpegs.map((jpeg) => Buffer.from(jpeg).toString("base64")), callbackUrl: receiver.url, callbackSecret: "0123456789abcdef" }),
+    body: JSON.stringify({
+      documents: jpegs.map((jpeg) => Buffer.from(jpeg).toString("base64")),
+      callbackUrl: receiver.url,
+      callbackSecret: "0123456789abcdef",
+    }),
   });
   expect(response.status).toBe(202);
   const { batchId } = (await response.json()).data;
@@ -48,11 +52,16 @@ test("a kill -9 during a batch loses nothing: after a restart every document is 
 
   // At least once: a duplicate carries the same delivery id and the same bytes.
   const byIndex = new Map<number, Set<string>>();
-  for (const hook of receiver.forBatch(batchId)) byIndex.set(hook.body.documentIndex, (byIndex.get(hook.body.documentIndex) ?? new Set()).add(hook.raw));
+  for (const hook of receiver.forBatch(batchId))
+    byIndex.set(hook.body.documentIndex, (byIndex.get(hook.body.documentIndex) ?? new Set()).add(hook.raw));
   for (const bodies of byIndex.values()) expect(bodies.size).toBe(1);
 
   const batch = await eventually(async () => {
-    const data = (await (await fetch(`${service!.url}/api/v1/batches/${batchId}`, { headers: { authorization: `Bearer ${key}` } })).json()).data;
+    const data = (
+      await (
+        await fetch(`${service!.url}/api/v1/batches/${batchId}`, { headers: { authorization: `Bearer ${key}` } })
+      ).json()
+    ).data;
     return data.status === "completed" ? data : undefined;
   });
   expect(batch.completedCount).toBe(8);

@@ -2,11 +2,11 @@
 // document reaches its signed webhook. Retries, signatures of each attempt and the give-up are
 // stepped with a manual clock in test/unit/api/batch-route.happy.test.ts.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { eventually, startService, type TestService } from "../../helpers/service";
-import { makeTestCa } from "../../helpers/tls";
-import { startWebhookReceiver } from "../../helpers/webhook-receiver";
-import { makeJpeg, makePdf } from "../../helpers/fixtures";
-import { expectCompletedBatch, expectOneSignedWebhookPerDocument } from "../../helpers/batch-assertions";
+import { eventually, startService, type TestService } from "../../helpers/service.ts";
+import { makeTestCa } from "../../helpers/tls.ts";
+import { startWebhookReceiver } from "../../helpers/webhook-receiver.ts";
+import { makeJpeg, makePdf } from "../../helpers/fixtures.ts";
+import { expectCompletedBatch, expectOneSignedWebhookPerDocument } from "../../helpers/batch-assertions.ts";
 
 const SECRET = "a-callback-secret-of-some-length";
 let service: TestService;
@@ -35,7 +35,10 @@ beforeAll(async () => {
     },
   });
   key = await service.createKey("--mode", "test");
-  documents = [Buffer.from(await makeJpeg()).toString("base64"), `data:application/pdf;base64,${Buffer.from(await makePdf()).toString("base64")}`];
+  documents = [
+    Buffer.from(await makeJpeg()).toString("base64"),
+    `data:application/pdf;base64,${Buffer.from(await makePdf()).toString("base64")}`,
+  ];
 });
 
 afterAll(async () => {
@@ -45,13 +48,25 @@ afterAll(async () => {
 
 describe("a batch", () => {
   test("is acknowledged with 202, delivers one signed webhook per document, and completes", async () => {
-    const response = await submit({ documents: [...documents, Buffer.from("not a document").toString("base64")], callbackUrl: receiver.url, callbackSecret: SECRET });
+    const response = await submit({
+      documents: [...documents, Buffer.from("not a document").toString("base64")],
+      callbackUrl: receiver.url,
+      callbackSecret: SECRET,
+    });
     expect(response.status).toBe(202);
     const { data } = await response.json();
-    expect(data).toEqual({ batchId: expect.stringMatching(/^[0-9a-f-]{36}$/), totalDocuments: 3, status: "processing" });
+    expect(data).toEqual({
+      batchId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      totalDocuments: 3,
+      status: "processing",
+    });
 
-    const hooks = await eventually(() => (receiver.forBatch(data.batchId).length >= 3 ? receiver.forBatch(data.batchId) : undefined));
-    await expectOneSignedWebhookPerDocument(hooks, SECRET, (timestamp) => expect(Math.abs(Number(timestamp) - Date.now() / 1000)).toBeLessThan(60));
+    const hooks = await eventually(() =>
+      receiver.forBatch(data.batchId).length >= 3 ? receiver.forBatch(data.batchId) : undefined,
+    );
+    await expectOneSignedWebhookPerDocument(hooks, SECRET, (timestamp) =>
+      expect(Math.abs(Number(timestamp) - Date.now() / 1000)).toBeLessThan(60),
+    );
 
     const status = await eventually(async () => {
       const batch = (await (await getBatch(data.batchId)).json()).data;
@@ -61,7 +76,9 @@ describe("a batch", () => {
   });
 
   test("belonging to another key is indistinguishable from a missing one", async () => {
-    const { data } = await (await submit({ documents: documents.slice(0, 1), callbackUrl: receiver.url, callbackSecret: SECRET })).json();
+    const { data } = await (
+      await submit({ documents: documents.slice(0, 1), callbackUrl: receiver.url, callbackSecret: SECRET })
+    ).json();
     const other = await service.createKey("--mode", "test");
     const response = await getBatch(data.batchId, other);
     expect(response.status).toBe(404);

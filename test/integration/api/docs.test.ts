@@ -2,7 +2,7 @@
 // load its models, and /metrics carries the queue gauges serve registers. The OpenAPI document
 // and Swagger UI are checked in-process in test/unit/api/openapi.test.ts.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { eventually, startService, type TestService } from "../../helpers/service";
+import { eventually, startService, type TestService } from "../../helpers/service.ts";
 
 let service: TestService;
 

@@ -4,10 +4,15 @@
 // stays within its memory bound while they arrive and after.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { connect } from "node:net";
-import { startService, type TestService } from "../../helpers/service";
-import { makeJpeg, makePdf } from "../../helpers/fixtures";
-import { deeplyNestedArrayPdf, deeplyNestedJson, deeplyNestedObjectPdf, deeplyNestedQPdf } from "../../helpers/hostile";
-import { mb, serviceMemory } from "../../helpers/process-memory";
+import { startService, type TestService } from "../../helpers/service.ts";
+import { makeJpeg, makePdf } from "../../helpers/fixtures.ts";
+import {
+  deeplyNestedArrayPdf,
+  deeplyNestedJson,
+  deeplyNestedObjectPdf,
+  deeplyNestedQPdf,
+} from "../../helpers/hostile.ts";
+import { mb, serviceMemory } from "../../helpers/process-memory.ts";
 
 /** DOCVERIFY_MEMORY_LIMIT's default: no process of the service may pass it. */
 const MEMORY_LIMIT = 1_500_000_000;
@@ -37,11 +42,19 @@ const expectEnvelope = async (response: Response, status: number, code: string) 
 const upload = (bytes: Uint8Array) => {
   const form = new FormData();
   form.append("document", new File([bytes], "document"));
-  return fetch(`${service.url}/api/v1/verify`, { method: "POST", headers: { authorization: `Bearer ${key}` }, body: form });
+  return fetch(`${service.url}/api/v1/verify`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${key}` },
+    body: form,
+  });
 };
 
 const postJson = (path: string, body: string) =>
-  fetch(`${service.url}${path}`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body });
+  fetch(`${service.url}${path}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+    body,
+  });
 
 /** Sends the request head and `bodyBytes` of body over a raw socket; returns what came back once the server closes. */
 function rawExchange(head: string, bodyBytes: number, waitMs = 5_000): Promise<{ text: string; closed: boolean }> {
@@ -50,7 +63,10 @@ function rawExchange(head: string, bodyBytes: number, waitMs = 5_000): Promise<{
     let text = "";
     let closed = false;
     const done = () => resolve({ text, closed });
-    const timer = setTimeout(() => (socket.destroy(), done()), waitMs);
+    const timer = setTimeout(() => {
+      socket.destroy();
+      done();
+    }, waitMs);
     socket.on("data", (chunk) => (text += chunk.toString("latin1")));
     socket.on("error", () => undefined);
     socket.on("close", () => {
@@ -68,7 +84,11 @@ function parseRaw(text: string): { status: number; headers: string; body: { erro
   const answers = text.split(/(?=HTTP\/1\.1 )/).filter((part) => !part.startsWith("HTTP/1.1 100"));
   const last = answers.at(-1) ?? "";
   const [head = "", body = ""] = last.split("\r\n\r\n");
-  return { status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0), headers: head.toLowerCase(), body: body ? JSON.parse(body) : {} };
+  return {
+    status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0),
+    headers: head.toLowerCase(),
+    body: body ? JSON.parse(body) : {},
+  };
 }
 
 describe("deep nesting is refused in the envelope, not answered 500", () => {
@@ -84,20 +104,35 @@ describe("deep nesting is refused in the envelope, not answered 500", () => {
     if (response.status === 422) await expectEnvelope(response, 422, "UNSUPPORTED_FORMAT");
   });
   test("a batch body nested 100,000 levels deep", async () => {
-    const body = await expectEnvelope(await postJson("/api/v1/verify/batch", deeplyNestedJson()), 400, "VALIDATION_ERROR");
+    const body = await expectEnvelope(
+      await postJson("/api/v1/verify/batch", deeplyNestedJson()),
+      400,
+      "VALIDATION_ERROR",
+    );
     expect(body.error.message).toContain("deeper than");
   });
   test("a verify body nested 100,000 levels deep, and one with brackets only inside strings", async () => {
-    await expectEnvelope(await postJson("/api/v1/verify", `{"document":${"[".repeat(100_000)}${"]".repeat(100_000)}}`), 400, "VALIDATION_ERROR");
+    await expectEnvelope(
+      await postJson("/api/v1/verify", `{"document":${"[".repeat(100_000)}${"]".repeat(100_000)}}`),
+      400,
+      "VALIDATION_ERROR",
+    );
     // Brackets inside a string do not nest: this body is judged on its document, not refused as deep.
-    const body = await expectEnvelope(await postJson("/api/v1/verify", JSON.stringify({ document: "[".repeat(1000) })), 400, "VALIDATION_ERROR");
+    const body = await expectEnvelope(
+      await postJson("/api/v1/verify", JSON.stringify({ document: "[".repeat(1000) })),
+      400,
+      "VALIDATION_ERROR",
+    );
     expect(body.error.message).not.toContain("deeper than");
   });
 });
 
 describe("bodies past the limit get 422 FILE_TOO_LARGE in the envelope", () => {
   test("20 MB of base64 JSON", async () => {
-    const response = await postJson("/api/v1/verify", JSON.stringify({ document: Buffer.alloc(15_000_000).toString("base64") }));
+    const response = await postJson(
+      "/api/v1/verify",
+      JSON.stringify({ document: Buffer.alloc(15_000_000).toString("base64") }),
+    );
     expect(response.headers.get("connection")).toBe("close");
     await expectEnvelope(response, 422, "FILE_TOO_LARGE");
   });
@@ -130,7 +165,12 @@ describe("bodies past the limit get 422 FILE_TOO_LARGE in the envelope", () => {
         controller.enqueue(chunk);
       },
     });
-    const response = await fetch(`${service.url}/api/v1/verify`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: stream, duplex: "half" } as RequestInit);
+    const response = await fetch(`${service.url}/api/v1/verify`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+      body: stream,
+      duplex: "half",
+    } as RequestInit);
     await expectEnvelope(response, 422, "FILE_TOO_LARGE");
   });
 
@@ -148,7 +188,11 @@ describe("truncations and polyglots are refused as what they are", () => {
     const pdf = makePdf();
     await expectEnvelope(await upload(jpeg.subarray(0, jpeg.length >> 1)), 422, "UNSUPPORTED_FORMAT");
     await expectEnvelope(await upload(pdf.subarray(0, pdf.length - 40)), 422, "UNSUPPORTED_FORMAT");
-    await expectEnvelope(await upload(new TextEncoder().encode("<html><script>alert(1)</script></html>")), 422, "UNSUPPORTED_FORMAT");
+    await expectEnvelope(
+      await upload(new TextEncoder().encode("<html><script>alert(1)</script></html>")),
+      422,
+      "UNSUPPORTED_FORMAT",
+    );
   });
   test("a JPEG with a PDF appended (a polyglot) is judged as the JPEG it starts as, or refused", async () => {
     const polyglot = new Uint8Array([...(await makeJpeg({ width: 320, height: 240 })), ...makePdf()]);
@@ -161,6 +205,8 @@ describe("truncations and polyglots are refused as what they are", () => {
 test("every process of the service stayed under the memory limit", () => {
   const processes = serviceMemory(service.process.pid);
   expect(processes.length).toBeGreaterThanOrEqual(2);
-  console.log(`hostile inputs: ${processes.map((p) => `pid ${p.pid} rss ${mb(p.rss)} MB peak ${mb(p.peak)} MB`).join("; ")}`);
+  console.log(
+    `hostile inputs: ${processes.map((p) => `pid ${p.pid} rss ${mb(p.rss)} MB peak ${mb(p.peak)} MB`).join("; ")}`,
+  );
   for (const process of processes) expect(process.peak).toBeLessThan(MEMORY_LIMIT);
 });

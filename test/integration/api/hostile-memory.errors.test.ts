@@ -4,9 +4,9 @@
 // DOCVERIFY_MEMORY_LIMIT. Each is refused in the envelope or analysed within the limit, and
 // every process of the service stays under it, during and after.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { startService, type TestService } from "../../helpers/service";
-import { iccBombPng, largeJpeg, largePng, manyScanJpeg, textBombPng } from "../../helpers/hostile";
-import { mb, serviceMemory, type ProcessMemory } from "../../helpers/process-memory";
+import { startService, type TestService } from "../../helpers/service.ts";
+import { iccBombPng, largeJpeg, largePng, manyScanJpeg, textBombPng } from "../../helpers/hostile.ts";
+import { mb, serviceMemory, type ProcessMemory } from "../../helpers/process-memory.ts";
 
 const MEMORY_LIMIT = 1_500_000_000;
 
@@ -29,7 +29,11 @@ afterAll(async () => {
 const upload = (target: TestService, apiKey: string, bytes: Uint8Array) => {
   const form = new FormData();
   form.append("document", new File([bytes], "document"));
-  return fetch(`${target.url}/api/v1/verify`, { method: "POST", headers: { authorization: `Bearer ${apiKey}` }, body: form });
+  return fetch(`${target.url}/api/v1/verify`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${apiKey}` },
+    body: form,
+  });
 };
 
 const expectRefused = async (response: Response, code: string, says: string) => {
@@ -39,7 +43,8 @@ const expectRefused = async (response: Response, code: string, says: string) => 
   expect(body.error.requestId).toMatch(/^req_/);
 };
 
-const line = (label: string, list: ProcessMemory[]) => `${label}: ${list.map((p) => `pid ${p.pid} rss ${mb(p.rss)} MB peak ${mb(p.peak)} MB`).join("; ")}`;
+const line = (label: string, list: ProcessMemory[]) =>
+  `${label}: ${list.map((p) => `pid ${p.pid} rss ${mb(p.rss)} MB peak ${mb(p.peak)} MB`).join("; ")}`;
 
 describe("what a header does not declare is bounded before decoding", () => {
   test("a progressive JPEG with 600 scans", async () => {
@@ -68,7 +73,9 @@ describe("large images are analysed within the memory limit", () => {
     const peak = serviceMemory(service.process.pid);
     await Bun.sleep(3_000);
     const settled = serviceMemory(service.process.pid);
-    console.log([line("idle", idle), line("after the hostile images", peak), line("settled 3 s later", settled)].join("\n"));
+    console.log(
+      [line("idle", idle), line("after the hostile images", peak), line("settled 3 s later", settled)].join("\n"),
+    );
     expect(settled.length).toBeGreaterThanOrEqual(2);
     for (const process of settled) {
       expect(process.peak).toBeLessThan(MEMORY_LIMIT);
@@ -81,7 +88,11 @@ describe("large images are analysed within the memory limit", () => {
 
 describe("with DOCVERIFY_MEMORY_LIMIT=512MB", () => {
   test("an image whose analysis would pass the limit is refused with 422 and says why", async () => {
-    await expectRefused(await upload(small, smallKey, await largeJpeg(6000, 5000)), "FILE_TOO_LARGE", "DOCVERIFY_MEMORY_LIMIT");
+    await expectRefused(
+      await upload(small, smallKey, await largeJpeg(6000, 5000)),
+      "FILE_TOO_LARGE",
+      "DOCVERIFY_MEMORY_LIMIT",
+    );
   });
   test("a photo-sized image is still analysed, and no process passes 512 MB", async () => {
     const response = await upload(small, smallKey, await largeJpeg(3000, 2000));

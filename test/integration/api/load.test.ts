@@ -3,9 +3,9 @@
 // in a bounded queue and beyond it are answered 503 with Retry-After: never another 5xx,
 // never a timeout, with bounded latency and bounded memory in every process.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { startService, type TestService } from "../../helpers/service";
-import { makeJpeg } from "../../helpers/fixtures";
-import { mb, serviceMemory } from "../../helpers/process-memory";
+import { startService, type TestService } from "../../helpers/service.ts";
+import { makeJpeg } from "../../helpers/fixtures.ts";
+import { mb, serviceMemory } from "../../helpers/process-memory.ts";
 
 const CLIENTS = 32;
 const DURATION_MS = 20_000;
@@ -17,7 +17,13 @@ let key: string;
 
 beforeAll(async () => {
   // A short queue and wait, so that 32 clients on a small machine find its end.
-  service = await startService({ env: { DOCVERIFY_VERIFY_QUEUE: "8", DOCVERIFY_VERIFY_QUEUE_WAIT: `${QUEUE_WAIT_MS}ms`, DOCVERIFY_LOG_LEVEL: "warn" } });
+  service = await startService({
+    env: {
+      DOCVERIFY_VERIFY_QUEUE: "8",
+      DOCVERIFY_VERIFY_QUEUE_WAIT: `${QUEUE_WAIT_MS}ms`,
+      DOCVERIFY_LOG_LEVEL: "warn",
+    },
+  });
   key = await service.createKey("--mode", "test");
 });
 
@@ -49,9 +55,19 @@ test(`${CLIENTS} clients for ${DURATION_MS / 1000} s: 200 or 503 with Retry-Afte
       const form = new FormData();
       form.append("document", new File([documents[(index + n) % documents.length]!], "document.jpg"));
       const started = performance.now();
-      const response = await fetch(`${service.url}/api/v1/verify`, { method: "POST", headers: { authorization: `Bearer ${key}` }, body: form, signal: AbortSignal.timeout(60_000) });
+      const response = await fetch(`${service.url}/api/v1/verify`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${key}` },
+        body: form,
+        signal: AbortSignal.timeout(60_000),
+      });
       const body = (await response.json()) as { error?: { code: string } };
-      outcomes.push({ status: response.status, ms: performance.now() - started, retryAfter: response.headers.get("retry-after"), code: body.error?.code });
+      outcomes.push({
+        status: response.status,
+        ms: performance.now() - started,
+        retryAfter: response.headers.get("retry-after"),
+        code: body.error?.code,
+      });
       // A refused client waits as told (a little less, to keep the pressure on).
       if (response.status === 503) await Bun.sleep(Number(response.headers.get("retry-after") ?? 1) * 250);
     }
@@ -70,7 +86,8 @@ test(`${CLIENTS} clients for ${DURATION_MS / 1000} s: 200 or 503 with Retry-Afte
   const ok = byStatus["200"] ?? [];
   const busy = byStatus["503"] ?? [];
   const latencies = outcomes.map((o) => o.ms);
-  const line = (label: string, list: ReturnType<typeof serviceMemory>) => `${label}: ${list.map((p) => `pid ${p.pid} rss ${mb(p.rss)} MB peak ${mb(p.peak)} MB`).join("; ")}`;
+  const line = (label: string, list: ReturnType<typeof serviceMemory>) =>
+    `${label}: ${list.map((p) => `pid ${p.pid} rss ${mb(p.rss)} MB peak ${mb(p.peak)} MB`).join("; ")}`;
   console.log(
     [
       `load: ${outcomes.length} answers, ${ok.length} × 200, ${busy.length} × 503, p50 ${Math.round(percentile(latencies, 50))} ms, p99 ${Math.round(percentile(latencies, 99))} ms, peak queue ${peakQueue}`,

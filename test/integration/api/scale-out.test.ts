@@ -4,13 +4,13 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { SQL } from "bun";
 import { randomBytes } from "node:crypto";
-import { eventually, startService, type TestService } from "../../helpers/service";
-import { startSidecarProcess, type SidecarProcess } from "../../helpers/sidecar-process";
-import { makeTestCa, type TestTls } from "../../helpers/tls";
-import type { startWebhookReceiver } from "../../helpers/webhook-receiver";
-import { killMidBatchEnv, startSlowWebhookReceiver } from "../../helpers/kill-mid-batch";
-import { makeJpeg } from "../../helpers/fixtures";
-import { newDatabaseUrl } from "../../helpers/postgres";
+import { eventually, startService, type TestService } from "../../helpers/service.ts";
+import { startSidecarProcess, type SidecarProcess } from "../../helpers/sidecar-process.ts";
+import { makeTestCa, type TestTls } from "../../helpers/tls.ts";
+import type { startWebhookReceiver } from "../../helpers/webhook-receiver.ts";
+import { killMidBatchEnv, startSlowWebhookReceiver } from "../../helpers/kill-mid-batch.ts";
+import { makeJpeg } from "../../helpers/fixtures.ts";
+import { newDatabaseUrl } from "../../helpers/postgres.ts";
 
 const DOCUMENTS = 8;
 
@@ -48,7 +48,9 @@ afterAll(async () => {
 const jpegs = () => Promise.all(Array.from({ length: DOCUMENTS }, (_, i) => makeJpeg({ seed: i })));
 const authorized = (key: string) => ({ authorization: `Bearer ${key}`, "content-type": "application/json" });
 /** Any authenticated route: 404 for a batch that does not exist, 401 for a refused key. */
-const statusWith = async (service: TestService, key: string) => (await fetch(`${service.url}/api/v1/batches/00000000-0000-4000-8000-000000000000`, { headers: authorized(key) })).status;
+const statusWith = async (service: TestService, key: string) =>
+  (await fetch(`${service.url}/api/v1/batches/00000000-0000-4000-8000-000000000000`, { headers: authorized(key) }))
+    .status;
 
 test("the instances, started together on an empty database, migrated it once between them", () => {
   const migrated = [first, second].filter((service) => service.logs().includes('"message":"database schema migrated"'));
@@ -61,7 +63,10 @@ test("both instances report the shared database in /readyz and their pools in /m
       const ready = await fetch(`${service.url}/readyz`);
       return ready.status === 200 ? ready.json() : undefined;
     }, 90_000);
-    expect(body.checks.store).toEqual({ ok: true, detail: expect.stringMatching(/^postgres, schema \d+, answered in \d+ ms$/) });
+    expect(body.checks.store).toEqual({
+      ok: true,
+      detail: expect.stringMatching(/^postgres, schema \d+, answered in \d+ ms$/),
+    });
     const metrics = await (await fetch(`${service.url}/metrics`)).text();
     expect(metrics).toContain('docverify_database_pool_size{engine="postgres"} 10');
     expect(metrics).toMatch(/^docverify_database_connections_open\{engine="postgres"\} [1-9]\d*$/m);
@@ -85,7 +90,9 @@ test("a request rate holds across both instances: one bucket per key, not one pe
   const key = await first.createKey("--mode", "test", "--rate-limit", "2/s");
   // Per-instance buckets would admit 2 on each; one shared bucket admits 2 in all, and a
   // third only if the burst took longer than half a second on a busy machine.
-  const statuses = await Promise.all(Array.from({ length: 8 }, (_, i) => statusWith(i % 2 === 0 ? first : second, key)));
+  const statuses = await Promise.all(
+    Array.from({ length: 8 }, (_, i) => statusWith(i % 2 === 0 ? first : second, key)),
+  );
   expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(5);
   expect(statuses.filter((status) => status !== 429).every((status) => status === 404)).toBe(true);
 });
@@ -97,7 +104,11 @@ test("a trial quota of N allows exactly N documents across both instances hit at
   const statuses = await Promise.all(
     documents.map(async (jpeg, i) => {
       const service = i % 2 === 0 ? first : second;
-      const response = await fetch(`${service.url}/api/v1/verify`, { method: "POST", headers: authorized(key), body: JSON.stringify({ document: Buffer.from(jpeg).toString("base64") }) });
+      const response = await fetch(`${service.url}/api/v1/verify`, {
+        method: "POST",
+        headers: authorized(key),
+        body: JSON.stringify({ document: Buffer.from(jpeg).toString("base64") }),
+      });
       return response.status;
     }),
   );
@@ -110,7 +121,11 @@ test("a batch sent to one instance, killed with SIGKILL mid-batch, is finished b
   const response = await fetch(`${first.url}/api/v1/verify/batch`, {
     method: "POST",
     headers: authorized(key),
-    body: JSON.stringify({ documents: (await jpegs()).map((jpeg) => Buffer.from(jpeg).toString("base64")), callbackUrl: receiver.url, callbackSecret: "0123456789abcdef" }),
+    body: JSON.stringify({
+      documents: (await jpegs()).map((jpeg) => Buffer.from(jpeg).toString("base64")),
+      callbackUrl: receiver.url,
+      callbackSecret: "0123456789abcdef",
+    }),
   });
   expect(response.status).toBe(202);
   const { batchId } = (await response.json()).data;
@@ -120,7 +135,8 @@ test("a batch sent to one instance, killed with SIGKILL mid-batch, is finished b
   expect(new Set(receiver.forBatch(batchId).map((hook) => hook.body.documentIndex)).size).toBeLessThan(DOCUMENTS);
 
   const batch = await eventually(async () => {
-    const data = (await (await fetch(`${second.url}/api/v1/batches/${batchId}`, { headers: authorized(key) })).json()).data;
+    const data = (await (await fetch(`${second.url}/api/v1/batches/${batchId}`, { headers: authorized(key) })).json())
+      .data;
     const delivered = new Set(receiver.forBatch(batchId).map((hook) => hook.body.documentIndex));
     return data.status === "completed" && delivered.size === DOCUMENTS ? data : undefined;
   }, 90_000);
@@ -129,19 +145,27 @@ test("a batch sent to one instance, killed with SIGKILL mid-batch, is finished b
 
   // The receiver counts a delivery when it arrives; the sender records it once answered.
   await eventually(async () => {
-    const [{ unfinished }] = await shell`SELECT COUNT(*)::int AS unfinished FROM outbox WHERE batch_id = ${batchId} AND state <> 'delivered'`;
+    const [{ unfinished }] =
+      await shell`SELECT COUNT(*)::int AS unfinished FROM outbox WHERE batch_id = ${batchId} AND state <> 'delivered'`;
     return unfinished === 0 ? true : undefined;
   }, 30_000);
 
   // Every document analysed into one result, and delivered under one delivery id; a delivery
   // sent twice (the killed instance sent it but never recorded it) carries the same bytes.
   const results = await shell`SELECT document_index FROM verifications WHERE batch_id = ${batchId}`;
-  expect(results.map((row: { document_index: number | bigint }) => Number(row.document_index)).sort((a: number, b: number) => a - b)).toEqual([...Array(DOCUMENTS).keys()]);
+  expect(
+    results
+      .map((row: { document_index: number | bigint }) => Number(row.document_index))
+      .sort((a: number, b: number) => a - b),
+  ).toEqual([...Array(DOCUMENTS).keys()]);
   const bodiesOf = new Map<string, Set<string>>();
   const deliveriesOf = new Map<number, Set<string>>();
   for (const hook of receiver.forBatch(batchId)) {
     bodiesOf.set(hook.deliveryId!, (bodiesOf.get(hook.deliveryId!) ?? new Set()).add(hook.raw));
-    deliveriesOf.set(hook.body.documentIndex, (deliveriesOf.get(hook.body.documentIndex) ?? new Set()).add(hook.deliveryId!));
+    deliveriesOf.set(
+      hook.body.documentIndex,
+      (deliveriesOf.get(hook.body.documentIndex) ?? new Set()).add(hook.deliveryId!),
+    );
   }
   expect(bodiesOf.size).toBe(DOCUMENTS);
   for (const bodies of bodiesOf.values()) expect(bodies.size).toBe(1);

@@ -5,9 +5,9 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { verify as verifySignature } from "@octokit/webhooks-methods";
-import { eventually, newDataDir, runCli, startService, type TestService } from "../../helpers/service";
-import { makeTestCa, type TestTls } from "../../helpers/tls";
-import { startWebhookReceiver } from "../../helpers/webhook-receiver";
+import { eventually, newDataDir, runCli, startService, type TestService } from "../../helpers/service.ts";
+import { makeTestCa, type TestTls } from "../../helpers/tls.ts";
+import { startWebhookReceiver } from "../../helpers/webhook-receiver.ts";
 
 const SECRET = "unmistakable-callback-secret-7f3a9c";
 let tls: TestTls;
@@ -17,13 +17,20 @@ let accept = false;
 const dataDir = newDataDir();
 let batchId: string;
 
-const env = () => ({ NODE_EXTRA_CA_CERTS: tls.caFile, DOCVERIFY_ALLOW_PRIVATE_URLS: "true", DOCVERIFY_WEBHOOK_RETRY_SCHEDULE: "1s,1s,1s,1s,1s,1s,1s,1s", DOCVERIFY_OUTBOX_POLL_MS: "50" });
+const env = () => ({
+  NODE_EXTRA_CA_CERTS: tls.caFile,
+  DOCVERIFY_ALLOW_PRIVATE_URLS: "true",
+  DOCVERIFY_WEBHOOK_RETRY_SCHEDULE: "1s,1s,1s,1s,1s,1s,1s,1s",
+  DOCVERIFY_OUTBOX_POLL_MS: "50",
+});
 
 /** Files of the data directory whose bytes contain the secret, in UTF-8 or base64. */
 const filesHoldingSecret = () =>
   readdirSync(dataDir).filter((file) => {
     const bytes = readFileSync(join(dataDir, file));
-    return bytes.includes(Buffer.from(SECRET, "utf8")) || bytes.includes(Buffer.from(Buffer.from(SECRET).toString("base64")));
+    return (
+      bytes.includes(Buffer.from(SECRET, "utf8")) || bytes.includes(Buffer.from(Buffer.from(SECRET).toString("base64")))
+    );
   });
 
 beforeAll(async () => {
@@ -42,11 +49,17 @@ test("the database files never hold a callback secret, yet every delivery is sig
   const response = await fetch(`${service.url}/api/v1/verify/batch`, {
     method: "POST",
     headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
-    body: JSON.stringify({ documents: [Buffer.from("not a document").toString("base64")], callbackUrl: receiver.url, callbackSecret: SECRET }),
+    body: JSON.stringify({
+      documents: [Buffer.from("not a document").toString("base64")],
+      callbackUrl: receiver.url,
+      callbackSecret: SECRET,
+    }),
   });
   expect(response.status).toBe(202);
   batchId = (await response.json()).data.batchId;
-  const [hook] = await eventually(() => (receiver.forBatch(batchId).length > 0 ? receiver.forBatch(batchId) : undefined));
+  const [hook] = await eventually(() =>
+    receiver.forBatch(batchId).length > 0 ? receiver.forBatch(batchId) : undefined,
+  );
   expect(await verifySignature(SECRET, hook!.raw, hook!.signature!)).toBe(true);
 
   expect(filesHoldingSecret()).toEqual([]);
@@ -76,7 +89,10 @@ test("secrets rotate re-seals under a new key, deletes the old one, and the rest
   accept = true;
   const seen = receiver.forBatch(batchId).length;
   service = await startService({ dataDir, env: env() });
-  const hooks = await eventually(() => (receiver.forBatch(batchId).length > seen ? receiver.forBatch(batchId) : undefined), 30_000);
+  const hooks = await eventually(
+    () => (receiver.forBatch(batchId).length > seen ? receiver.forBatch(batchId) : undefined),
+    30_000,
+  );
   for (const hook of hooks.slice(seen)) expect(await verifySignature(SECRET, hook.raw, hook.signature!)).toBe(true);
   expect(filesHoldingSecret()).toEqual([]);
 });
@@ -84,17 +100,30 @@ test("secrets rotate re-seals under a new key, deletes the old one, and the rest
 test("a service whose key cannot open the stored secrets refuses to start", async () => {
   expect(await service!.stop()).toBe(0);
   service = undefined;
-  const result = await runCli(["serve"], { DOCVERIFY_DATA_DIR: dataDir, DOCVERIFY_PORT: "0", DOCVERIFY_SECRET_KEY: Buffer.alloc(32, 7).toString("base64") });
+  const result = await runCli(["serve"], {
+    DOCVERIFY_DATA_DIR: dataDir,
+    DOCVERIFY_PORT: "0",
+    DOCVERIFY_SECRET_KEY: Buffer.alloc(32, 7).toString("base64"),
+  });
   expect(result.exitCode).toBe(2);
-  expect(result.stderr.trim()).toMatch(/^docverify: DOCVERIFY_SECRET_KEY: callback secrets are sealed under key [0-9a-f]{16}, which DOCVERIFY_SECRET_KEY does not hold$/m);
+  expect(result.stderr.trim()).toMatch(
+    /^docverify: DOCVERIFY_SECRET_KEY: callback secrets are sealed under key [0-9a-f]{16}, which DOCVERIFY_SECRET_KEY does not hold$/m,
+  );
 });
 
 test("with DOCVERIFY_SECRET_KEY, rotation re-seals under its first key and the service then needs only that one", async () => {
-  const fileKey = readFileSync(join(dataDir, "secret.key"), "utf8").split("\n").find((line) => line && !line.startsWith("#"))!;
+  const fileKey = readFileSync(join(dataDir, "secret.key"), "utf8")
+    .split("\n")
+    .find((line) => line && !line.startsWith("#"))!;
   const newKey = Buffer.alloc(32, 9).toString("base64");
-  const rotated = await runCli(["secrets", "rotate"], { DOCVERIFY_DATA_DIR: dataDir, DOCVERIFY_SECRET_KEY: `${newKey},${fileKey}` });
+  const rotated = await runCli(["secrets", "rotate"], {
+    DOCVERIFY_DATA_DIR: dataDir,
+    DOCVERIFY_SECRET_KEY: `${newKey},${fileKey}`,
+  });
   expect(rotated.exitCode).toBe(0);
-  expect(rotated.stdout).toMatch(/re-sealed 1 callback secrets under key [0-9a-f]{16}; the other 1 key\(s\) may now be removed from DOCVERIFY_SECRET_KEY/);
+  expect(rotated.stdout).toMatch(
+    /re-sealed 1 callback secrets under key [0-9a-f]{16}; the other 1 key\(s\) may now be removed from DOCVERIFY_SECRET_KEY/,
+  );
   service = await startService({ dataDir, env: { ...env(), DOCVERIFY_SECRET_KEY: newKey } });
   expect(filesHoldingSecret()).toEqual([]);
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { startService, type TestService } from "../../helpers/service";
-import { makeTestCa, startHttpsServer, type TestHttpsServer } from "../../helpers/tls";
-import { makeJpeg, makePdf, makePng } from "../../helpers/fixtures";
+import { startService, type TestService } from "../../helpers/service.ts";
+import { makeTestCa, startHttpsServer, type TestHttpsServer } from "../../helpers/tls.ts";
+import { makeJpeg, makePdf, makePng } from "../../helpers/fixtures.ts";
 
 let service: TestService;
 let testKey: string;
@@ -16,7 +16,10 @@ const RESULT_KEYS = ["confidence", "documentType", "flags", "forgeryScore", "id"
 const verify = (body: FormData | object, key = testKey) =>
   fetch(`${service.url}/api/v1/verify`, {
     method: "POST",
-    headers: { authorization: `Bearer ${key}`, ...(body instanceof FormData ? {} : { "content-type": "application/json" }) },
+    headers: {
+      authorization: `Bearer ${key}`,
+      ...(body instanceof FormData ? {} : { "content-type": "application/json" }),
+    },
     body: body instanceof FormData ? body : JSON.stringify(body),
   });
 
@@ -26,7 +29,9 @@ const expectResult = (data: Record<string, unknown>, sandbox: boolean) => {
   expect(data.forgeryScore as number).toBeGreaterThanOrEqual(0);
   expect(data.forgeryScore as number).toBeLessThanOrEqual(1);
   expect(["low", "medium", "high"]).toContain(data.confidence as string);
-  expect(["passport", "id", "drivers_license", "utility_bill", "financial", "unknown"]).toContain(data.documentType as string);
+  expect(["passport", "id", "drivers_license", "utility_bill", "financial", "unknown"]).toContain(
+    data.documentType as string,
+  );
   expect(Array.isArray(data.flags)).toBe(true);
   expect(data.latencyMs as number).toBeGreaterThanOrEqual(0);
   if (sandbox) expect(data.sandbox).toBe(true);
@@ -37,7 +42,8 @@ beforeAll(async () => {
   [jpeg, png, pdf] = await Promise.all([makeJpeg(), makePng(), makePdf()]);
   documents = await startHttpsServer((request) => {
     const path = new URL(request.url).pathname;
-    if (path === "/statement.pdf") return new Response(pdf, { headers: { "content-type": "application/octet-stream" } });
+    if (path === "/statement.pdf")
+      return new Response(pdf, { headers: { "content-type": "application/octet-stream" } });
     if (path === "/moved") return new Response(null, { status: 302, headers: { location: "/statement.pdf" } });
     return new Response("not found", { status: 404 });
   }, tls);
@@ -67,7 +73,9 @@ describe("POST /api/v1/verify analyses", () => {
     const fromBase64 = await verify({ document: Buffer.from(png).toString("base64") });
     expect(fromBase64.status).toBe(200);
     expectResult((await fromBase64.json()).data, true);
-    const fromDataUrl = await verify({ document: `data:application/pdf;base64,${Buffer.from(pdf).toString("base64")}` });
+    const fromDataUrl = await verify({
+      document: `data:application/pdf;base64,${Buffer.from(pdf).toString("base64")}`,
+    });
     expect(fromDataUrl.status).toBe(200);
     expectResult((await fromDataUrl.json()).data, true);
   });
@@ -90,13 +98,17 @@ describe("POST /api/v1/verify analyses", () => {
 describe("GET /api/v1/verifications/:id", () => {
   test("returns a key's own result with its evidence, and hides it from other keys", async () => {
     const { data } = await (await verify({ document: Buffer.from(pdf).toString("base64") })).json();
-    const own = await fetch(`${service.url}/api/v1/verifications/${data.id}`, { headers: { authorization: `Bearer ${testKey}` } });
+    const own = await fetch(`${service.url}/api/v1/verifications/${data.id}`, {
+      headers: { authorization: `Bearer ${testKey}` },
+    });
     expect(own.status).toBe(200);
     const stored = (await own.json()).data;
     expect(stored.id).toBe(data.id);
     expect(stored.forgeryScore).toBe(data.forgeryScore);
     expect(Array.isArray(stored.evidence)).toBe(true);
-    const foreign = await fetch(`${service.url}/api/v1/verifications/${data.id}`, { headers: { authorization: `Bearer ${liveKey}` } });
+    const foreign = await fetch(`${service.url}/api/v1/verifications/${data.id}`, {
+      headers: { authorization: `Bearer ${liveKey}` },
+    });
     expect(foreign.status).toBe(404);
     expect((await foreign.json()).error.code).toBe("NOT_FOUND");
   });

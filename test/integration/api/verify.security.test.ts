@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { startService, type TestService } from "../../helpers/service";
-import { makeTestCa, startHttpsServer, type TestHttpsServer } from "../../helpers/tls";
-import { loopbackUrls } from "../../helpers/loopback-urls";
-import { makeJpeg } from "../../helpers/fixtures";
+import { startService, type TestService } from "../../helpers/service.ts";
+import { makeTestCa, startHttpsServer, type TestHttpsServer } from "../../helpers/tls.ts";
+import { loopbackUrls } from "../../helpers/loopback-urls.ts";
+import { makeJpeg } from "../../helpers/fixtures.ts";
 
 let service: TestService;
 let key: string;
@@ -38,7 +38,11 @@ describe("with private URLs refused (the default)", () => {
     const port = server.port;
     for (const url of loopbackUrls(port, "/a.jpg")) {
       const response = await post("/api/v1/verify", { documentUrl: url });
-      expect({ url, status: response.status, code: (await response.json()).error.code }).toEqual({ url, status: 422, code: "FETCH_FAILED" });
+      expect({ url, status: response.status, code: (await response.json()).error.code }).toEqual({
+        url,
+        status: 422,
+        code: "FETCH_FAILED",
+      });
     }
     expect(hits).toBe(0);
   });
@@ -50,9 +54,22 @@ describe("with private URLs refused (the default)", () => {
   });
 
   test("a callbackUrl on a private address is refused at submission with 400 VALIDATION_ERROR", async () => {
-    for (const callbackUrl of ["https://127.0.0.1/hook", "https://10.0.0.7/hook", "https://[fd00::1]/hook", "https://localhost/hook"]) {
-      const response = await post("/api/v1/verify/batch", { documents: ["AAAA"], callbackUrl, callbackSecret: "s".repeat(16) });
-      expect({ callbackUrl, status: response.status, code: (await response.json()).error.code }).toEqual({ callbackUrl, status: 400, code: "VALIDATION_ERROR" });
+    for (const callbackUrl of [
+      "https://127.0.0.1/hook",
+      "https://10.0.0.7/hook",
+      "https://[fd00::1]/hook",
+      "https://localhost/hook",
+    ]) {
+      const response = await post("/api/v1/verify/batch", {
+        documents: ["AAAA"],
+        callbackUrl,
+        callbackSecret: "s".repeat(16),
+      });
+      expect({ callbackUrl, status: response.status, code: (await response.json()).error.code }).toEqual({
+        callbackUrl,
+        status: 400,
+        code: "VALIDATION_ERROR",
+      });
     }
   });
 

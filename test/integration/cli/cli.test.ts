@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { newDataDir, runCli } from "../../helpers/service";
+import { newDataDir, runCli } from "../../helpers/service.ts";
 
 describe("configuration", () => {
   test.each([
@@ -25,7 +25,23 @@ describe("configuration", () => {
 describe("keys", () => {
   test("create prints the key last, list never shows it, revoke takes the id or the key", async () => {
     const env = { DOCVERIFY_DATA_DIR: newDataDir() };
-    const created = await runCli(["keys", "create", "--mode", "live", "--plan", "trial", "--trial-quota", "10", "--rate-limit", "5/s", "--monthly-cap", "25"], env);
+    const created = await runCli(
+      [
+        "keys",
+        "create",
+        "--mode",
+        "live",
+        "--plan",
+        "trial",
+        "--trial-quota",
+        "10",
+        "--rate-limit",
+        "5/s",
+        "--monthly-cap",
+        "25",
+      ],
+      env,
+    );
     expect(created.exitCode).toBe(0);
     const key = created.stdout.trim().split("\n").at(-1)!;
     expect(key).toMatch(/^svc_live_[A-Za-z0-9_-]{43}$/);
@@ -47,11 +63,14 @@ describe("keys", () => {
     const key = created.stdout.trim();
     expect(key).toStartWith("svc_test_");
     const { readdirSync, readFileSync } = await import("node:fs");
-    for (const file of readdirSync(dataDir)) expect(readFileSync(`${dataDir}/${file}`).includes(Buffer.from(key))).toBe(false);
+    for (const file of readdirSync(dataDir))
+      expect(readFileSync(`${dataDir}/${file}`).includes(Buffer.from(key))).toBe(false);
   });
 
   test("test keys are never counted against quotas: billing flags are refused for them", async () => {
-    const result = await runCli(["keys", "create", "--mode", "test", "--trial-quota", "5"], { DOCVERIFY_DATA_DIR: newDataDir() });
+    const result = await runCli(["keys", "create", "--mode", "test", "--trial-quota", "5"], {
+      DOCVERIFY_DATA_DIR: newDataDir(),
+    });
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toContain("test keys");
   });

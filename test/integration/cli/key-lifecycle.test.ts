@@ -1,15 +1,20 @@
 // Key rotation, last use and the audit log, end to end: the real CLI against a running
 // service's data directory, requests over loopback HTTP.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { eventually, startService, type TestService } from "../../helpers/service";
-import { makeJpeg } from "../../helpers/fixtures";
+import { eventually, startService, type TestService } from "../../helpers/service.ts";
+import { makeJpeg } from "../../helpers/fixtures.ts";
 
 let service: TestService;
 let jpegBase64: string;
 
-const get = (path: string, key: string) => fetch(`${service.url}${path}`, { headers: { authorization: `Bearer ${key}` } });
+const get = (path: string, key: string) =>
+  fetch(`${service.url}${path}`, { headers: { authorization: `Bearer ${key}` } });
 const verify = (key: string) =>
-  fetch(`${service.url}/api/v1/verify`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: JSON.stringify({ document: jpegBase64 }) });
+  fetch(`${service.url}/api/v1/verify`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+    body: JSON.stringify({ document: jpegBase64 }),
+  });
 /** The id of the key created last (keys are listed oldest first). */
 const newestKeyId = async () => {
   const listed = (await service.cli("keys", "list")).stdout.trim().split("\n");
@@ -18,9 +23,17 @@ const newestKeyId = async () => {
 const audit = async (...args: string[]) => {
   const result = await service.cli("audit", ...args);
   expect(result.exitCode).toBe(0);
-  return result.stdout.trim().split("\n").filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
+  return result.stdout
+    .trim()
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
 };
-const rowOf = async (id: string) => (await service.cli("keys", "list")).stdout.split("\n").find((line) => line.startsWith(id))!.split(/\s{2,}/);
+const rowOf = async (id: string) =>
+  (await service.cli("keys", "list")).stdout
+    .split("\n")
+    .find((line) => line.startsWith(id))!
+    .split(/\s{2,}/);
 
 beforeAll(async () => {
   jpegBase64 = Buffer.from(await makeJpeg()).toString("base64");
@@ -33,7 +46,16 @@ afterAll(async () => {
 
 describe("keys rotate", () => {
   test("issues a new key for the same account, limits and history; the old one works for the grace period, then is refused", async () => {
-    const oldKey = await service.createKey("--mode", "live", "--plan", "trial", "--trial-quota", "1", "--rate-limit", "50/s");
+    const oldKey = await service.createKey(
+      "--mode",
+      "live",
+      "--plan",
+      "trial",
+      "--trial-quota",
+      "1",
+      "--rate-limit",
+      "50/s",
+    );
     const id = await newestKeyId();
     const analysed = await verify(oldKey);
     expect(analysed.status).toBe(200);
@@ -67,10 +89,32 @@ describe("keys rotate", () => {
     expect((await rowOf(id))[8]).toBe("-");
 
     const events = await audit("--key", id);
-    expect(events.map((event) => event.event)).toEqual(expect.arrayContaining(["key.created", "key.rotated", "request.refused"]));
-    expect(events.find((event) => event.event === "key.rotated")).toEqual(expect.objectContaining({ keyId: id, previousValidUntil: expect.any(String) }));
-    expect(events).toContainEqual(expect.objectContaining({ event: "request.refused", keyId: id, status: 402, code: "TRIAL_EXHAUSTED", method: "POST", path: "/api/v1/verify" }));
-    expect(events).toContainEqual(expect.objectContaining({ event: "request.refused", keyId: id, status: 401, code: "UNAUTHORIZED", reason: "expired", path: missing }));
+    expect(events.map((event) => event.event)).toEqual(
+      expect.arrayContaining(["key.created", "key.rotated", "request.refused"]),
+    );
+    expect(events.find((event) => event.event === "key.rotated")).toEqual(
+      expect.objectContaining({ keyId: id, previousValidUntil: expect.any(String) }),
+    );
+    expect(events).toContainEqual(
+      expect.objectContaining({
+        event: "request.refused",
+        keyId: id,
+        status: 402,
+        code: "TRIAL_EXHAUSTED",
+        method: "POST",
+        path: "/api/v1/verify",
+      }),
+    );
+    expect(events).toContainEqual(
+      expect.objectContaining({
+        event: "request.refused",
+        keyId: id,
+        status: 401,
+        code: "UNAUTHORIZED",
+        reason: "expired",
+        path: missing,
+      }),
+    );
   });
 
   test("revoking the rotated-out key ends its grace at once and leaves the new key working", async () => {
@@ -93,7 +137,7 @@ describe("keys rotate", () => {
   });
 
   test("refuses a bad grace and an unknown id with exit 2", async () => {
-    const key = await service.createKey("--mode", "test");
+    await service.createKey("--mode", "test");
     expect((await service.cli("keys", "rotate", await newestKeyId(), "--grace", "soon")).exitCode).toBe(2);
     expect((await service.cli("keys", "rotate", "key_0000000000000000")).exitCode).toBe(2);
   });
@@ -116,16 +160,27 @@ describe("the audit log", () => {
   test("records rate-limited and unknown-key refusals, folding a burst into one row, without keys or content", async () => {
     const key = await service.createKey("--mode", "test", "--rate-limit", "1/s");
     const id = await newestKeyId();
-    const statuses = await Promise.all(Array.from({ length: 6 }, () => get(`/api/v1/batches/${crypto.randomUUID()}`, key).then((r) => r.status)));
+    const statuses = await Promise.all(
+      Array.from({ length: 6 }, () => get(`/api/v1/batches/${crypto.randomUUID()}`, key).then((r) => r.status)),
+    );
     expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(4);
     const limited = (await audit("--key", id)).filter((event) => event.code === "RATE_LIMITED");
     expect(limited).toHaveLength(1);
-    expect(limited[0]).toEqual(expect.objectContaining({ status: 429, method: "GET", requestId: expect.stringMatching(/^req_/) }));
+    expect(limited[0]).toEqual(
+      expect.objectContaining({ status: 429, method: "GET", requestId: expect.stringMatching(/^req_/) }),
+    );
 
-    const unknown = "svc_test_" + "A".repeat(43);
+    const unknown = `svc_test_${"A".repeat(43)}`;
     expect((await get("/api/v1/verifications/ver_00000000000000000000000000000000", unknown)).status).toBe(401);
     const all = await audit();
-    expect(all).toContainEqual(expect.objectContaining({ event: "request.refused", keyId: null, reason: "unknown", tokenHash: expect.stringMatching(/^[0-9a-f]{16}$/) }));
+    expect(all).toContainEqual(
+      expect.objectContaining({
+        event: "request.refused",
+        keyId: null,
+        reason: "unknown",
+        tokenHash: expect.stringMatching(/^[0-9a-f]{16}$/),
+      }),
+    );
     const text = JSON.stringify(all);
     expect(text).not.toContain(unknown);
     expect(text).not.toContain(key);

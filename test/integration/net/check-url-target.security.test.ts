@@ -18,7 +18,12 @@ describe("checkUrlTarget, as a callbackUrl is checked at submission", () => {
   });
 
   test("refuses private and metadata literals without any lookup", async () => {
-    for (const url of ["https://10.1.2.3/hook", "https://169.254.169.254/", "https://[fd00:ec2::254]/", "https://0x7f.1/"]) {
+    for (const url of [
+      "https://10.1.2.3/hook",
+      "https://169.254.169.254/",
+      "https://[fd00:ec2::254]/",
+      "https://0x7f.1/",
+    ]) {
       expect({ url, kind: await outcome(url, false) }).toEqual({ url, kind: "refused_address" });
     }
   });

@@ -43,7 +43,10 @@ describe("fetchDocumentUrl refuses", () => {
   test("a redirect to plain http with FETCH_FAILED", async () => {
     const to = encodeURIComponent(`http://127.0.0.1:${server.port}/ok`);
     const error = await refusal(`${server.url}/redirect?to=${to}`);
-    expect({ code: error.code, details: error.details }).toEqual({ code: "FETCH_FAILED", details: { reason: "bad_redirect" } });
+    expect({ code: error.code, details: error.details }).toEqual({
+      code: "FETCH_FAILED",
+      details: { reason: "bad_redirect" },
+    });
   });
 
   test("a document one byte over 10,000,000 with FILE_TOO_LARGE, declared or streamed", async () => {
@@ -71,7 +74,11 @@ describe("fetchDocumentUrl refuses", () => {
     const { port } = closed.address() as net.AddressInfo;
     await new Promise((resolve) => closed.close(resolve));
     const error = await refusal(`https://127.0.0.1:${port}/a.pdf`);
-    expect({ code: error.code, reason: (error.details as { reason: string }).reason, retryable: error.retryable }).toEqual({
+    expect({
+      code: error.code,
+      reason: (error.details as { reason: string }).reason,
+      retryable: error.retryable,
+    }).toEqual({
       code: "FETCH_FAILED",
       reason: "connect",
       retryable: true,

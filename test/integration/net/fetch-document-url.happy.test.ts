@@ -10,7 +10,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-const fetchFrom = (path: string) => fetchDocumentUrl(`${server.url}${path}`, { allowPrivate: true, ca: server.tls.caPem });
+const fetchFrom = (path: string) =>
+  fetchDocumentUrl(`${server.url}${path}`, { allowPrivate: true, ca: server.tls.caPem });
 
 describe("fetchDocumentUrl", () => {
   test("fetches a PNG over HTTPS that intake then accepts", async () => {

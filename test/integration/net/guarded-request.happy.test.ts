@@ -11,7 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-const request = (path: string, overrides: Partial<GuardedRequestOptions> = {}) => guardedRequest(requestOptions(server, { url: `${server.url}${path}`, ...overrides }));
+const request = (path: string, overrides: Partial<GuardedRequestOptions> = {}) =>
+  guardedRequest(requestOptions(server, { url: `${server.url}${path}`, ...overrides }));
 
 const text = (body: Uint8Array) => new TextDecoder().decode(body);
 
@@ -80,9 +81,13 @@ describe("guardedRequest", () => {
   test("returns a non-2xx answer for the caller to judge, with expectSuccess to turn it into an error", async () => {
     const notFound = await request("/status/404");
     expect(notFound.status).toBe(404);
-    expect(() => expectSuccess(notFound)).toThrow(expect.objectContaining({ kind: "bad_status", status: 404, retryable: false }));
+    expect(() => expectSuccess(notFound)).toThrow(
+      expect.objectContaining({ kind: "bad_status", status: 404, retryable: false }),
+    );
     const unavailable = await request("/status/503");
-    expect(() => expectSuccess(unavailable)).toThrow(expect.objectContaining({ kind: "bad_status", status: 503, retryable: true }));
+    expect(() => expectSuccess(unavailable)).toThrow(
+      expect.objectContaining({ kind: "bad_status", status: 503, retryable: true }),
+    );
     expect(expectSuccess(await request("/status/204")).status).toBe(204);
   });
 

@@ -28,7 +28,8 @@ afterAll(() => {
   other.stop();
 });
 
-const options = (overrides: Partial<GuardedRequestOptions>) => requestOptions(server, { allowPrivate: false, ...overrides });
+const options = (overrides: Partial<GuardedRequestOptions>) =>
+  requestOptions(server, { allowPrivate: false, ...overrides });
 const failure = (overrides: Partial<GuardedRequestOptions>) => requestFailure(options(overrides));
 
 /**
@@ -104,7 +105,11 @@ describe("guardedRequest with private addresses refused", () => {
   test("drops Authorization when a redirect changes origin", async () => {
     const to = encodeURIComponent(`https://localhost:${server.port}/echo`);
     const response = await guardedRequest(
-      options({ url: `${server.url}/redirect?to=${to}`, allowPrivate: true, headers: { Authorization: "Bearer secret" } }),
+      options({
+        url: `${server.url}/redirect?to=${to}`,
+        allowPrivate: true,
+        headers: { Authorization: "Bearer secret" },
+      }),
     );
     expect(JSON.parse(new TextDecoder().decode(response.body))).toMatchObject({ authorization: null });
   });
@@ -112,7 +117,11 @@ describe("guardedRequest with private addresses refused", () => {
   test("keeps Authorization on a same-origin redirect", async () => {
     const to = encodeURIComponent("/echo");
     const response = await guardedRequest(
-      options({ url: `${server.url}/redirect?to=${to}`, allowPrivate: true, headers: { Authorization: "Bearer secret" } }),
+      options({
+        url: `${server.url}/redirect?to=${to}`,
+        allowPrivate: true,
+        headers: { Authorization: "Bearer secret" },
+      }),
     );
     expect(JSON.parse(new TextDecoder().decode(response.body))).toMatchObject({ authorization: "Bearer secret" });
   });

@@ -5,7 +5,10 @@ import type { GuardedRequestOptions, NetError } from "../../../src/net/guarded-r
 import type { RouteServer } from "./routes.ts";
 
 /** Options for GET `server`/ok, trusting its CA, with limits small enough for a test to reach. */
-export const requestOptions = (server: RouteServer, overrides: Partial<GuardedRequestOptions> = {}): GuardedRequestOptions => ({
+export const requestOptions = (
+  server: RouteServer,
+  overrides: Partial<GuardedRequestOptions> = {},
+): GuardedRequestOptions => ({
   method: "GET",
   url: `${server.url}/ok`,
   allowPrivate: true,
@@ -28,4 +31,5 @@ export async function rejection<E>(attempt: Promise<unknown>, is: (error: unknow
 }
 
 /** The NetError a guardedRequest with `options` fails with. */
-export const requestFailure = (options: GuardedRequestOptions): Promise<NetError> => rejection(guardedRequest(options), isNetError);
+export const requestFailure = (options: GuardedRequestOptions): Promise<NetError> =>
+  rejection(guardedRequest(options), isNetError);

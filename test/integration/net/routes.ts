@@ -82,5 +82,7 @@ function slowStream(total: number, pauseMs: number): ReadableStream<Uint8Array> 
 
 /** A real PNG, `side` pixels square, for end-to-end fetch-and-validate tests. */
 export function pngOf(side: number): Promise<Buffer> {
-  return sharp({ create: { width: side, height: side, channels: 3, background: "#2a6" } }).png().toBuffer();
+  return sharp({ create: { width: side, height: side, channels: 3, background: "#2a6" } })
+    .png()
+    .toBuffer();
 }

@@ -6,8 +6,16 @@ import { printedPdf, renderPdf } from "../../helpers/pages.ts";
 export const PAGE_LINES = ["Northwind Savings Bank", "Account holder Anna Eriksson", "Closing balance 1,234.56"];
 
 /** A page of `lines` in 16 pt Helvetica, 40 pt apart, starting 80 pt from the top. */
-export function textPdf(options: { lines?: string[]; pages?: number; widthPt?: number; heightPt?: number } = {}): Uint8Array {
-  const lines = (options.lines ?? PAGE_LINES).map((text, i) => ({ text, font: "Helvetica" as const, size: 16, x: 60, y: 80 + i * 40 }));
+export function textPdf(
+  options: { lines?: string[]; pages?: number; widthPt?: number; heightPt?: number } = {},
+): Uint8Array {
+  const lines = (options.lines ?? PAGE_LINES).map((text, i) => ({
+    text,
+    font: "Helvetica" as const,
+    size: 16,
+    x: 60,
+    y: 80 + i * 40,
+  }));
   return printedPdf(lines, options);
 }
 
@@ -24,7 +32,11 @@ export async function textImage(format: "png" | "jpeg", dpi = 150): Promise<Uint
  * its IHDR dimensions (and their CRC) rewritten.
  */
 export async function pngDeclaring(width: number, height: number): Promise<Uint8Array> {
-  const png = new Uint8Array(await sharp({ create: { width: 1, height: 1, channels: 3, background: "#fff" } }).png().toBuffer());
+  const png = new Uint8Array(
+    await sharp({ create: { width: 1, height: 1, channels: 3, background: "#fff" } })
+      .png()
+      .toBuffer(),
+  );
   const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
   // Signature (8) + IHDR length (4) + "IHDR" (4), then width, height; the CRC covers type + data.
   view.setUint32(16, width);

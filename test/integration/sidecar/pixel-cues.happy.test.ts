@@ -26,7 +26,8 @@ afterAll(async () => {
   await sidecar?.stop();
 });
 
-const analyse = async (file: string) => client.analyzeDocument({ format: "jpeg", bytes: new Uint8Array(await readFile(join(FIXTURES, file))) });
+const analyse = async (file: string) =>
+  client.analyzeDocument({ format: "jpeg", bytes: new Uint8Array(await readFile(join(FIXTURES, file))) });
 
 describe("portrait checks and recapture cues through the sidecar", () => {
   test("a scanned card: its portrait found and like the rest of the card, no recapture", async () => {
@@ -35,7 +36,12 @@ describe("portrait checks and recapture cues through the sidecar", () => {
     const portrait = page.traces.find((t) => t.name === "portrait")!;
     expect(portrait.reliability).toBe(1);
     // The photo sits left of the fields, about 230 x 290 pixels from (37, 122).
-    const [x, y, w, h] = [portrait.facts.boxX, portrait.facts.boxY, portrait.facts.boxWidth, portrait.facts.boxHeight] as number[];
+    const [x, y, w, h] = [
+      portrait.facts.boxX,
+      portrait.facts.boxY,
+      portrait.facts.boxWidth,
+      portrait.facts.boxHeight,
+    ] as number[];
     expect(x! + w! / 2).toBeGreaterThan(100);
     expect(x! + w! / 2).toBeLessThan(220);
     expect(y! + h! / 2).toBeGreaterThan(220);
@@ -58,7 +64,12 @@ describe("portrait checks and recapture cues through the sidecar", () => {
     expect(page.traces.find((t) => t.name === "ela")!.facts.recaptured).toBe("yes");
     const result = detectRecapture(pages);
     expect(result.evidence).toHaveLength(1);
-    expect(result.evidence[0]).toMatchObject({ flag: "recaptured", detector: "recapture", page: 1, box: [0, 0, page.width, page.height] });
+    expect(result.evidence[0]).toMatchObject({
+      flag: "recaptured",
+      detector: "recapture",
+      page: 1,
+      box: [0, 0, page.width, page.height],
+    });
     expect(result.evidence[0]!.measured).toBeGreaterThanOrEqual(result.evidence[0]!.threshold as number);
   }, 60_000);
 });

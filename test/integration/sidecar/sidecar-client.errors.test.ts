@@ -8,7 +8,8 @@ import { PAGE_TEXT, readText, textPdf } from "./fixtures.ts";
 import { SIDECAR_COMMAND, type SidecarProcess, startSidecarProcess } from "../../helpers/sidecar-process.ts";
 
 const log = createLogger("error");
-const cleanup: (() => Promise<unknown> | void)[] = [];
+/** What each test leaves to stop: a process kill or a client close, awaited when it returns a promise. */
+const cleanup: (() => unknown)[] = [];
 afterAll(async () => {
   for (const step of cleanup.reverse()) await step();
 });
@@ -27,7 +28,10 @@ const pidOf = (detail: string) => Number(/pid (\d+)/.exec(detail)?.[1]);
 
 describe("serve's embedded sidecar", () => {
   test("is started as a child, reported in readiness, restarted after SIGKILL, and used again", async () => {
-    const service = await createSidecarService({ sidecar: [], sidecarDevice: "cpu" }, log, { embeddedCommand: SIDECAR_COMMAND, embeddedFlags: ["--log-level", "error"] });
+    const service = await createSidecarService({ sidecar: [], sidecarDevice: "cpu" }, log, {
+      embeddedCommand: SIDECAR_COMMAND,
+      embeddedFlags: ["--log-level", "error"],
+    });
     cleanup.push(() => service.close());
     expect(await service.ready()).toEqual({ ok: false, detail: "embedded sidecar starting" });
     const detail = await waitUntilReady(service, 30_000);
@@ -48,7 +52,10 @@ describe("serve's embedded sidecar", () => {
   }, 60_000);
 
   test("does not outlive an API process that is killed", async () => {
-    const parent = Bun.spawn([process.execPath, `${import.meta.dir}/embedding-parent.ts`], { stdout: "pipe", stderr: "inherit" });
+    const parent = Bun.spawn([process.execPath, `${import.meta.dir}/embedding-parent.ts`], {
+      stdout: "pipe",
+      stderr: "inherit",
+    });
     cleanup.push(() => parent.kill("SIGKILL"));
     const reader = parent.stdout.getReader();
     let output = "";
@@ -81,7 +88,9 @@ describe("a client of two remote sidecars", () => {
     cleanup.push(() => client.close());
     const document = { format: "pdf" as const, bytes: textPdf({ lines: ["Balanced"], heightPt: 120 }) };
 
-    const before = [await client.analyzeDocument(document), await client.analyzeDocument(document)].map((r) => r.sidecar);
+    const before = [await client.analyzeDocument(document), await client.analyzeDocument(document)].map(
+      (r) => r.sidecar,
+    );
     expect(before.sort()).toEqual([first.address, second.address].sort());
 
     first.process.kill("SIGKILL");
@@ -96,7 +105,11 @@ describe("a client of two remote sidecars", () => {
     second.process.kill("SIGKILL");
     await second.process.exited;
     const started = performance.now();
-    expect(await client.analyzeDocument(document).catch((e) => e)).toMatchObject({ code: "SERVICE_UNAVAILABLE", retryable: true, retryAfterSec: 5 });
+    expect(await client.analyzeDocument(document).catch((e) => e)).toMatchObject({
+      code: "SERVICE_UNAVAILABLE",
+      retryable: true,
+      retryAfterSec: 5,
+    });
     expect(performance.now() - started).toBeLessThan(5_000);
     expect((await client.ready()).ok).toBe(false);
   }, 60_000);

@@ -47,7 +47,9 @@ describe("the sidecar over gRPC", () => {
     expect(first.confidence).toBeGreaterThan(0.9);
     // Each character's reading crosses the wire with its runners-up.
     expect(first.characters).toHaveLength([...first.text].length);
-    expect(first.characters.every((c) => c.probability > 0 && c.probability <= 1 && c.alternatives.length > 0)).toBe(true);
+    expect(first.characters.every((c) => c.probability > 0 && c.probability <= 1 && c.alternatives.length > 0)).toBe(
+      true,
+    );
     expect(first.polygon).toHaveLength(4);
     // Printed at x = 60 pt, baseline 80 pt from the top.
     expect(Math.abs(first.box[0] - (60 * 150) / 72)).toBeLessThan(10);
@@ -60,14 +62,23 @@ describe("the sidecar over gRPC", () => {
       const result = await client.analyzeDocument({ format, bytes: await textImage(format, 150) });
       const [page] = result.pages;
       expect(page).toMatchObject({ index: 0, width: WIDTH, height: HEIGHT, dpi: 150, scale: 1 });
-      expect(page!.facts).toMatchObject({ format, storedWidth: WIDTH, storedHeight: HEIGHT, hasAlpha: false, depth: "uchar" });
+      expect(page!.facts).toMatchObject({
+        format,
+        storedWidth: WIDTH,
+        storedHeight: HEIGHT,
+        hasAlpha: false,
+        depth: "uchar",
+      });
       if (format === "jpeg") expect(page!.facts!.chromaSubsampling).toBe("4:2:0");
       expectPrintedLines(page!.lines);
     }
   }, 15_000);
 
   test("analyses at most 10 pages of a longer PDF and reports how many it has", async () => {
-    const result = await client.analyzeDocument({ format: "pdf", bytes: textPdf({ lines: ["Page of a long report"], pages: 12, heightPt: 200 }) });
+    const result = await client.analyzeDocument({
+      format: "pdf",
+      bytes: textPdf({ lines: ["Page of a long report"], pages: 12, heightPt: 200 }),
+    });
     expect(result.pageCount).toBe(12);
     expect(result.pages.map((page) => page.index)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
     for (const page of result.pages) expect(readText(page.lines)).toEqual(["Pageofalongreport"]);

@@ -38,7 +38,9 @@ function send(messages: AnalyzeDocumentRequest[]): Promise<ServiceError | "answe
 }
 
 const chunks = (bytes: number, size = 64 * 1024) =>
-  Array.from({ length: Math.ceil(bytes / size) }, (_, i) => ({ chunk: new Uint8Array(Math.min(size, bytes - i * size)) }));
+  Array.from({ length: Math.ceil(bytes / size) }, (_, i) => ({
+    chunk: new Uint8Array(Math.min(size, bytes - i * size)),
+  }));
 
 async function expectStillServing() {
   const [page] = (await client.analyzeDocument({ format: "pdf", bytes: textPdf() })).pages;
@@ -88,18 +90,27 @@ describe("the sidecar facing hostile documents", () => {
   });
 
   test("cuts off a stream that sends more than 10 MB whatever it declared", async () => {
-    const error = await send([{ header: { format: "DOCUMENT_FORMAT_PDF", sizeBytes: 10_000_000 } }, ...chunks(10_500_000)]);
+    const error = await send([
+      { header: { format: "DOCUMENT_FORMAT_PDF", sizeBytes: 10_000_000 } },
+      ...chunks(10_500_000),
+    ]);
     expect(error).toMatchObject({ code: status.RESOURCE_EXHAUSTED });
   }, 15_000);
 
   test("refuses a stream that sends more or fewer bytes than it declared", async () => {
-    expect(await send([{ header: { format: "DOCUMENT_FORMAT_PNG", sizeBytes: 1000 } }, ...chunks(2000)])).toMatchObject({ code: status.INVALID_ARGUMENT });
-    expect(await send([{ header: { format: "DOCUMENT_FORMAT_PNG", sizeBytes: 1000 } }, ...chunks(500)])).toMatchObject({ code: status.INVALID_ARGUMENT });
+    expect(await send([{ header: { format: "DOCUMENT_FORMAT_PNG", sizeBytes: 1000 } }, ...chunks(2000)])).toMatchObject(
+      { code: status.INVALID_ARGUMENT },
+    );
+    expect(await send([{ header: { format: "DOCUMENT_FORMAT_PNG", sizeBytes: 1000 } }, ...chunks(500)])).toMatchObject({
+      code: status.INVALID_ARGUMENT,
+    });
   });
 
   test("refuses chunks before a header, and a header without a format", async () => {
     expect(await send(chunks(100))).toMatchObject({ code: status.INVALID_ARGUMENT });
-    expect(await send([{ header: { sizeBytes: 100 } }, ...chunks(100)])).toMatchObject({ code: status.INVALID_ARGUMENT });
+    expect(await send([{ header: { sizeBytes: 100 } }, ...chunks(100)])).toMatchObject({
+      code: status.INVALID_ARGUMENT,
+    });
   });
 
   test("answers UNSUPPORTED_FORMAT for bytes that are not what the header says, truncated files included", async () => {
@@ -111,7 +122,10 @@ describe("the sidecar facing hostile documents", () => {
       { format: "jpeg" as const, bytes: new TextEncoder().encode("not a jpeg at all") },
       { format: "png" as const, bytes: png.subarray(0, 40) },
     ]) {
-      expect(await client.analyzeDocument(document).catch((e) => e)).toMatchObject({ code: "UNSUPPORTED_FORMAT", retryable: false });
+      expect(await client.analyzeDocument(document).catch((e) => e)).toMatchObject({
+        code: "UNSUPPORTED_FORMAT",
+        retryable: false,
+      });
     }
     await expectStillServing();
   }, 15_000);
@@ -119,7 +133,13 @@ describe("the sidecar facing hostile documents", () => {
 
 describe("a sidecar with a tight rendering budget", () => {
   test("stops a PDF whose rendering overruns it, as FILE_TOO_LARGE, replaces the stopped worker, and keeps serving", async () => {
-    const server = await startSidecarServer({ listen: "127.0.0.1:0", device: "cpu", log, limits: { renderBudgetMs: 1 }, renderWorkers: 1 });
+    const server = await startSidecarServer({
+      listen: "127.0.0.1:0",
+      device: "cpu",
+      log,
+      limits: { renderBudgetMs: 1 },
+      renderWorkers: 1,
+    });
     const tight = createSidecarClient({ targets: [server.address], log });
     try {
       // Forty pages of text cannot be opened and rendered in a millisecond.
@@ -127,7 +147,9 @@ describe("a sidecar with a tight rendering budget", () => {
       expect(error).toMatchObject({ code: "FILE_TOO_LARGE", retryable: false });
       expect(error.message).toContain("time budget");
       // The terminated worker is replaced: the next PDF gets its own (equally refused) attempt, not a hang.
-      expect(await tight.analyzeDocument({ format: "pdf", bytes: textPdf({ pages: 40 }) }).catch((e) => e)).toMatchObject({ code: "FILE_TOO_LARGE" });
+      expect(
+        await tight.analyzeDocument({ format: "pdf", bytes: textPdf({ pages: 40 }) }).catch((e) => e),
+      ).toMatchObject({ code: "FILE_TOO_LARGE" });
       const [page] = (await tight.analyzeDocument({ format: "png", bytes: await textImage("png") })).pages;
       expect(readText(page!.lines)).toEqual(PAGE_TEXT);
     } finally {

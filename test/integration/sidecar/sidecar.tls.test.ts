@@ -21,7 +21,11 @@ interface Pki {
 async function makePki(): Promise<Pki> {
   const tls = await makeTestCa({ altNames: ["localhost", "127.0.0.1"] });
   const client = await tls.issueClientCert("docverify-api");
-  return { ca: tls.caPem, server: { cert: tls.certPem, key: tls.keyPem }, client: { cert: client.certPem, key: client.keyPem } };
+  return {
+    ca: tls.caPem,
+    server: { cert: tls.certPem, key: tls.keyPem },
+    client: { cert: client.certPem, key: client.keyPem },
+  };
 }
 
 beforeAll(async () => {
@@ -33,7 +37,11 @@ afterAll(() => server?.stop());
 
 describe("a sidecar that requires mutual TLS", () => {
   test("serves a client that trusts its CA and presents a certificate from it", async () => {
-    const client = createSidecarClient({ targets: [server.address], log, tls: { ca: pki.ca, ...pki.client, serverName: "localhost" } });
+    const client = createSidecarClient({
+      targets: [server.address],
+      log,
+      tls: { ca: pki.ca, ...pki.client, serverName: "localhost" },
+    });
     try {
       expect((await client.ready()).ok).toBe(true);
       const [page] = (await client.analyzeDocument({ format: "pdf", bytes: textPdf() })).pages;
@@ -47,7 +55,10 @@ describe("a sidecar that requires mutual TLS", () => {
     for (const tls of [{ ca: pki.ca, serverName: "localhost" }, undefined]) {
       const client = createSidecarClient({ targets: [server.address], log, tls, connectTimeoutMs: 1_000 });
       try {
-        expect(await client.analyzeDocument({ format: "pdf", bytes: textPdf() }).catch((e) => e)).toMatchObject({ code: "SERVICE_UNAVAILABLE", retryable: true });
+        expect(await client.analyzeDocument({ format: "pdf", bytes: textPdf() }).catch((e) => e)).toMatchObject({
+          code: "SERVICE_UNAVAILABLE",
+          retryable: true,
+        });
         expect((await client.ready()).ok).toBe(false);
       } finally {
         client.close();
@@ -56,14 +67,23 @@ describe("a sidecar that requires mutual TLS", () => {
   }, 15_000);
 
   test("cannot be reached by IP address without the name its certificate is checked against", () => {
-    expect(() => createSidecarClient({ targets: [server.address], log, tls: { ca: pki.ca, ...pki.client } })).toThrow("needs a server name");
+    expect(() => createSidecarClient({ targets: [server.address], log, tls: { ca: pki.ca, ...pki.client } })).toThrow(
+      "needs a server name",
+    );
   });
 
   test("is refused by a client that does not trust its CA", async () => {
     const stranger = await makePki();
-    const client = createSidecarClient({ targets: [server.address], log, tls: { ca: stranger.ca, ...stranger.client, serverName: "localhost" }, connectTimeoutMs: 1_000 });
+    const client = createSidecarClient({
+      targets: [server.address],
+      log,
+      tls: { ca: stranger.ca, ...stranger.client, serverName: "localhost" },
+      connectTimeoutMs: 1_000,
+    });
     try {
-      expect(await client.analyzeDocument({ format: "pdf", bytes: textPdf() }).catch((e) => e)).toMatchObject({ code: "SERVICE_UNAVAILABLE" });
+      expect(await client.analyzeDocument({ format: "pdf", bytes: textPdf() }).catch((e) => e)).toMatchObject({
+        code: "SERVICE_UNAVAILABLE",
+      });
     } finally {
       client.close();
     }

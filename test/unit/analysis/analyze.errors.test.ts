@@ -1,7 +1,7 @@
-import { createLocalAnalyzer } from "../../helpers/local-analyzer";
+import { createLocalAnalyzer } from "../../helpers/local-analyzer.ts";
 import { describe, expect, test } from "bun:test";
-import { AppError } from "../../../src/errors";
-import { makeJpeg, makePdf } from "../../helpers/fixtures";
+import { AppError } from "../../../src/errors.ts";
+import { makeJpeg, makePdf } from "../../helpers/fixtures.ts";
 
 describe("the local analyzer on documents it cannot judge", () => {
   test("bytes mupdf cannot open as a PDF are UNSUPPORTED_FORMAT", async () => {

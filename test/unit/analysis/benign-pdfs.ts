@@ -3,7 +3,7 @@
 // conversion, a scan with an invisible OCR text layer, a linearised file. Built here
 // with mupdf (and by hand where mupdf no longer writes the structure).
 import * as mupdf from "mupdf";
-import { editPdfIncrementally, makePdf, makeImagePixels, xmpPacket } from "../../helpers/fixtures";
+import { editPdfIncrementally, makePdf, makeImagePixels, xmpPacket } from "../../helpers/fixtures.ts";
 
 const open = (pdf: Uint8Array) => mupdf.Document.openDocument(pdf, "application/pdf").asPDF()!;
 const save = (doc: mupdf.PDFDocument, options = ""): Uint8Array => {
@@ -18,20 +18,34 @@ export const FACTUR_X_XML = `<?xml version="1.0" encoding="UTF-8"?>\n<rsm:CrossI
  * A file embedded as Factur-X embeds its XML: a Filespec with /AFRelationship, listed in
  * the catalog's /AF and in the /EmbeddedFiles name tree, written in one save.
  */
-export function withEmbeddedFile(pdf: Uint8Array, name: string, data: string | Uint8Array, mime = "text/xml"): Uint8Array {
+export function withEmbeddedFile(
+  pdf: Uint8Array,
+  name: string,
+  data: string | Uint8Array,
+  mime = "text/xml",
+): Uint8Array {
   const doc = open(pdf);
   const file = doc.addStream(data, { Type: "EmbeddedFile", Subtype: doc.newName(mime) });
-  const spec = doc.addObject({ Type: "Filespec", F: doc.newString(name), UF: doc.newString(name), AFRelationship: "Alternative", EF: { F: file, UF: file } });
+  const spec = doc.addObject({
+    Type: "Filespec",
+    F: doc.newString(name),
+    UF: doc.newString(name),
+    AFRelationship: "Alternative",
+    EF: { F: file, UF: file },
+  });
   const root = doc.getTrailer().get("Root");
   const names = doc.newArray();
   names.push(doc.newString(name));
   names.push(spec);
   root.put("Names", doc.addObject({ EmbeddedFiles: doc.addObject({ Names: names }) }));
-  root.put("AF", (() => {
-    const af = doc.newArray();
-    af.push(spec);
-    return af;
-  })());
+  root.put(
+    "AF",
+    (() => {
+      const af = doc.newArray();
+      af.push(spec);
+      return af;
+    })(),
+  );
   return save(doc, "compress");
 }
 
@@ -44,15 +58,30 @@ export function withEmbeddedFile(pdf: Uint8Array, name: string, data: string | U
 export function metadataOnlySaveInObjectStreams(pdf: Uint8Array): Uint8Array {
   const original = Buffer.from(pdf).toString("latin1");
   const number = (re: RegExp) => Number([...original.matchAll(re)].at(-1)![1]);
-  const [root, info, size, prevXref] = [/\/Root (\d+) 0 R/g, /\/Info (\d+) 0 R/g, /\/Size (\d+)/g, /startxref\s+(\d+)/g].map(number) as [number, number, number, number];
+  const [root, info, size, prevXref] = [
+    /\/Root (\d+) 0 R/g,
+    /\/Info (\d+) 0 R/g,
+    /\/Size (\d+)/g,
+    /startxref\s+(\d+)/g,
+  ].map(number) as [number, number, number, number];
   const [objStm, xref] = [size, size + 1];
-  const packed = "<< /Producer (ReportLab PDF Library - www.reportlab.com) /Title (March statement) /CreationDate (D:20240401080000Z) /ModDate (D:20240402091500Z) >>";
+  const packed =
+    "<< /Producer (ReportLab PDF Library - www.reportlab.com) /Title (March statement) /CreationDate (D:20240401080000Z) /ModDate (D:20240402091500Z) >>";
   const header = `${info} 0 `;
   let out = `${original}\n`;
   const objStmAt = out.length;
   out += `${objStm} 0 obj\n<< /Type /ObjStm /N 1 /First ${header.length} /Length ${header.length + packed.length} >>\nstream\n${header}${packed}\nendstream\nendobj\n`;
   const xrefAt = out.length;
-  const entry = (type: number, field2: number, field3: number) => Buffer.from([type, (field2 >>> 24) & 255, (field2 >>> 16) & 255, (field2 >>> 8) & 255, field2 & 255, (field3 >>> 8) & 255, field3 & 255]);
+  const entry = (type: number, field2: number, field3: number) =>
+    Buffer.from([
+      type,
+      (field2 >>> 24) & 255,
+      (field2 >>> 16) & 255,
+      (field2 >>> 8) & 255,
+      field2 & 255,
+      (field3 >>> 8) & 255,
+      field3 & 255,
+    ]);
   const rows = Buffer.concat([entry(2, objStm, 0), entry(1, objStmAt, 0), entry(1, xrefAt, 0)]).toString("latin1");
   out += `${xref} 0 obj\n<< /Type /XRef /Size ${size + 2} /W [1 4 2] /Index [${info} 1 ${objStm} 2] /Root ${root} 0 R /Info ${info} 0 R /Prev ${prevXref} /Length ${rows.length} >>\nstream\n${rows}\nendstream\nendobj\nstartxref\n${xrefAt}\n%%EOF\n`;
   return new Uint8Array(Buffer.from(out, "latin1"));
@@ -82,18 +111,32 @@ export function signedRevision(pdf: Uint8Array): Uint8Array {
       M: doc.newString("D:20240401081000Z"),
     });
     const field = doc.addObject({ FT: "Sig", T: doc.newString("Signature1"), V: sig });
-    const widget = doc.addObject({ Type: "Annot", Subtype: "Widget", Rect: [380, 40, 560, 64], F: 4, P: page, Parent: field, AP: { N: appearance } });
-    field.put("Kids", (() => {
-      const kids = doc.newArray();
-      kids.push(widget);
-      return kids;
-    })());
+    const widget = doc.addObject({
+      Type: "Annot",
+      Subtype: "Widget",
+      Rect: [380, 40, 560, 64],
+      F: 4,
+      P: page,
+      Parent: field,
+      AP: { N: appearance },
+    });
+    field.put(
+      "Kids",
+      (() => {
+        const kids = doc.newArray();
+        kids.push(widget);
+        return kids;
+      })(),
+    );
     const annots = doc.newArray();
     annots.push(widget);
     page.put("Annots", annots);
     const fields = doc.newArray();
     fields.push(field);
-    doc.getTrailer().get("Root").put("AcroForm", doc.addObject({ Fields: fields, SigFlags: 3 }));
+    doc
+      .getTrailer()
+      .get("Root")
+      .put("AcroForm", doc.addObject({ Fields: fields, SigFlags: 3 }));
   });
 }
 
@@ -104,19 +147,40 @@ export function signedRevision(pdf: Uint8Array): Uint8Array {
 export function pdfaConversion(pdf: Uint8Array): Uint8Array {
   return editPdfIncrementally(pdf, (doc) => {
     const page = doc.findPage(0);
-    page.get("Resources").get("Font").forEach((ref) => {
-      const font = ref.resolve();
-      const descriptor = doc.addObject({ Type: "FontDescriptor", FontName: font.get("BaseFont"), Flags: 32, FontBBox: [0, -200, 1000, 900], ItalicAngle: 0, Ascent: 900, Descent: -200, CapHeight: 700, StemV: 80 });
-      descriptor.put("FontFile2", doc.addStream(new Uint8Array(64), { Length1: 64 }));
-      font.put("FontDescriptor", descriptor);
-    });
+    page
+      .get("Resources")
+      .get("Font")
+      .forEach((ref) => {
+        const font = ref.resolve();
+        const descriptor = doc.addObject({
+          Type: "FontDescriptor",
+          FontName: font.get("BaseFont"),
+          Flags: 32,
+          FontBBox: [0, -200, 1000, 900],
+          ItalicAngle: 0,
+          Ascent: 900,
+          Descent: -200,
+          CapHeight: 700,
+          StemV: 80,
+        });
+        descriptor.put("FontFile2", doc.addStream(new Uint8Array(64), { Length1: 64 }));
+        font.put("FontDescriptor", descriptor);
+      });
     const profile = doc.addStream(new Uint8Array(128), { N: 3 });
-    const intent = doc.addObject({ Type: "OutputIntent", S: "GTS_PDFA1", OutputConditionIdentifier: doc.newString("sRGB"), DestOutputProfile: profile });
+    const intent = doc.addObject({
+      Type: "OutputIntent",
+      S: "GTS_PDFA1",
+      OutputConditionIdentifier: doc.newString("sRGB"),
+      DestOutputProfile: profile,
+    });
     const intents = doc.newArray();
     intents.push(intent);
     const root = doc.getTrailer().get("Root");
     root.put("OutputIntents", intents);
-    const xmp = xmpPacket({ "pdf:Producer": "ReportLab PDF Library - www.reportlab.com", "xmp:CreateDate": "2024-04-01T08:00:00Z" }).replace(
+    const xmp = xmpPacket({
+      "pdf:Producer": "ReportLab PDF Library - www.reportlab.com",
+      "xmp:CreateDate": "2024-04-01T08:00:00Z",
+    }).replace(
       "<rdf:Description ",
       `<rdf:Description xmlns:pdfaid="http://www.aiim.org/pdfa/ns/id/" pdfaid:part="2" pdfaid:conformance="B" `,
     );
@@ -128,7 +192,13 @@ export function pdfaConversion(pdf: Uint8Array): Uint8Array {
 const ocrLayer = (lines: string[], renderMode = 3) =>
   `BT ${renderMode} Tr /GlyphLessFont 10 Tf ${lines.map((l, i) => `1 0 0 1 72 ${760 - i * 18} Tm (${l}) Tj`).join(" ")} ET`;
 
-const SCAN_LINES = ["First Example Bank plc", "Account statement", "Opening balance 1,250.00", "10/03 Salary +2,400.00", "Closing balance 3,513.65"];
+const SCAN_LINES = [
+  "First Example Bank plc",
+  "Account statement",
+  "Opening balance 1,250.00",
+  "10/03 Salary +2,400.00",
+  "Closing balance 3,513.65",
+];
 
 /** A page that is one scanned image, as a scanner or a phone app writes it. */
 export function scannedPdf(): Uint8Array {
@@ -165,7 +235,12 @@ export function ocrLayerAddedIncrementally(pdf: Uint8Array, options: OcrLayerOpt
     const text = ocrLayer(SCAN_LINES, options.renderMode ?? 3);
     let layer: mupdf.PDFObject;
     if (options.asForm) {
-      const form = doc.addStream(text, { Type: "XObject", Subtype: "Form", BBox: [0, 0, 595, 842], Resources: { Font: fonts } });
+      const form = doc.addStream(text, {
+        Type: "XObject",
+        Subtype: "Form",
+        BBox: [0, 0, 595, 842],
+        Resources: { Font: fonts },
+      });
       resources.get("XObject").put("OCRLayer", form);
       layer = doc.addStream("q /OCRLayer Do Q", {});
     } else {
@@ -210,7 +285,9 @@ export function linearisedPdf(): Uint8Array {
   };
   const content = "BT /F1 11 Tf 72 760 Td (First Example Bank plc) Tj 0 -18 Td (Closing balance 3,513.65) Tj ET";
   const body = (n: number) =>
-    n === 5 ? `5 0 obj\n<< /Length ${content.length} >>\nstream\n${content}\nendstream\nendobj\n` : `${n} 0 obj\n${objects[n]}\nendobj\n`;
+    n === 5
+      ? `5 0 obj\n<< /Length ${content.length} >>\nstream\n${content}\nendstream\nendobj\n`
+      : `${n} 0 obj\n${objects[n]}\nendobj\n`;
   const pad = (n: number) => String(n).padStart(10, "0");
   const header = "%PDF-1.4\n%\xe2\xe3\xcf\xd3\n";
   // Fixed-width placeholders keep offsets stable while the numbers are filled in.
@@ -224,7 +301,10 @@ export function linearisedPdf(): Uint8Array {
     at[1] = out.length;
     out += linDict(length, endFirst, mainXref);
     const firstXrefAt = out.length;
-    out += firstXref([1, 2, 3, 4, 5, 6].map((n) => offsets[n] ?? 0), mainXref);
+    out += firstXref(
+      [1, 2, 3, 4, 5, 6].map((n) => offsets[n] ?? 0),
+      mainXref,
+    );
     for (const n of [2, 4, 5, 6]) {
       at[n] = out.length;
       out += body(n);
@@ -256,7 +336,12 @@ export function ocrLayerOverStamp(): Uint8Array {
   resources.get("Font").put("GlyphLessFont", glyphLessFont(doc));
   const contents = doc.newArray();
   contents.push(page.get("Contents"));
-  contents.push(doc.addStream(`q 200 40 0 0 300 600 cm /Stamp Do Q BT 3 Tr /GlyphLessFont 11 Tf 1 0 0 1 72 625 Tm (Paid 12/04/2024 ref 5531) Tj 1 0 0 1 250 616 Tm (0.00) Tj ET`, {}));
+  contents.push(
+    doc.addStream(
+      `q 200 40 0 0 300 600 cm /Stamp Do Q BT 3 Tr /GlyphLessFont 11 Tf 1 0 0 1 72 625 Tm (Paid 12/04/2024 ref 5531) Tj 1 0 0 1 250 616 Tm (0.00) Tj ET`,
+      {},
+    ),
+  );
   page.put("Contents", contents);
   return save(doc);
 }

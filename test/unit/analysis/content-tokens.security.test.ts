@@ -1,14 +1,20 @@
 import { describe, expect, test } from "bun:test";
-import { readOperations } from "../../../src/analysis/pdf/content-tokens";
+import { readOperations } from "../../../src/analysis/pdf/content-tokens.ts";
 
-const ops = (text: string, limits?: Parameters<typeof readOperations>[1]) => readOperations(new Uint8Array(Buffer.from(text, "latin1")), limits);
+const ops = (text: string, limits?: Parameters<typeof readOperations>[1]) =>
+  readOperations(new Uint8Array(Buffer.from(text, "latin1")), limits);
 
 describe("reading hostile content streams", () => {
   test("reads strings, arrays and names the way they are written", () => {
     const [tf, tj, arr] = ops("/F1 9 Tf (a\\) (b)) Tj [<4A4b> -20 (c)] TJ");
     expect(tf).toEqual({ op: "Tf", operands: [{ type: "name", name: "F1" }, 9] });
     expect(tj!.operands).toEqual([{ type: "string", hex: false, raw: "a\\) (b)" }]);
-    expect(arr!.operands).toEqual([{ type: "array", items: [{ type: "string", hex: true, raw: "4A4b" }, -20, { type: "string", hex: false, raw: "c" }] }]);
+    expect(arr!.operands).toEqual([
+      {
+        type: "array",
+        items: [{ type: "string", hex: true, raw: "4A4b" }, -20, { type: "string", hex: false, raw: "c" }],
+      },
+    ]);
   });
 
   test("an unterminated string, hex string or array ends the stream without throwing", () => {

@@ -1,10 +1,10 @@
-import { createLocalAnalyzer } from "../../helpers/local-analyzer";
+import { createLocalAnalyzer } from "../../helpers/local-analyzer.ts";
 import { describe, expect, test } from "bun:test";
-import { measureDoubleCompression } from "../../../src/analysis/image/double-compression";
-import { doubleCompressionThreshold } from "../../../src/analysis/thresholds";
-import { parseJpegStructure } from "../../../src/jpeg/markers";
-import { summarizeTables } from "../../../src/analysis/image/jpeg-tables";
-import { cameraExif, makeJpeg, resaveJpeg } from "../../helpers/fixtures";
+import { measureDoubleCompression } from "../../../src/analysis/image/double-compression.ts";
+import { doubleCompressionThreshold } from "../../../src/analysis/thresholds.ts";
+import { parseJpegStructure } from "../../../src/jpeg/markers.ts";
+import { summarizeTables } from "../../../src/analysis/image/jpeg-tables.ts";
+import { cameraExif, makeJpeg, resaveJpeg } from "../../helpers/fixtures.ts";
 
 const size = { width: 640, height: 480 };
 

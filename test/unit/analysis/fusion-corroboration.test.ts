@@ -1,13 +1,24 @@
 import { expect, test } from "bun:test";
-import { fuse } from "../../../src/analysis/fusion";
-import type { DetectorResult } from "../../../src/analysis/report";
+import { fuse } from "../../../src/analysis/fusion.ts";
+import type { DetectorResult } from "../../../src/analysis/report.ts";
 
 const pixelOnly: DetectorResult[] = [
   {
     detector: "pixel-residuals",
     coverage: 1,
     facts: {},
-    evidence: [{ flag: "region_tampering", detector: "pixel-residuals", strength: 0.6, message: "a line stands out", page: 1, box: [10, 10, 50, 12], measured: 3.5, threshold: 3.2 }],
+    evidence: [
+      {
+        flag: "region_tampering",
+        detector: "pixel-residuals",
+        strength: 0.6,
+        message: "a line stands out",
+        page: 1,
+        box: [10, 10, 50, 12],
+        measured: 3.5,
+        threshold: 3.2,
+      },
+    ],
   },
 ];
 
@@ -25,7 +36,9 @@ test("metadata an editor left is listed whatever else is found", () => {
       detector: "image-metadata",
       coverage: 1,
       facts: {},
-      evidence: [{ flag: "editing_software", detector: "image-metadata", strength: 0.9, message: "Adobe Photoshop 25.0" }],
+      evidence: [
+        { flag: "editing_software", detector: "image-metadata", strength: 0.9, message: "Adobe Photoshop 25.0" },
+      ],
     },
   ]);
   expect(fusion.flags).toContain("editing_software");

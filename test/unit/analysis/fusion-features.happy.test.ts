@@ -1,10 +1,16 @@
 import { describe, expect, test } from "bun:test";
-import { FEATURE_NAMES, fusionFeatures, isScoreFeature } from "../../../src/analysis/fusion/features";
-import type { DetectorName } from "../../../src/analysis/manifest";
-import type { Measurements, MrzZoneMeasurement } from "../../../src/analysis/measurements";
-import type { DetectorResult, Evidence } from "../../../src/analysis/report";
+import { FEATURE_NAMES, fusionFeatures, isScoreFeature } from "../../../src/analysis/fusion/features.ts";
+import type { DetectorName } from "../../../src/analysis/manifest.ts";
+import type { Measurements, MrzZoneMeasurement } from "../../../src/analysis/measurements.ts";
+import type { DetectorResult, Evidence } from "../../../src/analysis/report.ts";
 
-const detector = (name: DetectorName, evidence: Omit<Evidence, "detector" | "message">[], coverage: number, facts: Record<string, unknown> = {}, measurements?: Measurements): DetectorResult => ({
+const detector = (
+  name: DetectorName,
+  evidence: Omit<Evidence, "detector" | "message">[],
+  coverage: number,
+  facts: Record<string, unknown> = {},
+  measurements?: Measurements,
+): DetectorResult => ({
   detector: name,
   evidence: evidence.map((e) => ({ ...e, detector: name, message: e.flag })),
   facts,
@@ -30,7 +36,14 @@ describe("fusion features", () => {
 
   test("a flag's feature is its strongest evidence times its detector's coverage", () => {
     const f = named([
-      detector("pixel-residuals", [{ flag: "region_tampering", strength: 0.9 }, { flag: "region_tampering", strength: 0.6 }], 0.5),
+      detector(
+        "pixel-residuals",
+        [
+          { flag: "region_tampering", strength: 0.9 },
+          { flag: "region_tampering", strength: 0.6 },
+        ],
+        0.5,
+      ),
       detector("portrait-consistency", [{ flag: "region_tampering", strength: 0.4 }], 1),
     ]);
     expect(f("flag:region_tampering")).toBeCloseTo(0.45, 6);
@@ -49,7 +62,10 @@ describe("fusion features", () => {
       measuring("double-jpeg-compression", { doubleCompression: { score: 0.7, threshold: 0.5 } }),
       measuring("pixel-residuals", {
         residualPages: [
-          { ela: { highestLineZ: 6.4, threshold: 3.2 }, singleCompressedArea: { tiles: 30, threshold: 12, reliability: 0.9 } },
+          {
+            ela: { highestLineZ: 6.4, threshold: 3.2 },
+            singleCompressedArea: { tiles: 30, threshold: 12, reliability: 0.9 },
+          },
           { singleCompressedArea: { tiles: 300, threshold: 12, reliability: 0.3 } },
           { singleCompressedArea: { tiles: 11, threshold: 12, reliability: 1 } },
         ],
@@ -59,7 +75,11 @@ describe("fusion features", () => {
     ]);
     expect(f("measure:doubleCompressionMargin")).toBeCloseTo(0.2, 6);
     // Below its threshold, double compression measures nothing: a page saved once is not suspect for it.
-    expect(named([measuring("double-jpeg-compression", { doubleCompression: { score: 0.1, threshold: 0.5 } })])("measure:doubleCompressionMargin")).toBe(0);
+    expect(
+      named([measuring("double-jpeg-compression", { doubleCompression: { score: 0.1, threshold: 0.5 } })])(
+        "measure:doubleCompressionMargin",
+      ),
+    ).toBe(0);
     expect(f("measure:elaLineZOverThreshold")).toBeCloseTo(2, 6);
     expect(f("measure:noiseLineZOverThreshold")).toBe(0);
     // The second page's area is larger, but its double compression is too unsure to judge; the third's is below the threshold.
@@ -77,7 +97,8 @@ describe("fusion features", () => {
   });
 
   test("an MRZ checks out only when read confidently, not a specimen, with every check digit valid", () => {
-    const zone = (z: MrzZoneMeasurement) => named([measuring("mrz", { mrzZones: [z] })])("measure:mrzAllCheckDigitsValid");
+    const zone = (z: MrzZoneMeasurement) =>
+      named([measuring("mrz", { mrzZones: [z] })])("measure:mrzAllCheckDigitsValid");
     expect(zone({ readConfidently: true, specimen: false, checkDigits: ["valid", "invalid"] })).toBe(0);
     expect(zone({ readConfidently: false, specimen: false, checkDigits: ["valid", "valid"] })).toBe(0);
     expect(zone({ readConfidently: true, specimen: true, checkDigits: ["valid", "valid"] })).toBe(0);
@@ -100,7 +121,11 @@ describe("fusion features", () => {
   test("values that are no number (infinities, NaN) read as nothing measured", () => {
     const f = named([
       measuring("double-jpeg-compression", { doubleCompression: { score: Number.NaN, threshold: 0.5 } }),
-      measuring("pixel-residuals", { residualPages: [{ ela: { highestLineZ: Infinity, threshold: 3 }, singleCompressedArea: { tiles: 0, reliability: 0 } }] }),
+      measuring("pixel-residuals", {
+        residualPages: [
+          { ela: { highestLineZ: Infinity, threshold: 3 }, singleCompressedArea: { tiles: 0, reliability: 0 } },
+        ],
+      }),
       measuring("reading-quality", { ocrMeanConfidence: Number.NaN }),
     ]);
     expect(f("measure:doubleCompressionMargin")).toBe(0);

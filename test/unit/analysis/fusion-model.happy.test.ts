@@ -1,12 +1,16 @@
 import { describe, expect, test } from "bun:test";
-import { fuse } from "../../../src/analysis/fusion";
-import { FEATURE_NAMES, isScoreFeature } from "../../../src/analysis/fusion/features";
-import { checkModel, FUSION_MODEL } from "../../../src/analysis/fusion/model";
-import type { DetectorName } from "../../../src/analysis/manifest";
-import type { Measurements } from "../../../src/analysis/measurements";
-import type { DetectorResult } from "../../../src/analysis/report";
+import { fuse } from "../../../src/analysis/fusion.ts";
+import { FEATURE_NAMES, isScoreFeature } from "../../../src/analysis/fusion/features.ts";
+import { checkModel, FUSION_MODEL } from "../../../src/analysis/fusion/model.ts";
+import type { DetectorName } from "../../../src/analysis/manifest.ts";
+import type { Measurements } from "../../../src/analysis/measurements.ts";
+import type { DetectorResult } from "../../../src/analysis/report.ts";
 
-const clean = (name: DetectorName, facts: Record<string, unknown> = {}, measurements: Measurements = {}): DetectorResult => ({ detector: name, evidence: [], facts, coverage: 1, measurements });
+const clean = (
+  name: DetectorName,
+  facts: Record<string, unknown> = {},
+  measurements: Measurements = {},
+): DetectorResult => ({ detector: name, evidence: [], facts, coverage: 1, measurements });
 
 /** What the full analysis returns for a passport photo with nothing wrong. */
 const cleanPassport = (): DetectorResult[] => [
@@ -14,7 +18,11 @@ const cleanPassport = (): DetectorResult[] => [
   clean("double-jpeg-compression", {}, { doubleCompression: { score: 0.1, threshold: 0.5 } }),
   clean("image-metadata"),
   clean("image-quality"),
-  clean("mrz", {}, { mrzZones: [{ readConfidently: true, specimen: false, checkDigits: ["valid", "valid", "valid", "valid"] }] }),
+  clean(
+    "mrz",
+    {},
+    { mrzZones: [{ readConfidently: true, specimen: false, checkDigits: ["valid", "valid", "valid", "valid"] }] },
+  ),
   clean("dates"),
   clean("balances", { applicable: false }),
   clean("pixel-residuals"),
@@ -42,7 +50,9 @@ describe("the committed fusion model", () => {
 
   test("refuses a model in which a flag weighs more than its bound", () => {
     const i = FEATURE_NAMES.indexOf("flag:metadata_inconsistent");
-    const weights = FUSION_MODEL.weights.map((w, j) => (j === i ? FUSION_MODEL.flagBounds.metadata_inconsistent!.maxWeight + 1 : w));
+    const weights = FUSION_MODEL.weights.map((w, j) =>
+      j === i ? FUSION_MODEL.flagBounds.metadata_inconsistent!.maxWeight + 1 : w,
+    );
     expect(() => checkModel({ ...FUSION_MODEL, weights })).toThrow(/bound/);
   });
 
@@ -60,7 +70,17 @@ describe("the committed fusion model", () => {
   test("keeps a photo an editor re-saved under the verdict line, naming the editor, without high confidence", () => {
     const detectors = cleanPassport().map((d) =>
       d.detector === "image-metadata"
-        ? { ...d, evidence: [{ flag: "editing_software" as const, detector: "image-metadata" as const, strength: 0.6, message: "Adobe Photoshop" }] }
+        ? {
+            ...d,
+            evidence: [
+              {
+                flag: "editing_software" as const,
+                detector: "image-metadata" as const,
+                strength: 0.6,
+                message: "Adobe Photoshop",
+              },
+            ],
+          }
         : d,
     );
     const f = fuse(detectors);
@@ -78,7 +98,10 @@ describe("the committed fusion model", () => {
       clean("pdf-fonts"),
       clean("mrz", { applicable: false }),
       clean("dates"),
-      { ...clean("balances"), evidence: [{ flag: "balance_mismatch", detector: "balances", strength: 0.8, message: "closing balance" }] },
+      {
+        ...clean("balances"),
+        evidence: [{ flag: "balance_mismatch", detector: "balances", strength: 0.8, message: "closing balance" }],
+      },
       clean("pixel-residuals"),
       clean("copy-move"),
       clean("reading-quality", {}, { ocrMeanConfidence: 0.98 }),

@@ -1,11 +1,16 @@
 import { describe, expect, test } from "bun:test";
-import { fuse, NO_ALTERATION_CEILING, PRIOR_FLAG_WEIGHTS } from "../../../src/analysis/fusion";
-import { FEATURE_NAMES } from "../../../src/analysis/fusion/features";
-import type { FusionModel } from "../../../src/analysis/fusion/model";
-import type { DetectorName } from "../../../src/analysis/manifest";
-import type { DetectorResult, Evidence } from "../../../src/analysis/report";
+import { fuse, NO_ALTERATION_CEILING, PRIOR_FLAG_WEIGHTS } from "../../../src/analysis/fusion.ts";
+import { FEATURE_NAMES } from "../../../src/analysis/fusion/features.ts";
+import type { FusionModel } from "../../../src/analysis/fusion/model.ts";
+import type { DetectorName } from "../../../src/analysis/manifest.ts";
+import type { DetectorResult, Evidence } from "../../../src/analysis/report.ts";
 
-const detector = (name: DetectorName, evidence: Omit<Evidence, "detector" | "message">[], coverage = 1, facts: Record<string, unknown> = {}): DetectorResult => ({
+const detector = (
+  name: DetectorName,
+  evidence: Omit<Evidence, "detector" | "message">[],
+  coverage = 1,
+  facts: Record<string, unknown> = {},
+): DetectorResult => ({
   detector: name,
   evidence: evidence.map((e) => ({ ...e, detector: name, message: e.flag })),
   facts,
@@ -13,7 +18,11 @@ const detector = (name: DetectorName, evidence: Omit<Evidence, "detector" | "mes
 });
 
 /** A model by hand: logit = intercept + Σ weight × feature, over the named features only. */
-const model = (weights: Record<string, number>, intercept = -3, untrainedFlags: FusionModel["untrainedFlags"] = []): FusionModel => ({
+const model = (
+  weights: Record<string, number>,
+  intercept = -3,
+  untrainedFlags: FusionModel["untrainedFlags"] = [],
+): FusionModel => ({
   about: "test",
   command: "test",
   corpus: { generator: "test", documents: 0, families: [] },
@@ -41,7 +50,9 @@ describe("fusion through a trained model", () => {
   test("evidence from a detector that saw little counts for less", () => {
     const m = model({ "flag:editing_software": 6 });
     const full = fuse([detector("pdf-text-operators", [{ flag: "editing_software", strength: 0.9 }], 1)], { model: m });
-    const partial = fuse([detector("pdf-text-operators", [{ flag: "editing_software", strength: 0.9 }], 0.3)], { model: m });
+    const partial = fuse([detector("pdf-text-operators", [{ flag: "editing_software", strength: 0.9 }], 0.3)], {
+      model: m,
+    });
     expect(partial.forgeryScore).toBeLessThan(full.forgeryScore);
   });
 
@@ -54,7 +65,9 @@ describe("fusion through a trained model", () => {
 
   test("low_quality explains confidence but does not count as a flag that can carry the score", () => {
     const m = model({ "blind:balances": 10 });
-    const f = fuse([detector("balances", [], 0), detector("image-quality", [{ flag: "low_quality", strength: 1 }])], { model: m });
+    const f = fuse([detector("balances", [], 0), detector("image-quality", [{ flag: "low_quality", strength: 1 }])], {
+      model: m,
+    });
     expect(f.flags).toEqual(["low_quality"]);
     expect(f.forgeryScore).toBe(NO_ALTERATION_CEILING);
   });
@@ -75,7 +88,10 @@ describe("fusion through a trained model", () => {
     const m = model({}, -3, ["duplicate_submission"]);
     const f = fuse([detector("fingerprint", [{ flag: "duplicate_submission", strength: 1 }])], { model: m });
     expect(f.forgeryScore).toBeCloseTo(1 - (1 - sigmoid(-3)) * (1 - PRIOR_FLAG_WEIGHTS.duplicate_submission), 3);
-    expect(f.contributions[0]).toMatchObject({ flag: "duplicate_submission", weight: PRIOR_FLAG_WEIGHTS.duplicate_submission });
+    expect(f.contributions[0]).toMatchObject({
+      flag: "duplicate_submission",
+      weight: PRIOR_FLAG_WEIGHTS.duplicate_submission,
+    });
   });
 
   test("a flag with no feature (duplicates need a key's history) adds its prior weight too", () => {
@@ -86,7 +102,13 @@ describe("fusion through a trained model", () => {
 
   test("each flag's contribution is how much lower the score would be without it", () => {
     const m = model({ "flag:region_tampering": 4, "flag:double_jpeg_compression": 1 });
-    const f = fuse([detector("portrait-consistency", [{ flag: "region_tampering", strength: 1 }]), detector("double-jpeg-compression", [{ flag: "double_jpeg_compression", strength: 1 }])], { model: m });
+    const f = fuse(
+      [
+        detector("portrait-consistency", [{ flag: "region_tampering", strength: 1 }]),
+        detector("double-jpeg-compression", [{ flag: "double_jpeg_compression", strength: 1 }]),
+      ],
+      { model: m },
+    );
     expect(f.flags).toEqual(["region_tampering", "double_jpeg_compression"]);
     expect(f.contributions[0]!.contribution).toBeCloseTo(sigmoid(2) - sigmoid(-2), 2);
     expect(f.contributions[0]!.weight).toBe(4);
@@ -95,7 +117,10 @@ describe("fusion through a trained model", () => {
 
 describe("provenance concerns alone", () => {
   const m = model({ "flag:editing_software": 10, "flag:metadata_inconsistent": 10, "flag:balance_mismatch": 4 });
-  const editor = detector("image-metadata", [{ flag: "editing_software", strength: 1 }, { flag: "metadata_inconsistent", strength: 1 }]);
+  const editor = detector("image-metadata", [
+    { flag: "editing_software", strength: 1 },
+    { flag: "metadata_inconsistent", strength: 1 },
+  ]);
 
   test("stay under the verdict line and never give high confidence, however the model weighs them", () => {
     const f = fuse([editor], { model: m });
@@ -119,7 +144,9 @@ describe("MRZ check digits through the fusion", () => {
     const broken = detector("mrz", [{ flag: "mrz_checksum_invalid", strength: 0.8 }], 1, {
       zones: [{ readConfidently: true, checkDigits: { birthDate: "invalid", composite: "invalid" } }],
     });
-    const valid = detector("mrz", [], 1, { zones: [{ readConfidently: true, checkDigits: { birthDate: "valid", composite: "valid" } }] });
+    const valid = detector("mrz", [], 1, {
+      zones: [{ readConfidently: true, checkDigits: { birthDate: "valid", composite: "valid" } }],
+    });
     expect(fuse([broken], { model: m }).forgeryScore).toBeGreaterThan(0.9);
     expect(fuse([valid], { model: m }).forgeryScore).toBeLessThan(0.05);
   });
@@ -136,8 +163,15 @@ describe("confidence", () => {
   });
 
   test("drops a level on a degraded image and is never high when a detector failed", () => {
-    expect(fuse([seen(), detector("image-quality", [{ flag: "low_quality", strength: 1 }])], { model: m }).confidence).toBe("medium");
-    const failed: DetectorResult = { detector: "column-alignment", evidence: [], facts: { failed: "TypeError" }, coverage: 0 };
+    expect(
+      fuse([seen(), detector("image-quality", [{ flag: "low_quality", strength: 1 }])], { model: m }).confidence,
+    ).toBe("medium");
+    const failed: DetectorResult = {
+      detector: "column-alignment",
+      evidence: [],
+      facts: { failed: "TypeError" },
+      coverage: 0,
+    };
     expect(fuse([seen(), seen(), seen(), failed], { model: m }).confidence).toBe("medium");
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { detectImageMetadata } from "../../../src/analysis/image/metadata";
-import { cameraExif, makeJpeg, resaveJpeg, xmpPacket } from "../../helpers/fixtures";
+import { detectImageMetadata } from "../../../src/analysis/image/metadata.ts";
+import { cameraExif, makeJpeg, resaveJpeg, xmpPacket } from "../../helpers/fixtures.ts";
 
 const NOW = Date.UTC(2025, 0, 1);
 const small = { width: 64, height: 48 };
@@ -67,17 +67,29 @@ describe("image metadata", () => {
     expect(result.facts).toMatchObject({ cameraMake: "Apple", cameraModel: "iPhone 14" });
   });
 
-  test.each(["Adobe Photoshop Lightroom Classic 13.0", "Adobe Photoshop Camera Raw 16.0", "Adobe Photoshop Express", "Snapseed 2.0"])(
-    "a photo cropped in %s is not editing_software",
-    async (Software) => {
-      const result = await detectImageMetadata(await makeJpeg({ ...small, exif: cameraExif({ IFD0: { Software } }) }), NOW);
-      expect(result.evidence).toEqual([]);
-      expect(result.facts.software).toEqual([`EXIF Software: ${Software}`]);
-    },
-  );
+  test.each([
+    "Adobe Photoshop Lightroom Classic 13.0",
+    "Adobe Photoshop Camera Raw 16.0",
+    "Adobe Photoshop Express",
+    "Snapseed 2.0",
+  ])("a photo cropped in %s is not editing_software", async (Software) => {
+    const result = await detectImageMetadata(
+      await makeJpeg({ ...small, exif: cameraExif({ IFD0: { Software } }) }),
+      NOW,
+    );
+    expect(result.evidence).toEqual([]);
+    expect(result.facts.software).toEqual([`EXIF Software: ${Software}`]);
+  });
 
   test("a scanner that names itself without exposure data is what a genuine scan looks like", async () => {
-    const scanners: [string, string][] = [["Canon", "CanoScan LiDE 400"], ["FUJITSU", "fi-7160"], ["HP", "HP OfficeJet Pro 9010"], ["Brother", "MFC-L2710DW"], ["EPSON", "ES-50"], ["EPSON", "Perfection V39"]];
+    const scanners: [string, string][] = [
+      ["Canon", "CanoScan LiDE 400"],
+      ["FUJITSU", "fi-7160"],
+      ["HP", "HP OfficeJet Pro 9010"],
+      ["Brother", "MFC-L2710DW"],
+      ["EPSON", "ES-50"],
+      ["EPSON", "Perfection V39"],
+    ];
     for (const [Make, Model] of scanners) {
       const result = await detectImageMetadata(await makeJpeg({ ...small, exif: { IFD0: { Make, Model } } }), NOW);
       expect(result.evidence).toEqual([]);

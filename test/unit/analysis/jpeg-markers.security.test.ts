@@ -1,9 +1,15 @@
-import { createLocalAnalyzer } from "../../helpers/local-analyzer";
+import { createLocalAnalyzer } from "../../helpers/local-analyzer.ts";
 import { describe, expect, test } from "bun:test";
-import { JpegStructureError, parseJpegStructure } from "../../../src/jpeg/markers";
-import { makeJpeg } from "../../helpers/fixtures";
+import { JpegStructureError, parseJpegStructure } from "../../../src/jpeg/markers.ts";
+import { makeJpeg } from "../../helpers/fixtures.ts";
 
-const segment = (marker: number, body: number[]) => [0xff, marker, (body.length + 2) >> 8, (body.length + 2) & 0xff, ...body];
+const segment = (marker: number, body: number[]) => [
+  0xff,
+  marker,
+  (body.length + 2) >> 8,
+  (body.length + 2) & 0xff,
+  ...body,
+];
 
 describe("the JPEG header parser on hostile bytes", () => {
   test("a segment whose length runs past the end is refused", () => {

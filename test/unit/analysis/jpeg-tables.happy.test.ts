@@ -1,8 +1,8 @@
 import { describe, expect, test } from "bun:test";
-import { estimateIjgQuality, ijgTable } from "../../../src/jpeg/ijg-quality";
-import { parseJpegStructure } from "../../../src/jpeg/markers";
-import { detectJpegTables, summarizeTables } from "../../../src/analysis/image/jpeg-tables";
-import { makeJpeg, rewriteJpegQuantTables, tableWithSum } from "../../helpers/fixtures";
+import { estimateIjgQuality, ijgTable } from "../../../src/jpeg/ijg-quality.ts";
+import { parseJpegStructure } from "../../../src/jpeg/markers.ts";
+import { detectJpegTables, summarizeTables } from "../../../src/analysis/image/jpeg-tables.ts";
+import { makeJpeg, rewriteJpegQuantTables, tableWithSum } from "../../helpers/fixtures.ts";
 
 describe("JPEG quantization tables", () => {
   test("the quality a libjpeg encoder used is read back within ±3 for q=50..95", async () => {

@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, test } from "bun:test";
-import { createLocalAnalysisPool } from "../../../src/analysis/worker/local-analysis-pool";
-import { inspectDocument } from "../../../src/analysis/analyze";
-import { DEFAULT_LIMITS } from "../../../src/analysis/detector";
-import { makeJpeg, makePdf, whiteOutAndRetype } from "../../helpers/fixtures";
+import { createLocalAnalysisPool } from "../../../src/analysis/worker/local-analysis-pool.ts";
+import { inspectDocument } from "../../../src/analysis/analyze.ts";
+import { DEFAULT_LIMITS } from "../../../src/analysis/detector.ts";
+import { makeJpeg, makePdf, whiteOutAndRetype } from "../../helpers/fixtures.ts";
 
 const pool = createLocalAnalysisPool({ workers: 2, timeLimitMs: 30_000 });
 afterAll(() => pool.close());
@@ -10,7 +10,10 @@ afterAll(() => pool.close());
 describe("the local analysis pool", () => {
   test("inspects a document off the main thread exactly as in process", async () => {
     const document = { bytes: whiteOutAndRetype(makePdf(), 3, "Closing balance 9,999.99"), format: "pdf" as const };
-    const [pooled, direct] = await Promise.all([pool.inspect(document), inspectDocument(document, DEFAULT_LIMITS, Date.now)]);
+    const [pooled, direct] = await Promise.all([
+      pool.inspect(document),
+      inspectDocument(document, DEFAULT_LIMITS, Date.now),
+    ]);
     const evidence = (inspection: typeof direct) => inspection.detectors.flatMap((detector) => detector.evidence);
     expect(evidence(pooled)).toEqual(evidence(direct));
     expect(evidence(pooled).map((item) => item.flag)).toContain("pdf_text_overlay");
@@ -27,7 +30,9 @@ describe("the local analysis pool", () => {
   });
 
   test("carries a document's typed error across the thread", async () => {
-    const error = await pool.inspect({ bytes: new TextEncoder().encode("%PDF-1.7 garbage"), format: "pdf" }).catch((e) => e);
+    const error = await pool
+      .inspect({ bytes: new TextEncoder().encode("%PDF-1.7 garbage"), format: "pdf" })
+      .catch((e) => e);
     expect(error.code).toBe("UNSUPPORTED_FORMAT");
   });
 
@@ -38,16 +43,21 @@ describe("the local analysis pool", () => {
     expect(error.code).toBe("UNSUPPORTED_FORMAT");
     await hasty.close();
     const inspection = await pool.inspect({ bytes: pdf, format: "pdf" });
-    expect(inspection.detectors.flatMap((detector) => detector.evidence.map((item) => item.flag))).toContain("pdf_text_overlay");
+    expect(inspection.detectors.flatMap((detector) => detector.evidence.map((item) => item.flag))).toContain(
+      "pdf_text_overlay",
+    );
   });
 
   test("runs intake's PDF check in a worker: a PDF that opens passes, a cut-off or deeply nested one is refused", async () => {
-    const { deeplyNestedQPdf } = await import("../../helpers/hostile");
+    const { deeplyNestedQPdf } = await import("../../helpers/hostile.ts");
     const pdf = makePdf();
     await pool.validatePdf(pdf);
     expect((await pool.validatePdf(pdf.subarray(0, pdf.length - 40)).catch((e) => e)).code).toBe("UNSUPPORTED_FORMAT");
     const nested = await pool.inspect({ bytes: deeplyNestedQPdf(), format: "pdf" }).catch((e) => e);
-    expect({ code: nested.code, message: nested.message }).toMatchObject({ code: "UNSUPPORTED_FORMAT", message: expect.stringContaining("nests deeper") });
+    expect({ code: nested.code, message: nested.message }).toMatchObject({
+      code: "UNSUPPORTED_FORMAT",
+      message: expect.stringContaining("nests deeper"),
+    });
   });
 
   test("replaces a worker after its quota of documents and keeps serving", async () => {

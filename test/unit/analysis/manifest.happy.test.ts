@@ -3,11 +3,11 @@
 import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { detectorTable } from "../../../scripts/detector-table";
-import { FLAGS } from "../../../src/analysis/flags";
-import { BLIND_SPOT_DETECTORS } from "../../../src/analysis/fusion/features";
-import { FUSION_MODEL } from "../../../src/analysis/fusion/model";
-import { DETECTORS, detectorsOfFlag } from "../../../src/analysis/manifest";
+import { detectorTable } from "../../../scripts/detector-table.ts";
+import { FLAGS } from "../../../src/analysis/flags.ts";
+import { BLIND_SPOT_DETECTORS } from "../../../src/analysis/fusion/features.ts";
+import { FUSION_MODEL } from "../../../src/analysis/fusion/model.ts";
+import { DETECTORS, detectorsOfFlag } from "../../../src/analysis/manifest.ts";
 
 const README = readFileSync(join(import.meta.dir, "../../../README.md"), "utf8");
 
@@ -31,7 +31,9 @@ describe("the detector manifest", () => {
   });
 
   test("orders the blind-spot features as the committed model was trained", () => {
-    expect(FUSION_MODEL.features.filter((f) => f.startsWith("blind:"))).toEqual(BLIND_SPOT_DETECTORS.map((d) => `blind:${d}`));
+    expect(FUSION_MODEL.features.filter((f) => f.startsWith("blind:"))).toEqual(
+      BLIND_SPOT_DETECTORS.map((d) => `blind:${d}`),
+    );
   });
 
   test("keeps the localiser listed but not switched on", () => {

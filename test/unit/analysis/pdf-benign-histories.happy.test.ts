@@ -2,9 +2,9 @@
 // the tool that wrote it writes it, and each has a forged twin that must still be caught.
 import { describe, expect, test } from "bun:test";
 import * as mupdf from "mupdf";
-import { DEFAULT_LIMITS, startBudget } from "../../../src/analysis/detector";
-import { inspectPdf } from "../../../src/analysis/pdf/inspect-pdf";
-import { editPdfIncrementally, makePdf, xmpPacket } from "../../helpers/fixtures";
+import { DEFAULT_LIMITS, startBudget } from "../../../src/analysis/detector.ts";
+import { inspectPdf } from "../../../src/analysis/pdf/inspect-pdf.ts";
+import { editPdfIncrementally, makePdf, xmpPacket } from "../../helpers/fixtures.ts";
 import {
   FACTUR_X_XML,
   linearisedPdf,
@@ -16,20 +16,27 @@ import {
   scannedPdf,
   signedRevision,
   withEmbeddedFile,
-} from "./benign-pdfs";
+} from "./benign-pdfs.ts";
 
 const inspect = async (bytes: Uint8Array) => {
   const { detectors } = await inspectPdf(bytes, DEFAULT_LIMITS, startBudget(20_000));
   const evidence = detectors.flatMap((d) => d.evidence);
-  return { flags: [...new Set(evidence.map((e) => e.flag))], evidence, facts: (name: string) => detectors.find((d) => d.detector === name)!.facts };
+  return {
+    flags: [...new Set(evidence.map((e) => e.flag))],
+    evidence,
+    facts: (name: string) => detectors.find((d) => d.detector === name)!.facts,
+  };
 };
 
 describe("an e-invoice's embedded XML is the standard, not active content", () => {
-  test.each(["factur-x.xml", "ZUGFeRD-invoice.xml", "zugferd-invoice.xml", "xrechnung.xml", "order-x.xml"])("%s raises nothing", async (name) => {
-    const result = await inspect(withEmbeddedFile(makePdf(), name, FACTUR_X_XML));
-    expect(result.flags).toEqual([]);
-    expect(result.facts("pdf-active-content").eInvoiceXml).toEqual([name]);
-  });
+  test.each(["factur-x.xml", "ZUGFeRD-invoice.xml", "zugferd-invoice.xml", "xrechnung.xml", "order-x.xml"])(
+    "%s raises nothing",
+    async (name) => {
+      const result = await inspect(withEmbeddedFile(makePdf(), name, FACTUR_X_XML));
+      expect(result.flags).toEqual([]);
+      expect(result.facts("pdf-active-content").eInvoiceXml).toEqual([name]);
+    },
+  );
 
   test.each([
     ["an executable", "invoice.exe", "MZ\x90\x00\x03", "application/x-msdownload"],
@@ -38,7 +45,9 @@ describe("an e-invoice's embedded XML is the standard, not active content", () =
     ["XML under another name", "payload.xml", FACTUR_X_XML, "text/xml"],
   ])("%s stays pdf_active_content", async (_, name, data, mime) => {
     const result = await inspect(withEmbeddedFile(makePdf(), name, data, mime));
-    expect(result.evidence).toEqual([expect.objectContaining({ flag: "pdf_active_content", measured: "EmbeddedFile" })]);
+    expect(result.evidence).toEqual([
+      expect.objectContaining({ flag: "pdf_active_content", measured: "EmbeddedFile" }),
+    ]);
   });
 });
 
@@ -83,7 +92,15 @@ describe("updates that tools write to genuine files are not pdf_incremental_upda
 describe("their forged twins still are", () => {
   test("a font replaced in an update that declares no PDF/A conformance", async () => {
     const edited = editPdfIncrementally(makePdf(), (doc) => {
-      doc.findPage(0).get("Resources").get("Font").forEach((ref) => { ref.resolve().put("FontDescriptor", doc.addObject({ Type: "FontDescriptor", FontName: "Helvetica", Flags: 32 })); });
+      doc
+        .findPage(0)
+        .get("Resources")
+        .get("Font")
+        .forEach((ref) => {
+          ref
+            .resolve()
+            .put("FontDescriptor", doc.addObject({ Type: "FontDescriptor", FontName: "Helvetica", Flags: 32 }));
+        });
     });
     const result = await inspect(edited);
     expect(result.evidence).toEqual([expect.objectContaining({ flag: "pdf_incremental_update", strength: 0.6 })]);
@@ -94,7 +111,9 @@ describe("their forged twins still are", () => {
     ["in visible ink, through a form", { renderMode: 0, asForm: true }],
     ["put ahead of the page's own content, whose state it would set", { before: true }],
   ])("a text layer added to a scan %s is an edit", async (_, options) => {
-    expect((await inspect(ocrLayerAddedIncrementally(scannedPdf(), options))).flags).toContain("pdf_incremental_update");
+    expect((await inspect(ocrLayerAddedIncrementally(scannedPdf(), options))).flags).toContain(
+      "pdf_incremental_update",
+    );
   });
 
   test("invisible text written into a content stream the original already had is an edit", async () => {
@@ -127,21 +146,45 @@ describe("an invisible OCR text layer is no overlay and no font inconsistency", 
 });
 
 describe("PDF dates accuse only when they contradict each other", () => {
-  const metadataFlags = async (options: Parameters<typeof makePdf>[0]) => (await inspect(makePdf(options))).evidence.filter((e) => e.detector === "pdf-metadata");
+  const metadataFlags = async (options: Parameters<typeof makePdf>[0]) =>
+    (await inspect(makePdf(options))).evidence.filter((e) => e.detector === "pdf-metadata");
 
   test.each([
-    ["a ModDate a time zone earlier, one writer having stamped local time as UTC", { creationDate: "D:20240401100000Z", modDate: "D:20240401100500+02'00'" }],
-    ["a ModDate without a zone beside a CreationDate with one", { creationDate: "D:20240401100000+02'00'", modDate: "D:20240401090000" }],
-    ["a ModDate a year later, by another tool than the XMP names", { creationDate: "D:20230401080000Z", modDate: "D:20240401080000Z", producer: "Microsoft Word 2019", xmp: xmpPacket({ "pdf:Producer": "Microsoft Word for Microsoft 365" }) }],
-    ["Info and XMP creation dates a time zone apart", { creationDate: "D:20240401100000Z", xmp: xmpPacket({ "xmp:CreateDate": "2024-04-01T10:00:00+02:00" }) }],
-    ["Info and XMP naming different producers (a signer updated only one)", { producer: "iText 7.2; modified using iText", xmp: xmpPacket({ "pdf:Producer": "ReportLab PDF Library" }) }],
+    [
+      "a ModDate a time zone earlier, one writer having stamped local time as UTC",
+      { creationDate: "D:20240401100000Z", modDate: "D:20240401100500+02'00'" },
+    ],
+    [
+      "a ModDate without a zone beside a CreationDate with one",
+      { creationDate: "D:20240401100000+02'00'", modDate: "D:20240401090000" },
+    ],
+    [
+      "a ModDate a year later, by another tool than the XMP names",
+      {
+        creationDate: "D:20230401080000Z",
+        modDate: "D:20240401080000Z",
+        producer: "Microsoft Word 2019",
+        xmp: xmpPacket({ "pdf:Producer": "Microsoft Word for Microsoft 365" }),
+      },
+    ],
+    [
+      "Info and XMP creation dates a time zone apart",
+      { creationDate: "D:20240401100000Z", xmp: xmpPacket({ "xmp:CreateDate": "2024-04-01T10:00:00+02:00" }) },
+    ],
+    [
+      "Info and XMP naming different producers (a signer updated only one)",
+      { producer: "iText 7.2; modified using iText", xmp: xmpPacket({ "pdf:Producer": "ReportLab PDF Library" }) },
+    ],
   ])("%s raises nothing", async (_, options) => {
     expect(await metadataFlags(options)).toEqual([]);
   });
 
   test.each([
     ["a ModDate a month before the CreationDate", { creationDate: "D:20240401080000Z", modDate: "D:20240301080000Z" }],
-    ["Info and XMP creation dates a month apart", { creationDate: "D:20240401080000Z", xmp: xmpPacket({ "xmp:CreateDate": "2024-03-01T08:00:00Z" }) }],
+    [
+      "Info and XMP creation dates a month apart",
+      { creationDate: "D:20240401080000Z", xmp: xmpPacket({ "xmp:CreateDate": "2024-03-01T08:00:00Z" }) },
+    ],
   ])("%s is metadata_inconsistent", async (_, options) => {
     expect((await metadataFlags(options)).map((e) => e.flag)).toEqual(["metadata_inconsistent"]);
   });

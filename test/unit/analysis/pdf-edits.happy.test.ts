@@ -1,6 +1,6 @@
-import { createLocalAnalyzer } from "../../helpers/local-analyzer";
+import { createLocalAnalyzer } from "../../helpers/local-analyzer.ts";
 import { describe, expect, test } from "bun:test";
-import type { AnalysisReport } from "../../../src/analysis/report";
+import type { AnalysisReport } from "../../../src/analysis/report.ts";
 import {
   addAnnotation,
   addOpenActionJavaScript,
@@ -10,7 +10,7 @@ import {
   makePdf,
   STATEMENT_LINES,
   whiteOutAndRetype,
-} from "../../helpers/fixtures";
+} from "../../helpers/fixtures.ts";
 
 const analyze = (bytes: Uint8Array) => createLocalAnalyzer().analyze({ bytes, format: "pdf" });
 const evidenceOf = (report: AnalysisReport, flag: string) => report.evidence.filter((e) => e.flag === flag);
@@ -34,7 +34,9 @@ describe("PDFs edited the way forgers edit them", () => {
   });
 
   test("a FreeText annotation laid over a balance is pdf_annotation_overlay, with page and box", async () => {
-    const report = await analyze(addAnnotation(makePdf(), { type: "FreeText", rect: lineRect(8), contents: "9,999.00" }));
+    const report = await analyze(
+      addAnnotation(makePdf(), { type: "FreeText", rect: lineRect(8), contents: "9,999.00" }),
+    );
     const [e] = evidenceOf(report, "pdf_annotation_overlay");
     expect(e).toMatchObject({ page: 1, threshold: 0.3 });
     expect(e!.box).toEqual([70, 214, 202, 16]);
@@ -47,7 +49,9 @@ describe("PDFs edited the way forgers edit them", () => {
   });
 
   test("an annotation in the margin covers nothing and raises no overlay", async () => {
-    const report = await analyze(addAnnotation(makePdf(), { type: "FreeText", rect: [400, 700, 550, 720], contents: "ok" }));
+    const report = await analyze(
+      addAnnotation(makePdf(), { type: "FreeText", rect: [400, 700, 550, 720], contents: "ok" }),
+    );
     expect(evidenceOf(report, "pdf_annotation_overlay")).toEqual([]);
   });
 
@@ -95,7 +99,12 @@ describe("PDFs edited the way forgers edit them", () => {
 
   test("glyphs stacked on one spot (a tick drawn over a box) are not an overprinted value", async () => {
     const edited = editPdfIncrementally(makePdf(), (doc) =>
-      appendPageContent(doc, 0, `BT /FO 11 Tf 72 616 Td (X) Tj ET BT /FO 11 Tf 72 616 Td (Y) Tj ET BT /FO 11 Tf 72 616 Td (Z) Tj ET`, { FO: "Helvetica" }),
+      appendPageContent(
+        doc,
+        0,
+        `BT /FO 11 Tf 72 616 Td (X) Tj ET BT /FO 11 Tf 72 616 Td (Y) Tj ET BT /FO 11 Tf 72 616 Td (Z) Tj ET`,
+        { FO: "Helvetica" },
+      ),
     );
     const report = await analyze(edited);
     expect(evidenceOf(report, "pdf_text_overlay")).toEqual([]);

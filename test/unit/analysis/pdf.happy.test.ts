@@ -1,6 +1,6 @@
-import { createLocalAnalyzer } from "../../helpers/local-analyzer";
+import { createLocalAnalyzer } from "../../helpers/local-analyzer.ts";
 import { describe, expect, test } from "bun:test";
-import { editPdfIncrementally, makePdf, xmpPacket } from "../../helpers/fixtures";
+import { editPdfIncrementally, makePdf, xmpPacket } from "../../helpers/fixtures.ts";
 
 const analyze = (bytes: Uint8Array) => createLocalAnalyzer().analyze({ bytes, format: "pdf" });
 
@@ -57,12 +57,16 @@ describe("PDFs with benign histories", () => {
 
 describe("Acrobat Pro as producer", () => {
   test("a PDF Acrobat Pro wrote itself is not accused", async () => {
-    const report = await analyze(makePdf({ producer: "Adobe Acrobat Pro (64-bit) 23.8", creator: "Adobe Acrobat Pro (64-bit) 23.8" }));
+    const report = await analyze(
+      makePdf({ producer: "Adobe Acrobat Pro (64-bit) 23.8", creator: "Adobe Acrobat Pro (64-bit) 23.8" }),
+    );
     expect(report.flags).toEqual([]);
   });
 
   test("a generator's PDF saved again by Acrobat Pro is weak editing_software evidence", async () => {
-    const report = await analyze(makePdf({ producer: "Adobe Acrobat Pro (64-bit) 23.8", creator: "JasperReports Library" }));
+    const report = await analyze(
+      makePdf({ producer: "Adobe Acrobat Pro (64-bit) 23.8", creator: "JasperReports Library" }),
+    );
     expect(report.evidence.map((e) => [e.flag, e.strength])).toEqual([["editing_software", 0.4]]);
   });
 });

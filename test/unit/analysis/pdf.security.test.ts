@@ -1,7 +1,7 @@
-import { createLocalAnalyzer } from "../../helpers/local-analyzer";
+import { createLocalAnalyzer } from "../../helpers/local-analyzer.ts";
 import { describe, expect, test } from "bun:test";
 import * as mupdf from "mupdf";
-import { editPdfIncrementally, makePdf } from "../../helpers/fixtures";
+import { editPdfIncrementally, makePdf } from "../../helpers/fixtures.ts";
 
 const analyze = (bytes: Uint8Array) => createLocalAnalyzer().analyze({ bytes, format: "pdf" });
 
@@ -32,7 +32,13 @@ describe("PDF analysis on hostile structures", () => {
   test("a page drawing more glyphs than the bound is recorded up to the bound", async () => {
     const crowded = editPdfIncrementally(makePdf(), (doc) => {
       const font = doc.addSimpleFont(new mupdf.Font("Helvetica"));
-      const text = "BT /FZ 2 Tf " + Array.from({ length: 300 }, (_, i) => `20 ${800 - i * 2.5} Td (${"8".repeat(100)}) Tj -20 ${-(800 - i * 2.5)} Td`).join(" ") + " ET";
+      const text =
+        "BT /FZ 2 Tf " +
+        Array.from(
+          { length: 300 },
+          (_, i) => `20 ${800 - i * 2.5} Td (${"8".repeat(100)}) Tj -20 ${-(800 - i * 2.5)} Td`,
+        ).join(" ") +
+        " ET";
       const page = doc.findPage(0);
       page.get("Resources").get("Font").put("FZ", font);
       page.put("Contents", doc.addStream(text, {}));

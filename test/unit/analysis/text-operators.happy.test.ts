@@ -1,9 +1,9 @@
 import { describe, expect, test } from "bun:test";
 import * as mupdf from "mupdf";
-import { startBudget } from "../../../src/analysis/detector";
-import { detectTextOperators, PDF_TEXT_OPERATORS_DETECTOR } from "../../../src/analysis/pdf/text-operators";
-import { readPages, toDocumentTextPages } from "../../../src/analysis/pdf/page-content";
-import { rewriteShownString, statementPdf } from "./statement-pdf";
+import { startBudget } from "../../../src/analysis/detector.ts";
+import { detectTextOperators, PDF_TEXT_OPERATORS_DETECTOR } from "../../../src/analysis/pdf/text-operators.ts";
+import { readPages, toDocumentTextPages } from "../../../src/analysis/pdf/page-content.ts";
+import { rewriteShownString, statementPdf } from "./statement-pdf.ts";
 
 const detect = (bytes: Uint8Array) => {
   const doc = mupdf.Document.openDocument(bytes, "application/pdf") as mupdf.PDFDocument;
@@ -33,7 +33,10 @@ function pageShowing(shows: string[], extraStream?: string): Uint8Array {
 
 /** A page written the way PDFKit writes text: hex strings in TJ arrays closed by a kerning number. */
 const pdfkitLikePage = (rows: string[], odd: (row: number) => boolean, extraStream?: string): Uint8Array =>
-  pageShowing(rows.map((text, i) => (odd(i) ? `[<${hex(text)}>] TJ` : `[<${hex(text)}> 0] TJ`)), extraStream);
+  pageShowing(
+    rows.map((text, i) => (odd(i) ? `[<${hex(text)}>] TJ` : `[<${hex(text)}> 0] TJ`)),
+    extraStream,
+  );
 
 const ROWS = Array.from({ length: 20 }, (_, i) => `Row ${i + 1} entry ${(i * 37.5).toFixed(2)}`);
 
@@ -55,7 +58,12 @@ describe("strings written by a second hand", () => {
     const { result, lines } = detect(rewriteShownString(await statementPdf(), "812.40", "912.40"));
     expect(result.evidence).toHaveLength(1);
     const [e] = result.evidence;
-    expect(e).toMatchObject({ flag: "text_inconsistency", detector: PDF_TEXT_OPERATORS_DETECTOR, page: 1, strength: 0.5 });
+    expect(e).toMatchObject({
+      flag: "text_inconsistency",
+      detector: PDF_TEXT_OPERATORS_DETECTOR,
+      page: 1,
+      strength: 0.5,
+    });
     expect(e!.box).toEqual(lines.find((l) => l.text === "912.40")!.box);
     expect(e!.message).toContain("letter case");
     expect(e!.message).not.toMatch(/912|812/);
@@ -63,7 +71,12 @@ describe("strings written by a second hand", () => {
 
   test("every amount and balance rewritten so the totals still add up is raised for each of them", async () => {
     let bytes = await statementPdf();
-    for (const [from, to] of [["812.40", "312.40"], ["2,776.25", "3,276.25"], ["2,772.35", "3,272.35"]] as const) bytes = rewriteShownString(bytes, from, to);
+    for (const [from, to] of [
+      ["812.40", "312.40"],
+      ["2,776.25", "3,276.25"],
+      ["2,772.35", "3,272.35"],
+    ] as const)
+      bytes = rewriteShownString(bytes, from, to);
     expect(detect(bytes).result.evidence).toHaveLength(3);
   });
 
@@ -78,7 +91,13 @@ describe("strings written by a second hand", () => {
   });
 
   test("arrays that end with a string, a few with a kern after their last glyph, are clean (WeasyPrint's way)", () => {
-    const page = pageShowing(ROWS.map((text, i) => (i % 6 === 3 ? `[<${hex(text.slice(0, 4))}> 12 <${hex(text.slice(4))}> 9] TJ` : `[<${hex(text.slice(0, 4))}> 12 <${hex(text.slice(4))}>] TJ`)));
+    const page = pageShowing(
+      ROWS.map((text, i) =>
+        i % 6 === 3
+          ? `[<${hex(text.slice(0, 4))}> 12 <${hex(text.slice(4))}> 9] TJ`
+          : `[<${hex(text.slice(0, 4))}> 12 <${hex(text.slice(4))}>] TJ`,
+      ),
+    );
     expect(detect(page).result).toMatchObject({ evidence: [], coverage: 1 });
   });
 
@@ -88,7 +107,10 @@ describe("strings written by a second hand", () => {
   });
 
   test("a page with too few text operators cannot be judged", () => {
-    expect(detect(pdfkitLikePage(ROWS.slice(0, 5), (i) => i === 2)).result).toMatchObject({ evidence: [], coverage: 0 });
+    expect(detect(pdfkitLikePage(ROWS.slice(0, 5), (i) => i === 2)).result).toMatchObject({
+      evidence: [],
+      coverage: 0,
+    });
   });
 
   test("arrays closed half one way, half the other, are no habit and accuse nothing", () => {

@@ -4,12 +4,12 @@
 // needed); the retry schedule is 2s,2s, crossed by moving the clock.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Webhook } from "standardwebhooks";
-import type { BatchWorker } from "../../../src/batches/worker";
-import type { WebhookDispatcher } from "../../../src/webhooks/dispatcher";
-import { json, startInProcessApp, type InProcessApp } from "../../helpers/in-process-app";
-import { dispatcherOf, stepRetrySchedule, stepWorkers, workerOf } from "../../helpers/in-process-workers";
-import { makeTestCa } from "../../helpers/tls";
-import { startWebhookReceiver } from "../../helpers/webhook-receiver";
+import type { BatchWorker } from "../../../src/batches/worker.ts";
+import type { WebhookDispatcher } from "../../../src/webhooks/dispatcher.ts";
+import { json, startInProcessApp, type InProcessApp } from "../../helpers/in-process-app.ts";
+import { dispatcherOf, stepRetrySchedule, stepWorkers, workerOf } from "../../helpers/in-process-workers.ts";
+import { makeTestCa } from "../../helpers/tls.ts";
+import { startWebhookReceiver } from "../../helpers/webhook-receiver.ts";
 
 const SECRET = "a-callback-secret-of-some-length";
 const NOT_A_DOCUMENT = Buffer.from("not a document").toString("base64");
@@ -25,17 +25,28 @@ interface DeliveryBody {
   deliveryId: string;
   documentIndex: number;
   state: "pending" | "delivered" | "failed";
-  attempts: { attempt: number; kind: "scheduled" | "redelivery"; at: string; durationMs: number; status: number | null; error: string | null }[];
+  attempts: {
+    attempt: number;
+    kind: "scheduled" | "redelivery";
+    at: string;
+    durationMs: number;
+    status: number | null;
+    error: string | null;
+  }[];
   nextAttemptAt: string | null;
 }
 
 async function submit(callbackUrl: string, documents = [NOT_A_DOCUMENT]): Promise<string> {
-  const response = await service.request("/api/v1/verify/batch", json({ documents, callbackUrl, callbackSecret: SECRET }, { key }));
+  const response = await service.request(
+    "/api/v1/verify/batch",
+    json({ documents, callbackUrl, callbackSecret: SECRET }, { key }),
+  );
   expect(response.status).toBe(202);
   return (await response.json()).data.batchId;
 }
 
-const deliveries = (batchId: string, apiKey = key) => service.request(`/api/v1/batches/${batchId}/deliveries`, { key: apiKey });
+const deliveries = (batchId: string, apiKey = key) =>
+  service.request(`/api/v1/batches/${batchId}/deliveries`, { key: apiKey });
 
 const deliveriesOf = async (batchId: string): Promise<DeliveryBody[]> => {
   const response = await deliveries(batchId);
@@ -58,7 +69,10 @@ beforeAll(async () => {
   const tls = await makeTestCa();
   receiver = await startWebhookReceiver(tls, (hook) => answers.get(hook.body.batchId) ?? 200);
   // Near real time, so the Standard Webhooks verifier's 5-minute tolerance holds.
-  service = await startInProcessApp({ env: { DOCVERIFY_ALLOW_PRIVATE_URLS: "true", DOCVERIFY_WEBHOOK_RETRY_SCHEDULE: "2s,2s" }, clockStartMs: Date.now() });
+  service = await startInProcessApp({
+    env: { DOCVERIFY_ALLOW_PRIVATE_URLS: "true", DOCVERIFY_WEBHOOK_RETRY_SCHEDULE: "2s,2s" },
+    clockStartMs: Date.now(),
+  });
   worker = workerOf(service);
   dispatcher = dispatcherOf(service, tls.caPem);
   key = await service.createKey({ mode: "test" });
@@ -78,11 +92,20 @@ describe("the delivery log", () => {
     expect(pending.map((delivery) => delivery.documentIndex)).toEqual([0, 1]);
     for (const delivery of pending) {
       expect(delivery.deliveryId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
-      expect(delivery.attempts[0]).toEqual({ attempt: 1, kind: "scheduled", at: new Date(service.clock.now()).toISOString(), durationMs: expect.any(Number), status: 503, error: null });
+      expect(delivery.attempts[0]).toEqual({
+        attempt: 1,
+        kind: "scheduled",
+        at: new Date(service.clock.now()).toISOString(),
+        durationMs: expect.any(Number),
+        status: 503,
+        error: null,
+      });
       expect(delivery.state).toBe("pending");
       // Exactly the first delay of the schedule after the attempt.
       expect(Date.parse(delivery.nextAttemptAt!) - Date.parse(delivery.attempts[0]!.at)).toBe(2000);
-      expect(receiver.received.find((hook) => hook.deliveryId === delivery.deliveryId)?.body.documentIndex).toBe(delivery.documentIndex);
+      expect(receiver.received.find((hook) => hook.deliveryId === delivery.deliveryId)?.body.documentIndex).toBe(
+        delivery.documentIndex,
+      );
     }
 
     // Not a millisecond early.
@@ -144,14 +167,21 @@ describe("redelivery", () => {
     await step();
     const delivered = await onlyDelivery(batchId);
     expect(delivered.state).toBe("delivered");
-    expect(delivered.attempts.at(-1)).toEqual({ attempt: 4, kind: "redelivery", at: expect.any(String), durationMs: expect.any(Number), status: 200, error: null });
+    expect(delivered.attempts.at(-1)).toEqual({
+      attempt: 4,
+      kind: "redelivery",
+      at: expect.any(String),
+      durationMs: expect.any(Number),
+      status: 200,
+      error: null,
+    });
     expect(delivered.nextAttemptAt).toBeNull();
     const hooks = receiver.forBatch(batchId);
     expect(hooks).toHaveLength(4);
     expect(new Set(hooks.map((hook) => hook.deliveryId))).toEqual(new Set([failed.deliveryId]));
     expect(new Set(hooks.map((hook) => hook.raw)).size).toBe(1);
     // The redelivery is signed afresh: a Standard Webhooks verifier accepts it now.
-    const verifier = new Webhook("whsec_" + Buffer.from(SECRET, "utf8").toString("base64"));
+    const verifier = new Webhook(`whsec_${Buffer.from(SECRET, "utf8").toString("base64")}`);
     expect(verifier.verify(hooks.at(-1)!.raw, hooks.at(-1)!.headers)).toEqual(hooks[0]!.body);
   });
 

@@ -5,10 +5,10 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { startInProcessApp, type InProcessApp } from "../../helpers/in-process-app";
-import { FLAG_CLASSES, FLAGS } from "../../../src/analysis/flags";
-import { DETECTORS, detectorsOfFlag } from "../../../src/analysis/manifest";
-import { ERROR_CODES } from "../../../src/errors";
+import { startInProcessApp, type InProcessApp } from "../../helpers/in-process-app.ts";
+import { FLAG_CLASSES, FLAGS } from "../../../src/analysis/flags.ts";
+import { DETECTORS, detectorsOfFlag } from "../../../src/analysis/manifest.ts";
+import { ERROR_CODES } from "../../../src/errors.ts";
 
 let service: InProcessApp;
 let spec: any;
@@ -25,7 +25,11 @@ afterAll(async () => {
 const findEnum = (node: unknown, predicate: (values: unknown[]) => boolean): boolean => {
   if (!node || typeof node !== "object") return false;
   const record = node as Record<string, unknown>;
-  const values = Array.isArray(record.enum) ? record.enum : Array.isArray(record.anyOf) ? (record.anyOf as { const?: unknown }[]).map((option) => option?.const) : null;
+  const values = Array.isArray(record.enum)
+    ? record.enum
+    : Array.isArray(record.anyOf)
+      ? (record.anyOf as { const?: unknown }[]).map((option) => option?.const)
+      : null;
   if (values && predicate(values)) return true;
   return Object.values(record).some((child) => findEnum(child, predicate));
 };
@@ -33,9 +37,19 @@ const findEnum = (node: unknown, predicate: (values: unknown[]) => boolean): boo
 describe("the OpenAPI document", () => {
   test("lists every endpoint of the contract with bearer auth", () => {
     expect(Object.keys(spec.paths)).toEqual(
-      expect.arrayContaining(["/api/v1/verify", "/api/v1/verify/batch", "/api/v1/batches/{batchId}", "/api/v1/verifications/{id}", "/healthz", "/readyz", "/metrics"]),
+      expect.arrayContaining([
+        "/api/v1/verify",
+        "/api/v1/verify/batch",
+        "/api/v1/batches/{batchId}",
+        "/api/v1/verifications/{id}",
+        "/healthz",
+        "/readyz",
+        "/metrics",
+      ]),
     );
-    expect(spec.components.securitySchemes.bearerAuth).toEqual(expect.objectContaining({ type: "http", scheme: "bearer" }));
+    expect(spec.components.securitySchemes.bearerAuth).toEqual(
+      expect.objectContaining({ type: "http", scheme: "bearer" }),
+    );
     expect(spec.paths["/api/v1/verify"].post.security).toEqual([{ bearerAuth: [] }]);
   });
 
@@ -49,7 +63,12 @@ describe("the OpenAPI document", () => {
       "webhook-timestamp",
       "webhook-signature",
     ]);
-    expect(Object.keys(hook.requestBody.content["application/json"].schema.properties)).toEqual(["batchId", "documentIndex", "result", "error"]);
+    expect(Object.keys(hook.requestBody.content["application/json"].schema.properties)).toEqual([
+      "batchId",
+      "documentIndex",
+      "result",
+      "error",
+    ]);
   });
 
   test("documents the delivery log and redelivery with their responses", () => {
@@ -62,19 +81,31 @@ describe("the OpenAPI document", () => {
   });
 
   test("declares every response status of POST /api/v1/verify", () => {
-    expect(Object.keys(spec.paths["/api/v1/verify"].post.responses).sort()).toEqual(["200", "400", "401", "402", "409", "422", "429", "503"]);
+    expect(Object.keys(spec.paths["/api/v1/verify"].post.responses).sort()).toEqual([
+      "200",
+      "400",
+      "401",
+      "402",
+      "409",
+      "422",
+      "429",
+      "503",
+    ]);
   });
 
   test("documents the Idempotency-Key header on both endpoints that analyse", () => {
     for (const path of ["/api/v1/verify", "/api/v1/verify/batch"]) {
       const parameter = spec.paths[path].post.parameters.find((p: { name: string }) => p.name === "Idempotency-Key");
-      expect(parameter).toEqual(expect.objectContaining({ in: "header", required: false, example: expect.any(String) }));
+      expect(parameter).toEqual(
+        expect.objectContaining({ in: "header", required: false, example: expect.any(String) }),
+      );
       expect(parameter.schema).toEqual(expect.objectContaining({ minLength: 1, maxLength: 255 }));
     }
   });
 
   test("has the error codes as the enum of error.code and the flag vocabulary as the enum of flags", () => {
-    const sameSet = (expected: readonly string[]) => (values: unknown[]) => values.length === expected.length && expected.every((value) => values.includes(value));
+    const sameSet = (expected: readonly string[]) => (values: unknown[]) =>
+      values.length === expected.length && expected.every((value) => values.includes(value));
     expect(findEnum(spec, sameSet(ERROR_CODES))).toBe(true);
     expect(findEnum(spec, sameSet(FLAGS))).toBe(true);
   });
@@ -90,7 +121,9 @@ describe("the OpenAPI document", () => {
     expect(detectors).toEqual(Object.fromEntries(FLAGS.map((flag) => [flag, detectorsOfFlag(flag)])));
     expect(detectors.copy_move).toEqual(["copy-move"]);
     const flagging = DETECTORS.filter((d) => d.flags.length > 0).map((d) => d.name);
-    expect(findEnum(spec, (values) => values.length === flagging.length && flagging.every((name) => values.includes(name)))).toBe(true);
+    expect(
+      findEnum(spec, (values) => values.length === flagging.length && flagging.every((name) => values.includes(name))),
+    ).toBe(true);
   });
 });
 
@@ -98,8 +131,17 @@ const REPO = resolve(import.meta.dir, "../../..");
 const bin = (name: string) => join(REPO, "node_modules/.bin", name);
 
 async function run(command: string[], cwd: string) {
-  const child = Bun.spawn(command, { cwd, stdout: "pipe", stderr: "pipe", env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" } });
-  const [stdout, stderr, exitCode] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
+  const child = Bun.spawn(command, {
+    cwd,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },
+  });
+  const [stdout, stderr, exitCode] = await Promise.all([
+    new Response(child.stdout).text(),
+    new Response(child.stderr).text(),
+    child.exited,
+  ]);
   return { stdout, stderr, exitCode };
 }
 
@@ -111,7 +153,10 @@ describe("the OpenAPI document in integrators' tools", () => {
   });
 
   test("passes Redocly's recommended rules with no error and no warning", async () => {
-    const result = await run([bin("redocly"), "lint", "openapi.json", "--config", join(REPO, "redocly.yaml"), "--format=json"], dir);
+    const result = await run(
+      [bin("redocly"), "lint", "openapi.json", "--config", join(REPO, "redocly.yaml"), "--format=json"],
+      dir,
+    );
     const report = JSON.parse(result.stdout.slice(result.stdout.indexOf("{")));
     expect(report.problems).toEqual([]);
     expect(report.totals).toEqual({ errors: 0, warnings: 0, ignored: 0 });
@@ -135,10 +180,15 @@ describe("the OpenAPI document in integrators' tools", () => {
   });
 
   test("shows the response headers of idempotent replays and of waits", () => {
-    for (const [path, status] of [["/api/v1/verify", "200"], ["/api/v1/verify/batch", "202"]] as const) {
+    for (const [path, status] of [
+      ["/api/v1/verify", "200"],
+      ["/api/v1/verify/batch", "202"],
+    ] as const) {
       const headers = spec.paths[path].post.responses[status].headers;
       expect(headers["Idempotent-Replayed"]).toEqual(expect.objectContaining({ example: "true" }));
-      expect(spec.paths[path].post.responses["409"].headers["Retry-After"]).toEqual(expect.objectContaining({ example: 1 }));
+      expect(spec.paths[path].post.responses["409"].headers["Retry-After"]).toEqual(
+        expect.objectContaining({ example: 1 }),
+      );
       expect(spec.paths[path].post.responses["409"].description).toContain("IDEMPOTENCY_KEY_IN_USE");
       expect(spec.paths[path].post.responses["422"].description).toContain("IDEMPOTENCY_KEY_REUSED");
     }
@@ -175,7 +225,19 @@ export const used = [result, unknownFlag, replayed, idempotencyKey, inUse, log, 
     );
     writeFileSync(
       join(dir, "tsconfig.json"),
-      JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: "es2022", module: "esnext", moduleResolution: "bundler", skipLibCheck: true, types: [], lib: ["es2022"] }, files: ["client.ts"] }),
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          noEmit: true,
+          target: "es2022",
+          module: "esnext",
+          moduleResolution: "bundler",
+          skipLibCheck: true,
+          types: [],
+          lib: ["es2022"],
+        },
+        files: ["client.ts"],
+      }),
     );
     const compiled = await run([bin("tsc"), "-p", "tsconfig.json"], dir);
     expect(compiled.stdout + compiled.stderr).toBe("");

@@ -2,11 +2,11 @@
 // not ready, no turn free for a verify), through createApp in-process with that state in
 // the test's hands.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import type { Analyzer } from "../../../src/analysis/analyzer";
-import { createVerifyAdmission } from "../../../src/limits/verify-admission";
-import { json, startInProcessApp, type InProcessApp } from "../../helpers/in-process-app";
-import { createLocalAnalyzer } from "../../helpers/local-analyzer";
-import { makeJpeg } from "../../helpers/fixtures";
+import type { Analyzer } from "../../../src/analysis/analyzer.ts";
+import { createVerifyAdmission } from "../../../src/limits/verify-admission.ts";
+import { json, startInProcessApp, type InProcessApp } from "../../helpers/in-process-app.ts";
+import { createLocalAnalyzer } from "../../helpers/local-analyzer.ts";
+import { makeJpeg } from "../../helpers/fixtures.ts";
 
 let jpeg64: string;
 const opened: InProcessApp[] = [];
@@ -29,12 +29,20 @@ describe("operations endpoints need no key", () => {
   test("/healthz answers ok and /readyz reports each check, 503 while one fails", async () => {
     let analyzerUp = false;
     const service = await open({
-      overrides: { readiness: async () => ({ ready: analyzerUp, checks: { store: { ok: true }, analyzer: { ok: analyzerUp, detail: "models loading" } } }) },
+      overrides: {
+        readiness: async () => ({
+          ready: analyzerUp,
+          checks: { store: { ok: true }, analyzer: { ok: analyzerUp, detail: "models loading" } },
+        }),
+      },
     });
     expect(await (await service.request("/healthz")).json()).toEqual({ status: "ok" });
     const loading = await service.request("/readyz");
     expect(loading.status).toBe(503);
-    expect(await loading.json()).toEqual({ status: "not_ready", checks: { store: { ok: true }, analyzer: { ok: false, detail: "models loading" } } });
+    expect(await loading.json()).toEqual({
+      status: "not_ready",
+      checks: { store: { ok: true }, analyzer: { ok: false, detail: "models loading" } },
+    });
     analyzerUp = true;
     const ready = await service.request("/readyz");
     expect(ready.status).toBe(200);
@@ -59,7 +67,10 @@ describe("the process's state", () => {
     const key = await service.createKey();
     expect((await service.request("/api/v1/verify", json({ document: jpeg64 }, { key }))).status).toBe(200);
     accepting = false;
-    for (const response of [await service.request("/api/v1/verify", json({ document: jpeg64 }, { key })), await service.request("/api/v1/verify", json({}))]) {
+    for (const response of [
+      await service.request("/api/v1/verify", json({ document: jpeg64 }, { key })),
+      await service.request("/api/v1/verify", json({})),
+    ]) {
       expect(response.status).toBe(503);
       expect(response.headers.get("retry-after")).toBe("5");
       expect((await response.json()).error.code).toBe("SERVICE_UNAVAILABLE");
@@ -73,8 +84,16 @@ describe("the process's state", () => {
     const held = new Promise<void>((resolve) => (release = resolve));
     let real: Analyzer | undefined;
     // The real analysis, held so that the one turn stays taken.
-    const analyzer: Analyzer = { analyze: async (document, context) => (await held, real!.analyze(document, context)) };
-    const service = await open({ analyzer, overrides: { verifyAdmission: createVerifyAdmission({ concurrent: 1, queued: 0, maxWaitMs: 1000 }) } });
+    const analyzer: Analyzer = {
+      analyze: async (document, context) => {
+        await held;
+        return real!.analyze(document, context);
+      },
+    };
+    const service = await open({
+      analyzer,
+      overrides: { verifyAdmission: createVerifyAdmission({ concurrent: 1, queued: 0, maxWaitMs: 1000 }) },
+    });
     real = createLocalAnalyzer({ now: service.clock.now });
     const trial = await service.createKey({ mode: "live", trialQuota: 2 });
     const first = service.request("/api/v1/verify", json({ document: jpeg64 }, { key: trial }));

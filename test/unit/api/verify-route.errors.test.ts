@@ -1,9 +1,9 @@
 // POST /api/v1/verify's refusals and the limits of each plan, through createApp in-process
 // with a manual clock: rate buckets refill and monthly caps reset when the test says so.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { hashKey } from "../../../src/keys/secret";
-import { json, startInProcessApp, type InProcessApp } from "../../helpers/in-process-app";
-import { makeJpeg, makePdf } from "../../helpers/fixtures";
+import { hashKey } from "../../../src/keys/secret.ts";
+import { json, startInProcessApp, type InProcessApp } from "../../helpers/in-process-app.ts";
+import { makeJpeg, makePdf } from "../../helpers/fixtures.ts";
 
 let service: InProcessApp;
 let testKey: string;
@@ -51,7 +51,7 @@ describe("authentication", () => {
 
   test("malformed, unknown and revoked keys get 401 UNAUTHORIZED", async () => {
     await expectError(await verify({ document: "AAAA" }, "not-a-key"), 401, "UNAUTHORIZED");
-    await expectError(await verify({ document: "AAAA" }, "svc_test_" + "x".repeat(43)), 401, "UNAUTHORIZED");
+    await expectError(await verify({ document: "AAAA" }, `svc_test_${"x".repeat(43)}`), 401, "UNAUTHORIZED");
     const doomed = await service.createKey({ mode: "test" });
     await service.deps.store.keys.revoke({ keyHash: hashKey(doomed) }, new Date(service.clock.now()).toISOString());
     await expectError(await verify({ document: "AAAA" }, doomed), 401, "UNAUTHORIZED");
@@ -59,9 +59,17 @@ describe("authentication", () => {
 
   test("a rotated-out secret works through its grace period and not a second after", async () => {
     const old = await service.createKey({ mode: "test" });
-    const { record } = (await service.deps.store.keys.findByHash(hashKey(old), new Date(service.clock.now()).toISOString())) as { record: { id: string } };
+    const { record } = (await service.deps.store.keys.findByHash(
+      hashKey(old),
+      new Date(service.clock.now()).toISOString(),
+    )) as { record: { id: string } };
     const now = service.clock.now();
-    await service.deps.store.keys.rotate(record.id, hashKey("svc_test_" + "n".repeat(43)), new Date(now).toISOString(), new Date(now + 3_600_000).toISOString());
+    await service.deps.store.keys.rotate(
+      record.id,
+      hashKey(`svc_test_${"n".repeat(43)}`),
+      new Date(now).toISOString(),
+      new Date(now + 3_600_000).toISOString(),
+    );
     service.clock.advance(3_600_000 - 1000);
     await expectError(await verify({}, old), 400, "VALIDATION_ERROR");
     service.clock.advance(1000);
@@ -69,8 +77,10 @@ describe("authentication", () => {
   });
 
   test("every refusal is written to the audit log with its code and path", async () => {
-    await verify({ document: "AAAA" }, "svc_live_" + "y".repeat(43));
-    const rows = await service.testStore.read<{ details: string }>("SELECT * FROM audit_log ORDER BY rowid DESC LIMIT 1");
+    await verify({ document: "AAAA" }, `svc_live_${"y".repeat(43)}`);
+    const rows = await service.testStore.read<{ details: string }>(
+      "SELECT * FROM audit_log ORDER BY rowid DESC LIMIT 1",
+    );
     expect(JSON.stringify(rows[0])).toContain("UNAUTHORIZED");
     expect(JSON.stringify(rows[0])).toContain("/api/v1/verify");
   });
@@ -84,7 +94,11 @@ describe("validation", () => {
   });
 
   test("both document and documentUrl at once get 400 VALIDATION_ERROR with details", async () => {
-    const body = await expectError(await verify({ document: "AAAA", documentUrl: "https://example.com/a.pdf" }), 400, "VALIDATION_ERROR");
+    const body = await expectError(
+      await verify({ document: "AAAA", documentUrl: "https://example.com/a.pdf" }),
+      400,
+      "VALIDATION_ERROR",
+    );
     expect(Array.isArray(body.error.details)).toBe(true);
   });
 
@@ -94,21 +108,37 @@ describe("validation", () => {
   });
 
   test("bytes that are not JPEG, PNG or PDF get 422 UNSUPPORTED_FORMAT, whatever their name", async () => {
-    await expectError(await verify(upload(new TextEncoder().encode("GIF89a......"), "photo.jpg")), 422, "UNSUPPORTED_FORMAT");
-    await expectError(await verify({ document: Buffer.from("hello world").toString("base64") }), 422, "UNSUPPORTED_FORMAT");
+    await expectError(
+      await verify(upload(new TextEncoder().encode("GIF89a......"), "photo.jpg")),
+      422,
+      "UNSUPPORTED_FORMAT",
+    );
+    await expectError(
+      await verify({ document: Buffer.from("hello world").toString("base64") }),
+      422,
+      "UNSUPPORTED_FORMAT",
+    );
   });
 
   test("a truncated JPEG and a truncated PDF get 422 UNSUPPORTED_FORMAT", async () => {
     await expectError(await verify(upload(jpeg.slice(0, Math.floor(jpeg.length / 2)))), 422, "UNSUPPORTED_FORMAT");
     const pdf = makePdf();
-    await expectError(await verify(upload(pdf.slice(0, Math.floor(pdf.length / 2)), "a.pdf")), 422, "UNSUPPORTED_FORMAT");
+    await expectError(
+      await verify(upload(pdf.slice(0, Math.floor(pdf.length / 2)), "a.pdf")),
+      422,
+      "UNSUPPORTED_FORMAT",
+    );
   });
 
   test("a multipart file or a base64 document over 4,500,000 bytes gets 422 FILE_TOO_LARGE", async () => {
     const big = new Uint8Array(4_500_001);
     big.set(jpeg.slice(0, 3));
     await expectError(await verify(upload(big)), 422, "FILE_TOO_LARGE");
-    await expectError(await verify({ document: Buffer.alloc(4_500_001, 0xff).toString("base64") }), 422, "FILE_TOO_LARGE");
+    await expectError(
+      await verify({ document: Buffer.alloc(4_500_001, 0xff).toString("base64") }),
+      422,
+      "FILE_TOO_LARGE",
+    );
   });
 
   test("a Content-Length no route would read gets 422 FILE_TOO_LARGE and closes the connection", async () => {
@@ -121,9 +151,17 @@ describe("validation", () => {
 describe("routing", () => {
   test("a malformed or unknown verification id or batch id gets 404 NOT_FOUND", async () => {
     await expectError(await service.request("/api/v1/verifications/nope", { key: testKey }), 404, "NOT_FOUND");
-    await expectError(await service.request(`/api/v1/verifications/ver_${"0".repeat(32)}`, { key: testKey }), 404, "NOT_FOUND");
+    await expectError(
+      await service.request(`/api/v1/verifications/ver_${"0".repeat(32)}`, { key: testKey }),
+      404,
+      "NOT_FOUND",
+    );
     await expectError(await service.request("/api/v1/batches/not-a-uuid", { key: testKey }), 404, "NOT_FOUND");
-    await expectError(await service.request(`/api/v1/batches/${crypto.randomUUID()}`, { key: testKey }), 404, "NOT_FOUND");
+    await expectError(
+      await service.request(`/api/v1/batches/${crypto.randomUUID()}`, { key: testKey }),
+      404,
+      "NOT_FOUND",
+    );
   });
 
   test("an unknown route gets 404 NOT_FOUND and a wrong method 405 METHOD_NOT_ALLOWED with Allow", async () => {
@@ -160,7 +198,11 @@ describe("plans and limits", () => {
 
   test("a document that cannot be analysed does not use up the trial", async () => {
     const trial = await service.createKey({ mode: "live", trialQuota: 1 });
-    await expectError(await verify({ document: Buffer.from("not a document").toString("base64") }, trial), 422, "UNSUPPORTED_FORMAT");
+    await expectError(
+      await verify({ document: Buffer.from("not a document").toString("base64") }, trial),
+      422,
+      "UNSUPPORTED_FORMAT",
+    );
     expect((await verify({ document: jpeg64 }, trial)).status).toBe(200);
   });
 

@@ -2,11 +2,11 @@
 // createApp in-process: what is stored, analysed and billed, with the clock under the test's
 // hand so the 24-hour replay window is crossed without waiting.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import type { Analyzer } from "../../../src/analysis/analyzer";
-import { IDEMPOTENCY_TTL_MS } from "../../../src/api/idempotency";
-import { createLocalAnalyzer } from "../../helpers/local-analyzer";
-import { json, startInProcessApp, type InProcessApp } from "../../helpers/in-process-app";
-import { makeJpeg, makePdf, makePng } from "../../helpers/fixtures";
+import type { Analyzer } from "../../../src/analysis/analyzer.ts";
+import { IDEMPOTENCY_TTL_MS } from "../../../src/api/idempotency.ts";
+import { createLocalAnalyzer } from "../../helpers/local-analyzer.ts";
+import { json, startInProcessApp, type InProcessApp } from "../../helpers/in-process-app.ts";
+import { makeJpeg, makePdf, makePng } from "../../helpers/fixtures.ts";
 
 let service: InProcessApp;
 let testKey: string;
@@ -74,7 +74,12 @@ describe("POST /api/v1/verify", () => {
     const own = await service.request(`/api/v1/verifications/${data.id}`, { key: testKey });
     expect(own.status).toBe(200);
     const stored = (await own.json()).data;
-    expect(stored).toMatchObject({ id: data.id, forgeryScore: data.forgeryScore, confidence: data.confidence, flags: data.flags });
+    expect(stored).toMatchObject({
+      id: data.id,
+      forgeryScore: data.forgeryScore,
+      confidence: data.confidence,
+      flags: data.flags,
+    });
     expect(Array.isArray(stored.evidence)).toBe(true);
     const foreign = await service.request(`/api/v1/verifications/${data.id}`, { key: liveKey });
     expect(foreign.status).toBe(404);
@@ -117,7 +122,10 @@ describe("an Idempotency-Key", () => {
     expect((await response.json()).error.code).toBe("IDEMPOTENCY_KEY_REUSED");
     const batch = await service.request(
       "/api/v1/verify/batch",
-      json({ documents: [jpeg64], callbackUrl: "https://hooks.example.com/x", callbackSecret: "0123456789abcdef" }, { key: testKey, headers: { "idempotency-key": "reused-key" } }),
+      json(
+        { documents: [jpeg64], callbackUrl: "https://hooks.example.com/x", callbackSecret: "0123456789abcdef" },
+        { key: testKey, headers: { "idempotency-key": "reused-key" } },
+      ),
     );
     expect(batch.status).toBe(422);
   });
@@ -190,7 +198,11 @@ describe("an Idempotency-Key", () => {
     expect((await later.json()).data.id).not.toBe(first.data.id);
   });
 
-  test.each([["empty", ""], ["too long", "k".repeat(256)], ["not printable", "tab\there"]])("that is malformed (%s) gets 400", async (_, value) => {
+  test.each([
+    ["empty", ""],
+    ["too long", "k".repeat(256)],
+    ["not printable", "tab\there"],
+  ])("that is malformed (%s) gets 400", async (_, value) => {
     const response = await verify({ document: jpeg64 }, testKey, value);
     expect(response.status).toBe(400);
     expect((await response.json()).error.code).toBe("VALIDATION_ERROR");
@@ -199,6 +211,8 @@ describe("an Idempotency-Key", () => {
 
 /** Whether the store holds an unfinished request under this Idempotency-Key. */
 async function inFlight(idempotencyKey: string): Promise<boolean> {
-  const rows = await service.testStore.read<{ n: number }>(`SELECT COUNT(*) AS n FROM idempotency_keys WHERE idempotency_key = '${idempotencyKey}' AND state = 'in_progress'`);
+  const rows = await service.testStore.read<{ n: number }>(
+    `SELECT COUNT(*) AS n FROM idempotency_keys WHERE idempotency_key = '${idempotencyKey}' AND state = 'in_progress'`,
+  );
   return rows[0]!.n > 0;
 }

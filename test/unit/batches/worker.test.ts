@@ -2,12 +2,12 @@
 // outcomes recorded with their webhooks, the backoff of a document whose analyser cannot
 // answer, the give-up after repeated unexpected failures, and the lease a dead worker leaves.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { AppError } from "../../../src/errors";
-import type { Analyzer } from "../../../src/analysis/analyzer";
-import { createLocalAnalyzer } from "../../helpers/local-analyzer";
-import { json, type InProcessApp } from "../../helpers/in-process-app";
-import { drainWorker, workerOf } from "../../helpers/in-process-workers";
-import { startBatchApp } from "../../helpers/batch-app";
+import { AppError } from "../../../src/errors.ts";
+import type { Analyzer } from "../../../src/analysis/analyzer.ts";
+import { createLocalAnalyzer } from "../../helpers/local-analyzer.ts";
+import { json, type InProcessApp } from "../../helpers/in-process-app.ts";
+import { drainWorker, workerOf } from "../../helpers/in-process-workers.ts";
+import { startBatchApp } from "../../helpers/batch-app.ts";
 
 const SECRET = "a-callback-secret-of-some-length";
 let service: InProcessApp;
@@ -15,18 +15,31 @@ let key: string;
 let jpeg64: string;
 
 async function submit(documents: string[], apiKey = key): Promise<string> {
-  const response = await service.request("/api/v1/verify/batch", json({ documents, callbackUrl: "https://hooks.example.com/x", callbackSecret: SECRET }, { key: apiKey }));
+  const response = await service.request(
+    "/api/v1/verify/batch",
+    json({ documents, callbackUrl: "https://hooks.example.com/x", callbackSecret: SECRET }, { key: apiKey }),
+  );
   expect(response.status).toBe(202);
   return (await response.json()).data.batchId;
 }
 
 const documentRow = async (batchId: string) =>
-  (await service.testStore.read<{ state: string; attempts: number; not_before: number; lease_owner: string | null; lease_until: number }>(
-    `SELECT state, attempts, not_before, lease_owner, lease_until FROM batch_documents WHERE batch_id = '${batchId}'`,
-  ))[0]!;
+  (
+    await service.testStore.read<{
+      state: string;
+      attempts: number;
+      not_before: number;
+      lease_owner: string | null;
+      lease_until: number;
+    }>(
+      `SELECT state, attempts, not_before, lease_owner, lease_until FROM batch_documents WHERE batch_id = '${batchId}'`,
+    )
+  )[0]!;
 
 const outboxBodies = async (batchId: string) =>
-  (await service.testStore.read<{ body: Uint8Array }>(`SELECT body FROM outbox WHERE batch_id = '${batchId}'`)).map((row) => JSON.parse(Buffer.from(row.body).toString()));
+  (await service.testStore.read<{ body: Uint8Array }>(`SELECT body FROM outbox WHERE batch_id = '${batchId}'`)).map(
+    (row) => JSON.parse(Buffer.from(row.body).toString()),
+  );
 
 /**
  * Test doubles for the two failures the worker must tell apart; the analysis itself cannot
@@ -65,7 +78,10 @@ describe("the batch worker", () => {
     const analysed = bodies.find((body) => body.documentIndex === 0)!;
     expect(analysed.result.sandbox).toBe(true);
     expect(batch.verificationIds).toEqual([analysed.result.id]);
-    expect(bodies.find((body) => body.documentIndex === 1)!.error).toEqual({ code: "UNSUPPORTED_FORMAT", message: expect.any(String) });
+    expect(bodies.find((body) => body.documentIndex === 1)!.error).toEqual({
+      code: "UNSUPPORTED_FORMAT",
+      message: expect.any(String),
+    });
   });
 
   test("hands back a document whose analyser cannot answer, retrying after 2 s, 4 s, 8 s … up to a minute, never dropping it", async () => {
@@ -101,7 +117,13 @@ describe("the batch worker", () => {
     }
     expect(analyzer.calls).toBe(3);
     expect((await documentRow(batchId)).state).toBe("failed");
-    expect(await outboxBodies(batchId)).toEqual([{ batchId, documentIndex: 0, error: { code: "UNSUPPORTED_FORMAT", message: "The document could not be analysed" } }]);
+    expect(await outboxBodies(batchId)).toEqual([
+      {
+        batchId,
+        documentIndex: 0,
+        error: { code: "UNSUPPORTED_FORMAT", message: "The document could not be analysed" },
+      },
+    ]);
     expect(service.logs.some((line) => line.message === "batch document failed repeatedly")).toBe(true);
     // The failed document no longer counts against the trial of one.
     await submit([jpeg64], trial);
@@ -138,7 +160,12 @@ describe("the batch worker", () => {
     const held = new Promise<void>((resolve) => (release = resolve));
     const real = createLocalAnalyzer({ now: () => service.clock.now() });
     // The real analysis, held until the test lets it finish.
-    const slow: Analyzer = { analyze: async (document) => (await held, real.analyze(document)) };
+    const slow: Analyzer = {
+      analyze: async (document) => {
+        await held;
+        return real.analyze(document);
+      },
+    };
     // Renewal runs on a timer of a third of the lease: 10 ms here.
     const busy = workerOf(service, { analyzer: slow, leaseMs: 30 });
     const working = busy.processNext();
@@ -175,7 +202,13 @@ describe("the batch worker's lanes", () => {
     const real = createLocalAnalyzer({ now: () => service.clock.now() });
     let started = 0;
     // The real analysis, held until the test lets it finish.
-    const slow: Analyzer = { analyze: async (document) => (started++, await held, real.analyze(document)) };
+    const slow: Analyzer = {
+      analyze: async (document) => {
+        started++;
+        await held;
+        return real.analyze(document);
+      },
+    };
     const worker = workerOf(service, { analyzer: slow, pollMs: 60_000 });
     const batchId = await submit([jpeg64]);
     worker.start();

@@ -25,8 +25,20 @@ describe("corpus reproducibility", () => {
 
   test("the same seed gives byte-identical documents (PDF edits, photos, forgeries)", async () => {
     const plan = planCorpus(42, "small");
-    const subset = ["pdf_incremental_edit", "pdf_editor_metadata", "genuine_resaved", "genuine_messaging", "image_splice_portrait", "mrz_altered_bad_checksum"].map(
-      (kind) => plan.find((d) => d.kind === kind && (kind.startsWith("pdf_") || kind === "genuine_resaved" || d.documentType !== "financial"))!,
+    const subset = [
+      "pdf_incremental_edit",
+      "pdf_editor_metadata",
+      "genuine_resaved",
+      "genuine_messaging",
+      "image_splice_portrait",
+      "mrz_altered_bad_checksum",
+    ].map(
+      (kind) =>
+        plan.find(
+          (d) =>
+            d.kind === kind &&
+            (kind.startsWith("pdf_") || kind === "genuine_resaved" || d.documentType !== "financial"),
+        )!,
     );
     for (const doc of subset) {
       const first = await generateDocument(42, doc);

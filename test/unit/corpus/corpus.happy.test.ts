@@ -5,7 +5,13 @@ import { join } from "node:path";
 import { parse } from "mrz";
 import { DOCUMENT_TYPES } from "../../../src/analysis/flags.ts";
 import { generateCorpus } from "../../../scripts/corpus/corpus.ts";
-import { type CorpusLabel, FINANCE_TYPES, FORGERY_KINDS, GENUINE_KINDS, IDENTITY_TYPES } from "../../../scripts/corpus/labels.ts";
+import {
+  type CorpusLabel,
+  FINANCE_TYPES,
+  FORGERY_KINDS,
+  GENUINE_KINDS,
+  IDENTITY_TYPES,
+} from "../../../scripts/corpus/labels.ts";
 import { checkStatementBalances } from "./statement-text.ts";
 
 let dir: string;

@@ -60,7 +60,12 @@ describe("external families: plan", () => {
 describe("external families: PDFs", () => {
   test("pinClock writes the corpus clock over the tool's and makes the file identifier a content hash", () => {
     const made = (id: string) =>
-      new Uint8Array(Buffer.from(`%PDF-1.4\n1 0 obj <</CreationDate (D:20261126133307Z')>> endobj\ntrailer <</ID[<${id}><${id}>]>>\n%%EOF\n`, "latin1"));
+      new Uint8Array(
+        Buffer.from(
+          `%PDF-1.4\n1 0 obj <</CreationDate (D:20261126133307Z')>> endobj\ntrailer <</ID[<${id}><${id}>]>>\n%%EOF\n`,
+          "latin1",
+        ),
+      );
     const when = new Date(Date.UTC(2025, 1, 3, 4, 5, 6));
     const original = made("00112233445566778899AABBCCDDEEFF");
     const a = pinClock(original, when);

@@ -6,14 +6,27 @@ import { cp, mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
-import { type CorpusLabel, capturePath, familyOf, isGenuine, MANIPULATED_FORGERY_KINDS, MANIPULATED_GENUINE_KINDS, typesFor } from "../../../scripts/corpus/labels.ts";
+import {
+  type CorpusLabel,
+  capturePath,
+  familyOf,
+  isGenuine,
+  MANIPULATED_FORGERY_KINDS,
+  MANIPULATED_GENUINE_KINDS,
+  typesFor,
+} from "../../../scripts/corpus/labels.ts";
 import { planCorpus } from "../../../scripts/corpus/plan.ts";
 import { Rng } from "../../../scripts/corpus/rng.ts";
 import { writeBaseSample } from "../../../scripts/corpus/manipulate/base-sample.ts";
 import { writeManipulated } from "../../../scripts/corpus/manipulate/corpus.ts";
 import { raiseAmount } from "../../../scripts/corpus/manipulate/finance-bases.ts";
 import { hasPixelTools, requirePixelTools } from "../../../scripts/corpus/manipulate/pixel-worker.ts";
-import { MANIPULATIONS, PATHS, planManipulations, type PlannedManipulation } from "../../../scripts/corpus/manipulate/plan.ts";
+import {
+  MANIPULATIONS,
+  PATHS,
+  planManipulations,
+  type PlannedManipulation,
+} from "../../../scripts/corpus/manipulate/plan.ts";
 
 const FIXTURES = join(import.meta.dir, "../../fixtures/manipulations");
 const KNOWN = new Set<string>([...MANIPULATED_FORGERY_KINDS, ...MANIPULATED_GENUINE_KINDS, "genuine_recompressed"]);
@@ -62,7 +75,8 @@ describe("manipulated families: committed fixtures", () => {
   test("give each capture path its own family, with genuine and forged documents in each", async () => {
     const labels = await fixtureLabels();
     const familyOfPath = new Map<string, Set<string>>();
-    for (const l of labels) familyOfPath.set(capturePath(l.history), (familyOfPath.get(capturePath(l.history)) ?? new Set()).add(l.family));
+    for (const l of labels)
+      familyOfPath.set(capturePath(l.history), (familyOfPath.get(capturePath(l.history)) ?? new Set()).add(l.family));
     expect([...familyOfPath.keys()].sort()).toEqual(["native", "print_photo", "screen_recapture"]);
     for (const families of familyOfPath.values()) expect(families.size).toBe(1);
     const families = [...familyOfPath.values()].map((s) => [...s][0]);
@@ -93,7 +107,17 @@ describe("manipulated families: plan and values", () => {
   // The genuine_clean documents the full corpus holds, as the plan sees them.
   const bases = planCorpus(42, "full")
     .filter((d) => d.kind === "genuine_clean")
-    .map((d) => ({ id: d.id, documentType: d.documentType, split: d.split, history: [], source: "", file: "" }) as unknown as CorpusLabel);
+    .map(
+      (d) =>
+        ({
+          id: d.id,
+          documentType: d.documentType,
+          split: d.split,
+          history: [],
+          source: "",
+          file: "",
+        }) as unknown as CorpusLabel,
+    );
 
   test("the full plan makes each forgery at least 15 times per kind and per path, and as many genuine documents per path", () => {
     const plan = planManipulations(42, "full", bases);
@@ -117,7 +141,8 @@ describe("manipulated families: plan and values", () => {
     const plan = planManipulations(42, "small", bases);
     expect(plan.length).toBeGreaterThanOrEqual(20);
     expect(plan.length).toBeLessThanOrEqual(30);
-    for (const path of PATHS) for (const kind of MANIPULATIONS) expect(plan.some((d) => d.kind === kind && d.path === path)).toBe(true);
+    for (const path of PATHS)
+      for (const kind of MANIPULATIONS) expect(plan.some((d) => d.kind === kind && d.path === path)).toBe(true);
   });
 
   test("a raised amount changes one whole-number digit and keeps the cents and the currency", () => {
@@ -134,43 +159,39 @@ describe("manipulated families: plan and values", () => {
 });
 
 describe("manipulated families: generator", () => {
-  test(
-    "gives the same bytes and labels twice from the same seed, or refuses with one line naming install-tools.sh without OpenCV",
-    async () => {
-      if (!hasPixelTools()) {
-        // CI: no Debian OpenCV. The generator must say how to get it, not fail halfway.
-        expect(() => requirePixelTools()).toThrow(/scripts\/corpus\/manipulate\/install-tools\.sh/);
-        await expect(writeManipulated({ seed: 42, size: "small", out: FIXTURES })).rejects.toThrow(/install-tools\.sh/);
-        return;
+  test("gives the same bytes and labels twice from the same seed, or refuses with one line naming install-tools.sh without OpenCV", async () => {
+    if (!hasPixelTools()) {
+      // CI: no Debian OpenCV. The generator must say how to get it, not fail halfway.
+      expect(() => requirePixelTools()).toThrow(/scripts\/corpus\/manipulate\/install-tools\.sh/);
+      await expect(writeManipulated({ seed: 42, size: "small", out: FIXTURES })).rejects.toThrow(/install-tools\.sh/);
+      return;
+    }
+    const work = await mkdtemp(join(tmpdir(), "docverify-manipulate-test-"));
+    try {
+      const a = join(work, "a");
+      const b = join(work, "b");
+      await writeBaseSample(42, a, { passport: 2, financial: 1 });
+      await cp(a, b, { recursive: true });
+      const pick = (plan: PlannedManipulation[]) =>
+        [
+          plan.find((d) => d.kind === "image_paste_field" && d.path === "screen_recapture"),
+          plan.find((d) => d.kind === "image_inpaint_retype" && d.documentType === "financial"),
+          plan.find((d) => d.kind === "image_portrait_swap" && d.path === "print_photo"),
+          plan.find((d) => d.kind === "genuine_recompressed"),
+        ].filter((d): d is PlannedManipulation => d !== undefined);
+      const first = await writeManipulated({ seed: 42, size: "small", out: a, select: pick });
+      const second = await writeManipulated({ seed: 42, size: "small", out: b, select: pick });
+      expect(first.length).toBe(4);
+      expect(second).toEqual(first);
+      for (const l of first) {
+        expect(Buffer.compare(await readFile(join(a, l.file)), await readFile(join(b, l.file)))).toBe(0);
+        await expectRegionsInside(a, l);
       }
-      const work = await mkdtemp(join(tmpdir(), "docverify-manipulate-test-"));
-      try {
-        const a = join(work, "a");
-        const b = join(work, "b");
-        await writeBaseSample(42, a, { passport: 2, financial: 1 });
-        await cp(a, b, { recursive: true });
-        const pick = (plan: PlannedManipulation[]) =>
-          [
-            plan.find((d) => d.kind === "image_paste_field" && d.path === "screen_recapture"),
-            plan.find((d) => d.kind === "image_inpaint_retype" && d.documentType === "financial"),
-            plan.find((d) => d.kind === "image_portrait_swap" && d.path === "print_photo"),
-            plan.find((d) => d.kind === "genuine_recompressed"),
-          ].filter((d): d is PlannedManipulation => d !== undefined);
-        const first = await writeManipulated({ seed: 42, size: "small", out: a, select: pick });
-        const second = await writeManipulated({ seed: 42, size: "small", out: b, select: pick });
-        expect(first.length).toBe(4);
-        expect(second).toEqual(first);
-        for (const l of first) {
-          expect(Buffer.compare(await readFile(join(a, l.file)), await readFile(join(b, l.file)))).toBe(0);
-          await expectRegionsInside(a, l);
-        }
-        // The base documents and their lines are kept; the manipulated lines follow them.
-        const lines = (await readFile(join(a, "labels.jsonl"), "utf8")).trim().split("\n");
-        expect(lines.length).toBe(3 + 4);
-      } finally {
-        await rm(work, { recursive: true, force: true });
-      }
-    },
-    240_000,
-  );
+      // The base documents and their lines are kept; the manipulated lines follow them.
+      const lines = (await readFile(join(a, "labels.jsonl"), "utf8")).trim().split("\n");
+      expect(lines.length).toBe(3 + 4);
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+  }, 240_000);
 });

@@ -15,7 +15,9 @@ describe("statement layouts drawn by the seeded rng", () => {
     expect(new Set(layouts.map((l) => l.movements))).toEqual(new Set(["debit-credit", "signed"]));
     expect(new Set(layouts.map((l) => l.money.negative))).toEqual(new Set(["minus", "parentheses", "crdr"]));
     expect(new Set(layouts.map((l) => l.money.currency))).toEqual(new Set(["EUR", "GBP", "USD", "CHF"]));
-    expect(new Set(layouts.map((l) => l.money.currencyAt))).toEqual(new Set(["none", "before", "after", "code-before", "code-after"]));
+    expect(new Set(layouts.map((l) => l.money.currencyAt))).toEqual(
+      new Set(["none", "before", "after", "code-before", "code-after"]),
+    );
   });
 
   test("print balances on every row or at the end of each day, on one page or several", () => {
@@ -36,12 +38,24 @@ describe("statement layouts drawn by the seeded rng", () => {
 });
 
 describe("money as each locale prints it", () => {
-  const style = (over: Partial<MoneyStyle>): MoneyStyle => ({ locale: "en", currency: "EUR", currencyAt: "none", group: ",", decimal: ".", negative: "minus", ...over });
+  const style = (over: Partial<MoneyStyle>): MoneyStyle => ({
+    locale: "en",
+    currency: "EUR",
+    currencyAt: "none",
+    group: ",",
+    decimal: ".",
+    negative: "minus",
+    ...over,
+  });
 
   test.each([
     [style({}), -123_456, "-1,234.56"],
     [style({ locale: "de", group: ".", decimal: ",", currencyAt: "after" }), -123_456, "-1.234,56 €"],
-    [style({ locale: "fr", group: "\u00a0", decimal: ",", negative: "parentheses", currencyAt: "code-after" }), -123_456, "(1\u00a0234,56 EUR)"],
+    [
+      style({ locale: "fr", group: "\u00a0", decimal: ",", negative: "parentheses", currencyAt: "code-after" }),
+      -123_456,
+      "(1\u00a0234,56 EUR)",
+    ],
     [style({ currency: "GBP", currencyAt: "before", negative: "crdr" }), -123_456, "£1,234.56 DR"],
     [style({ currency: "CHF", currencyAt: "before", negative: "crdr" }), 123_456, "CHF 1,234.56 CR"],
     [style({ currency: "USD", currencyAt: "code-before" }), 5, "USD 0.05"],
@@ -50,14 +64,20 @@ describe("money as each locale prints it", () => {
   });
 
   test("debit and credit columns print the magnitude alone", () => {
-    expect(formatUnsigned(123_456, style({ locale: "it", group: ".", decimal: ",", currencyAt: "after", negative: "crdr" }))).toBe("1.234,56 €");
+    expect(
+      formatUnsigned(123_456, style({ locale: "it", group: ".", decimal: ",", currencyAt: "after", negative: "crdr" })),
+    ).toBe("1.234,56 €");
   });
 });
 
 describe("statements made by the corpus generator", () => {
   const today = new Date("2026-11-20T00:00:00Z");
   const make = (kind: string, variant: number) =>
-    makeFinanceDocument({ id: `s${variant}`, kind: kind as never, documentType: "financial", variant, split: "test" }, new Rng(1000 + variant * 7), today);
+    makeFinanceDocument(
+      { id: `s${variant}`, kind: kind as never, documentType: "financial", variant, split: "test" },
+      new Rng(1000 + variant * 7),
+      today,
+    );
 
   test("over several pages have an amount rewritten on a later page, and the balance check catches it", async () => {
     let later = 0;

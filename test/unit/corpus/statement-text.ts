@@ -19,7 +19,11 @@ export function checkStatementBalances(pdf: Uint8Array, now: Date): BalanceCheck
   try {
     const { pages } = readPages(doc, pageCount, pageCount, startBudget(60_000));
     const result = checkBalances({ pages: toDocumentTextPages(pages) }, { now });
-    return { transactions: Number(result.facts.transactions), judged: result.facts.judged === true, mismatches: result.evidence.length };
+    return {
+      transactions: Number(result.facts.transactions),
+      judged: result.facts.judged === true,
+      mismatches: result.evidence.length,
+    };
   } finally {
     doc.destroy();
   }

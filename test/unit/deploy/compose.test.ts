@@ -5,8 +5,8 @@
 import { expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { flagName, knownConfigFlags } from "../../../src/config";
-import { runCli } from "../../helpers/service";
+import { flagName, knownConfigFlags } from "../../../src/config.ts";
+import { runCli } from "../../helpers/service.ts";
 
 interface Service {
   image?: string;
@@ -17,7 +17,9 @@ interface Service {
   ports?: string[];
 }
 
-const compose = Bun.YAML.parse(readFileSync(join(import.meta.dir, "../../../docs/deploy/compose.yaml"), "utf8")) as { services: Record<string, Service> };
+const compose = Bun.YAML.parse(readFileSync(join(import.meta.dir, "../../../docs/deploy/compose.yaml"), "utf8")) as {
+  services: Record<string, Service>;
+};
 const services = compose.services;
 const docverify = Object.entries(services).filter(([, service]) => service.entrypoint?.[0] === "docverify");
 const instances = docverify.filter(([, service]) => service.command?.[0] === "serve");
@@ -35,7 +37,8 @@ test("it runs PostgreSQL, a migration, one sidecar and two API instances", () =>
 test("every DOCVERIFY_ variable it sets is a setting of the configuration", () => {
   const known = new Set(knownConfigFlags());
   for (const [, service] of docverify) {
-    for (const name of Object.keys(service.environment ?? {})) expect(known.has(flagName(name)) ? name : `${name} (unknown)`).toBe(name);
+    for (const name of Object.keys(service.environment ?? {}))
+      expect(known.has(flagName(name)) ? name : `${name} (unknown)`).toBe(name);
   }
 });
 
@@ -52,6 +55,7 @@ test("the instances share one database, one key and the sidecar, and start after
   const listen = services.sidecar!.environment!.DOCVERIFY_SIDECAR_LISTEN!;
   expect(first.environment!.DOCVERIFY_SIDECAR).toBe(`sidecar:${listen.split(":").at(-1)}`);
   expect(services.migrate!.environment).toEqual(first.environment!);
-  for (const [, instance] of instances) expect(instance.depends_on?.migrate?.condition).toBe("service_completed_successfully");
+  for (const [, instance] of instances)
+    expect(instance.depends_on?.migrate?.condition).toBe("service_completed_successfully");
   expect(new Set(instances.map(([, instance]) => instance.ports?.[0]?.split(":")[0])).size).toBe(2);
 });

@@ -34,6 +34,6 @@ export async function makeCorpusFixture(): Promise<CorpusFixture> {
   const truncated: CorpusLabel = { ...whole, id: "cut", file: "cut.pdf" };
   await writeFile(join(dir, truncated.file), (await readFile(join(dir, whole.file))).subarray(0, 200));
   labels.push(truncated);
-  await writeFile(join(dir, "labels.jsonl"), labels.map((label) => JSON.stringify(label)).join("\n") + "\n");
+  await writeFile(join(dir, "labels.jsonl"), `${labels.map((label) => JSON.stringify(label)).join("\n")}\n`);
   return { dir, labels };
 }

@@ -42,7 +42,11 @@ describe("bun scripts/evaluate.ts on a corpus folder", () => {
   test("counts the document intake refused, with its kind, file and error code", async () => {
     const evaluation = JSON.parse(await readFile(join(out(), "evaluation.json"), "utf8")) as Evaluation;
     expect(evaluation.errors.count).toBe(1);
-    expect(evaluation.errors.documents[0]).toMatchObject({ file: "cut.pdf", kind: "pdf_incremental_edit", code: "UNSUPPORTED_FORMAT" });
+    expect(evaluation.errors.documents[0]).toMatchObject({
+      file: "cut.pdf",
+      kind: "pdf_incremental_edit",
+      code: "UNSUPPORTED_FORMAT",
+    });
     expect(run.stdout).toMatch(/pdf_incremental_edit\s+cut\.pdf\s+UNSUPPORTED_FORMAT/);
   });
 
@@ -61,7 +65,8 @@ describe("bun scripts/evaluate.ts on a corpus folder", () => {
       // The fusion trainer learns from these: one value per named feature.
       expect(row.features).toHaveLength(FEATURE_NAMES.length);
     }
-    for (const flag of rows.flatMap((row) => [...row.flags, ...row.evidence.map((evidence) => evidence.flag)])) expect(FLAGS).toContain(flag);
+    for (const flag of rows.flatMap((row) => [...row.flags, ...row.evidence.map((evidence) => evidence.flag)]))
+      expect(FLAGS).toContain(flag);
   });
 
   test("writes evaluation.json with the same figures it printed", async () => {
@@ -69,7 +74,13 @@ describe("bun scripts/evaluate.ts on a corpus folder", () => {
     expect(evaluation.run.documents).toBe(labels.length);
     expect(evaluation.overall.genuine + evaluation.overall.forged).toBe(4);
     expect(run.stdout).toContain(`ROC AUC ${evaluation.roc.auc === null ? "n/a" : evaluation.roc.auc.toFixed(3)}`);
-    expect(evaluation.targets.map((target) => target.id)).toEqual(["auc", "detectionAt5PerKind", "manipulationAt5SameCapture", "documentTypeAccuracy", "genuineFamilyMaxFpr"]);
+    expect(evaluation.targets.map((target) => target.id)).toEqual([
+      "auc",
+      "detectionAt5PerKind",
+      "manipulationAt5SameCapture",
+      "documentTypeAccuracy",
+      "genuineFamilyMaxFpr",
+    ]);
   });
 
   test("draws the ROC curve and the score histogram as PNG", async () => {

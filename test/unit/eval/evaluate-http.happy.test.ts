@@ -37,7 +37,9 @@ describe("the evaluation through the running service (--url, --key)", () => {
   beforeAll(async () => {
     key = await service.createKey("--mode", "test");
     const [inProcess, overHttp] = await Promise.all([
-      evaluateCli(["--corpus", corpus.dir, "--split", "all", "--out", local()], { DOCVERIFY_DATA_DIR: service.dataDir }),
+      evaluateCli(["--corpus", corpus.dir, "--split", "all", "--out", local()], {
+        DOCVERIFY_DATA_DIR: service.dataDir,
+      }),
       evaluateCli(["--corpus", corpus.dir, "--split", "all", "--out", http(), "--url", service.url, "--key", key]),
     ]);
     expect(inProcess.exitCode).toBe(0);

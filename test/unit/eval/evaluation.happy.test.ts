@@ -5,7 +5,14 @@ import type { RunInfo } from "../../../scripts/eval/evaluation-types.ts";
 import { formatEvaluation } from "../../../scripts/eval/format-report.ts";
 import type { FailedRow, ScoreRow } from "../../../scripts/eval/score-row.ts";
 
-const RUN: RunInfo = { corpus: "corpus", split: "test", mode: "hand-made rows", documents: 0, startedAt: "2025-01-01T00:00:00.000Z", durationMs: 1000 };
+const RUN: RunInfo = {
+  corpus: "corpus",
+  split: "test",
+  mode: "hand-made rows",
+  documents: 0,
+  startedAt: "2025-01-01T00:00:00.000Z",
+  durationMs: 1000,
+};
 
 let counter = 0;
 function row(kind: Kind, score: number, extra: Partial<ScoreRow> = {}): ScoreRow {
@@ -84,13 +91,17 @@ describe("an evaluation that misses the targets", () => {
     score: r.kind === "pdf_amount_rewrite" ? 0.1 : r.kind === "genuine_recompressed" ? 0.55 : r.score,
     predictedType: i % 2 === 0 ? ("utility_bill" as const) : r.predictedType,
   }));
-  const failed: FailedRow[] = [{ ...rows[0]!, code: "UNSUPPORTED_FORMAT", message: "the document is not a JPEG, PNG or PDF" }];
+  const failed: FailedRow[] = [
+    { ...rows[0]!, code: "UNSUPPORTED_FORMAT", message: "the document is not a JPEG, PNG or PDF" },
+  ];
   const evaluation = evaluate(rows, failed, { ...RUN, documents: rows.length + 1 });
 
   test("fails detection for the kind that is missed, and only that kind", () => {
     const target = evaluation.targets.find((t) => t.id === "detectionAt5PerKind")!;
     expect(target.pass).toBe(false);
-    expect(target.checks.filter((check) => check.pass === false).map((check) => check.name)).toEqual(["pdf_amount_rewrite"]);
+    expect(target.checks.filter((check) => check.pass === false).map((check) => check.name)).toEqual([
+      "pdf_amount_rewrite",
+    ]);
     expect(evaluation.byKind.pdf_amount_rewrite!.detection.fpr5.rate).toBe(0);
   });
 
@@ -120,7 +131,9 @@ describe("a manipulation judged against genuine documents captured the same way"
   // told from.
   const clean = Array.from({ length: 200 }, (_, i) => row("genuine_clean", (i % 20) / 100, { family: "resvg/native" }));
   const photos = Array.from({ length: 20 }, (_, i) => row("genuine_photo", (30 + i) / 100, { family: "resvg/photo" }));
-  const swaps = Array.from({ length: 10 }, (_, i) => row("image_splice_portrait", (40 + i) / 100, { family: "resvg/photo" }));
+  const swaps = Array.from({ length: 10 }, (_, i) =>
+    row("image_splice_portrait", (40 + i) / 100, { family: "resvg/photo" }),
+  );
   const evaluation = evaluate([...clean, ...photos, ...swaps], [], RUN);
 
   test("sets the rule on that family's genuine documents alone", () => {
@@ -140,7 +153,14 @@ describe("a manipulation judged against genuine documents captured the same way"
   });
 
   test("judges nothing where a family has too few genuine documents", () => {
-    const few = evaluate([row("genuine_photo", 0.1, { family: "resvg/photo" }), row("image_splice_portrait", 0.9, { family: "resvg/photo" })], [], RUN);
+    const few = evaluate(
+      [
+        row("genuine_photo", 0.1, { family: "resvg/photo" }),
+        row("image_splice_portrait", 0.9, { family: "resvg/photo" }),
+      ],
+      [],
+      RUN,
+    );
     const entry = few.sameCapture["resvg/photo · image_splice_portrait"]!;
     expect(entry.threshold).toBeNull();
     expect(entry.detection.rate).toBeNull();
@@ -161,7 +181,12 @@ describe("targets on a run that lacks some kinds", () => {
 
 describe("per-group AUC", () => {
   test("compares a one-class group (a kind) with every document of the other class", () => {
-    const rows = [row("genuine_clean", 0.1), row("genuine_scan", 0.6), row("pdf_incremental_edit", 0.5), row("image_retype", 0.9)];
+    const rows = [
+      row("genuine_clean", 0.1),
+      row("genuine_scan", 0.6),
+      row("pdf_incremental_edit", 0.5),
+      row("image_retype", 0.9),
+    ];
     const evaluation = evaluate(rows, [], RUN);
     expect(evaluation.byKind.pdf_incremental_edit!.auc).toBe(0.5);
     expect(evaluation.byKind.genuine_scan!.auc).toBe(0.5);
@@ -183,7 +208,9 @@ describe("confidence", () => {
   });
 
   test("compares only levels with at least 5 documents: one right verdict at low says nothing", () => {
-    const highRows = Array.from({ length: 10 }, (_, i) => row("genuine_clean", i < 9 ? 0.1 : 0.7, { confidence: "high" }));
+    const highRows = Array.from({ length: 10 }, (_, i) =>
+      row("genuine_clean", i < 9 ? 0.1 : 0.7, { confidence: "high" }),
+    );
     const oneLow = evaluate([...highRows, row("genuine_scan", 0.1, { confidence: "low" })], [], RUN);
     expect(oneLow.confidence.highIsMostAccurate).toBe(true);
     const fiveLow = Array.from({ length: 5 }, () => row("genuine_scan", 0.1, { confidence: "low" }));

@@ -1,5 +1,13 @@
 import { describe, expect, test } from "bun:test";
-import { brierScore, confusionMatrix, flaggedRate, latencySummary, percentile, rocAuc, thresholdAtFpr } from "../../../scripts/eval/metrics.ts";
+import {
+  brierScore,
+  confusionMatrix,
+  flaggedRate,
+  latencySummary,
+  percentile,
+  rocAuc,
+  thresholdAtFpr,
+} from "../../../scripts/eval/metrics.ts";
 
 describe("metrics on too little data", () => {
   test("ROC AUC is undefined (null) without both genuine and forged documents", () => {

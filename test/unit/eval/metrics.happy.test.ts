@@ -18,7 +18,8 @@ import {
 /** Area under the curve by trapezoids: an independent check of the rank-based AUC. */
 function areaUnder(points: readonly RocPoint[]): number {
   let area = 0;
-  for (let i = 1; i < points.length; i++) area += ((points[i]!.fpr - points[i - 1]!.fpr) * (points[i - 1]!.tpr + points[i]!.tpr)) / 2;
+  for (let i = 1; i < points.length; i++)
+    area += ((points[i]!.fpr - points[i - 1]!.fpr) * (points[i - 1]!.tpr + points[i]!.tpr)) / 2;
   return area;
 }
 
@@ -36,7 +37,8 @@ const FAWCETT = "P.9 P.8 N.7 P.6 P.55 P.54 N.53 N.52 P.51 N.505 P.4 N.39 P.38 N.
 const HANLEY_MCNEIL = (() => {
   const normal = [33, 6, 6, 11, 2];
   const abnormal = [3, 2, 2, 11, 33];
-  const rated = (counts: number[], positive: boolean) => counts.flatMap((count, i) => Array.from({ length: count }, () => ({ score: i + 1, positive })));
+  const rated = (counts: number[], positive: boolean) =>
+    counts.flatMap((count, i) => Array.from({ length: count }, () => ({ score: i + 1, positive })));
   return [...rated(normal, false), ...rated(abnormal, true)];
 })();
 
@@ -95,7 +97,10 @@ describe("midranks", () => {
 });
 
 describe("threshold at a target false-positive rate", () => {
-  const genuine = [0.01, 0.02, 0.03, 0.04, 0.05, 0.06, 0.07, 0.08, 0.09, 0.1, 0.11, 0.12, 0.13, 0.14, 0.15, 0.16, 0.17, 0.18, 0.19, 0.9];
+  const genuine = [
+    0.01, 0.02, 0.03, 0.04, 0.05, 0.06, 0.07, 0.08, 0.09, 0.1, 0.11, 0.12, 0.13, 0.14, 0.15, 0.16, 0.17, 0.18, 0.19,
+    0.9,
+  ];
 
   test("lets exactly the allowed share of genuine documents through", () => {
     const threshold = thresholdAtFpr(genuine, 0.05);
@@ -160,8 +165,18 @@ describe("calibration", () => {
   });
 
   test("a perfect forecaster scores 0 and the worst scores 1", () => {
-    expect(brierScore([{ p: 1, forged: true }, { p: 0, forged: false }])).toBe(0);
-    expect(brierScore([{ p: 0, forged: true }, { p: 1, forged: false }])).toBe(1);
+    expect(
+      brierScore([
+        { p: 1, forged: true },
+        { p: 0, forged: false },
+      ]),
+    ).toBe(0);
+    expect(
+      brierScore([
+        { p: 0, forged: true },
+        { p: 1, forged: false },
+      ]),
+    ).toBe(1);
   });
 
   test("the reliability table has ten bins of mean prediction against observed share", () => {

@@ -7,7 +7,10 @@ const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
 const genuine = [0.02, 0.05, 0.1, 0.1, 0.2, 0.35, 0.5];
 const forged = [0.3, 0.55, 0.7, 0.8, 0.95, 1];
-const items = [...genuine.map((score) => ({ score, positive: false })), ...forged.map((score) => ({ score, positive: true }))];
+const items = [
+  ...genuine.map((score) => ({ score, positive: false })),
+  ...forged.map((score) => ({ score, positive: true })),
+];
 
 async function expectPng(png: Buffer, width: number, height: number) {
   expect([...png.subarray(0, 8)]).toEqual(PNG_SIGNATURE);
@@ -19,7 +22,11 @@ async function expectPng(png: Buffer, width: number, height: number) {
 
 /** Share of pixels darker than mid-grey in a band: text drawn with the committed font. */
 async function darkShare(png: Buffer, top: number, height: number): Promise<number> {
-  const { data, info } = await sharp(png).extract({ left: 0, top, width: 720, height }).greyscale().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(png)
+    .extract({ left: 0, top, width: 720, height })
+    .greyscale()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   let dark = 0;
   for (const value of data) if (value < 128) dark++;
   return dark / (info.width * info.height);
@@ -27,14 +34,24 @@ async function darkShare(png: Buffer, top: number, height: number): Promise<numb
 
 describe("plots", () => {
   test("the ROC curve is a valid 720×560 PNG", async () => {
-    const plot = drawRoc({ points: rocCurve(items), auc: rocAuc(items), marks: [{ label: "5% FPR", fpr: 0, tpr: 0.67 }], subtitle: "test split, 13 documents" });
+    const plot = drawRoc({
+      points: rocCurve(items),
+      auc: rocAuc(items),
+      marks: [{ label: "5% FPR", fpr: 0, tpr: 0.67 }],
+      subtitle: "test split, 13 documents",
+    });
     await expectPng(plot.png, 720, 560);
     // 40 of the 42 (forged, genuine) pairs are ordered right.
     expect(plot.svg).toContain("AUC 0.952");
   });
 
   test("the score histogram is a valid 720×560 PNG", async () => {
-    const plot = drawScoreHistogram({ genuine, forged, lines: [{ label: "score ≥ 0.5", score: 0.5 }], subtitle: "test split" });
+    const plot = drawScoreHistogram({
+      genuine,
+      forged,
+      lines: [{ label: "score ≥ 0.5", score: 0.5 }],
+      subtitle: "test split",
+    });
     await expectPng(plot.png, 720, 560);
   });
 

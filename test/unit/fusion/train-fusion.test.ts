@@ -1,8 +1,8 @@
 import { describe, expect, test } from "bun:test";
-import { FEATURE_NAMES } from "../../../src/analysis/fusion/features";
-import { flagBounds } from "../../../scripts/fusion/flag-bounds";
-import { fitBounded } from "../../../scripts/fusion/logistic";
-import { type FamilySample, outOfFamily, train } from "../../../scripts/fusion/leave-one-family-out";
+import { FEATURE_NAMES } from "../../../src/analysis/fusion/features.ts";
+import { flagBounds } from "../../../scripts/fusion/flag-bounds.ts";
+import { fitBounded } from "../../../scripts/fusion/logistic.ts";
+import { type FamilySample, outOfFamily, train } from "../../../scripts/fusion/leave-one-family-out.ts";
 
 const at = (name: string) => FEATURE_NAMES.indexOf(name);
 const vector = (values: Record<string, number>) => FEATURE_NAMES.map((name) => values[name] ?? 0);
@@ -15,8 +15,14 @@ const vector = (values: Record<string, number>) => FEATURE_NAMES.map((name) => v
 function corpus(): FamilySample[] {
   const out: FamilySample[] = [];
   for (const family of ["a", "b", "c", "d"]) {
-    for (let i = 0; i < 30; i++) out.push({ family, y: 0, features: vector(family === "d" && i % 3 === 0 ? { "flag:editing_software": 1 } : {}) });
-    for (let i = 0; i < 20; i++) out.push({ family, y: 1, features: vector(i % 2 === 0 ? { "flag:pdf_text_overlay": 1 } : { "flag:editing_software": 1 }) });
+    for (let i = 0; i < 30; i++)
+      out.push({ family, y: 0, features: vector(family === "d" && i % 3 === 0 ? { "flag:editing_software": 1 } : {}) });
+    for (let i = 0; i < 20; i++)
+      out.push({
+        family,
+        y: 1,
+        features: vector(i % 2 === 0 ? { "flag:pdf_text_overlay": 1 } : { "flag:editing_software": 1 }),
+      });
   }
   return out;
 }
@@ -40,11 +46,18 @@ describe("flag bounds", () => {
 describe("the bounded fit", () => {
   test("holds each flag's weight within its bound where the data would push it further", () => {
     const samples = corpus();
-    const free = fitBounded(samples, () => true, (j) => ({ lower: j === at("flag:pdf_text_overlay") ? 0 : -Infinity, upper: Infinity }), 0.001);
+    const free = fitBounded(
+      samples,
+      () => true,
+      (j) => ({ lower: j === at("flag:pdf_text_overlay") ? 0 : -Infinity, upper: Infinity }),
+      0.001,
+    );
     const trained = train(samples, 0.001);
     expect(free.weights[at("flag:pdf_text_overlay")]!).toBeGreaterThan(trained.bounds.pdf_text_overlay!.maxWeight);
     expect(trained.weights[at("flag:pdf_text_overlay")]).toBeCloseTo(trained.bounds.pdf_text_overlay!.maxWeight, 6);
-    expect(trained.weights[at("flag:editing_software")]!).toBeLessThanOrEqual(trained.bounds.editing_software!.maxWeight + 1e-9);
+    expect(trained.weights[at("flag:editing_software")]!).toBeLessThanOrEqual(
+      trained.bounds.editing_software!.maxWeight + 1e-9,
+    );
   });
 });
 

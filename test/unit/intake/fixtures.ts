@@ -14,7 +14,8 @@ function raster(width: number, height: number) {
   return sharp(noise(width, height), { raw: { width, height, channels: 3 } });
 }
 
-export const makeJpeg = (width = 320, height = 240): Promise<Buffer> => raster(width, height).jpeg({ quality: 90 }).toBuffer();
+export const makeJpeg = (width = 320, height = 240): Promise<Buffer> =>
+  raster(width, height).jpeg({ quality: 90 }).toBuffer();
 export const makePng = (width = 320, height = 240): Promise<Buffer> => raster(width, height).png().toBuffer();
 export const makeGif = (width = 64, height = 48): Promise<Buffer> => raster(width, height).gif().toBuffer();
 export const makeWebp = (width = 64, height = 48): Promise<Buffer> => raster(width, height).webp().toBuffer();
@@ -24,7 +25,12 @@ export function makePdf(pages = 1, saveOptions = "compress"): Uint8Array {
   const document = new mupdf.PDFDocument();
   const font = document.addSimpleFont(new mupdf.Font("Helvetica"));
   for (let index = 0; index < pages; index++) {
-    const page = document.addPage([0, 0, 595, 842], 0, { Font: { F1: font } }, `BT /F1 24 Tf 72 720 Td (Statement ${index + 1}) Tj ET`);
+    const page = document.addPage(
+      [0, 0, 595, 842],
+      0,
+      { Font: { F1: font } },
+      `BT /F1 24 Tf 72 720 Td (Statement ${index + 1}) Tj ET`,
+    );
     document.insertPage(-1, page);
   }
   const bytes = document.saveToBuffer(saveOptions).asUint8Array().slice();

@@ -3,7 +3,7 @@
 // API's own errors, and never throws anything else, hangs, or reads past its limit.
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
-import { AppError, isAppError } from "../../../src/errors.ts";
+import { type AppError, isAppError } from "../../../src/errors.ts";
 import { decodeBase64Document } from "../../../src/intake/base64.ts";
 import { jsonDepth, assertJsonDepth, MAX_JSON_DEPTH } from "../../../src/intake/json-depth.ts";
 import { readLimited } from "../../../src/intake/read-limited.ts";
@@ -69,7 +69,12 @@ describe("JSON depth scan", () => {
 });
 
 describe("base64 and data-URL reader", () => {
-  const encodings = fc.record({ dataUrl: fc.boolean(), dropPadding: fc.boolean(), lineBreaks: fc.boolean(), mime: fc.constantFrom("image/png", "application/pdf", "", "text/plain;charset=utf-8") });
+  const encodings = fc.record({
+    dataUrl: fc.boolean(),
+    dropPadding: fc.boolean(),
+    lineBreaks: fc.boolean(),
+    mime: fc.constantFrom("image/png", "application/pdf", "", "text/plain;charset=utf-8"),
+  });
 
   test("decodes exactly what was encoded, in every way senders encode it", () => {
     fc.assert(
@@ -103,9 +108,15 @@ describe("base64 and data-URL reader", () => {
 
   test("any text is decoded or refused with the API's own codes, never anything else", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.string({ maxLength: 200 }), fc.string({ unit: fc.constantFrom(..."data:;,base64=+/AZaz09 \n%") , maxLength: 200 })), async (text) => {
-        await refusesOnlyWith(["VALIDATION_ERROR", "FILE_TOO_LARGE"], () => decodeBase64Document(text, 100));
-      }),
+      fc.asyncProperty(
+        fc.oneof(
+          fc.string({ maxLength: 200 }),
+          fc.string({ unit: fc.constantFrom(..."data:;,base64=+/AZaz09 \n%"), maxLength: 200 }),
+        ),
+        async (text) => {
+          await refusesOnlyWith(["VALIDATION_ERROR", "FILE_TOO_LARGE"], () => decodeBase64Document(text, 100));
+        },
+      ),
       RUNS,
     );
   });
@@ -114,85 +125,154 @@ describe("base64 and data-URL reader", () => {
 describe("byte readers of documents", () => {
   test("the sniffer judges any bytes without throwing, by the first bytes only", () => {
     fc.assert(
-      fc.property(fc.constantFrom([0xff, 0xd8, 0xff], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], [], [0x25, 0x50, 0x44, 0x46, 0x2d]), fc.uint8Array({ maxLength: 256 }), (magic, rest) => {
-        const format = sniffFormat(new Uint8Array([...magic, ...rest]));
-        if (magic.length === 3) expect(format).toBe("jpeg");
-        if (magic.length === 8) expect(format).toBe("png");
-        if (magic.length === 5) expect(format).toBe("pdf");
-      }),
+      fc.property(
+        fc.constantFrom(
+          [0xff, 0xd8, 0xff],
+          [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+          [],
+          [0x25, 0x50, 0x44, 0x46, 0x2d],
+        ),
+        fc.uint8Array({ maxLength: 256 }),
+        (magic, rest) => {
+          const format = sniffFormat(new Uint8Array([...magic, ...rest]));
+          if (magic.length === 3) expect(format).toBe("jpeg");
+          if (magic.length === 8) expect(format).toBe("png");
+          if (magic.length === 5) expect(format).toBe("pdf");
+        },
+      ),
       RUNS,
     );
   });
 
   test("the JPEG marker walk and the PNG chunk walk end on any bytes, refusing only with FILE_TOO_LARGE", async () => {
     const jpegish = fc.uint8Array({ maxLength: 2048 }).map((rest) => new Uint8Array([0xff, 0xd8, ...rest]));
-    const pngish = fc.uint8Array({ maxLength: 2048 }).map((rest) => new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...rest]));
+    const pngish = fc
+      .uint8Array({ maxLength: 2048 })
+      .map((rest) => new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...rest]));
     // Marker-rich bytes reach the scan and segment paths far more often than uniform ones.
-    const markers = fc.array(fc.oneof(fc.constantFrom(0xff, 0xda, 0xe2, 0xfe, 0x00, 0xd9, 0xd0), fc.integer({ min: 0, max: 255 })), { maxLength: 2048 }).map((rest) => new Uint8Array([0xff, 0xd8, ...rest]));
-    await fc.assert(fc.asyncProperty(fc.oneof(jpegish, markers), async (bytes) => void (await refusesOnlyWith(["FILE_TOO_LARGE"], () => countJpegStructure(bytes)))), RUNS);
-    await fc.assert(fc.asyncProperty(pngish, async (bytes) => void (await refusesOnlyWith(["FILE_TOO_LARGE"], () => checkPngChunks(bytes)))), RUNS);
+    const markers = fc
+      .array(fc.oneof(fc.constantFrom(0xff, 0xda, 0xe2, 0xfe, 0x00, 0xd9, 0xd0), fc.integer({ min: 0, max: 255 })), {
+        maxLength: 2048,
+      })
+      .map((rest) => new Uint8Array([0xff, 0xd8, ...rest]));
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(jpegish, markers),
+        async (bytes) => void (await refusesOnlyWith(["FILE_TOO_LARGE"], () => countJpegStructure(bytes))),
+      ),
+      RUNS,
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        pngish,
+        async (bytes) => void (await refusesOnlyWith(["FILE_TOO_LARGE"], () => checkPngChunks(bytes))),
+      ),
+      RUNS,
+    );
   });
 
   test("the scan count is the number of SOS markers outside entropy-coded data", () => {
     fc.assert(
-      fc.property(fc.array(fc.uint8Array({ maxLength: 64 }).map((data) => data.map((b) => (b === 0xff ? 0xfe : b))), { maxLength: 80 }), (scans) => {
-        const sos = [0xff, 0xda, 0x00, 0x08, 1, 1, 0, 0, 63, 0];
-        const bytes = new Uint8Array([0xff, 0xd8, ...scans.flatMap((data) => [...sos, ...data]), 0xff, 0xd9]);
-        const outcome = (() => {
-          try {
-            return countJpegStructure(bytes).scans;
-          } catch (error) {
-            return (error as AppError).code;
-          }
-        })();
-        expect(outcome).toBe(scans.length > 64 ? "FILE_TOO_LARGE" : scans.length);
-      }),
+      fc.property(
+        fc.array(
+          fc.uint8Array({ maxLength: 64 }).map((data) => data.map((b) => (b === 0xff ? 0xfe : b))),
+          { maxLength: 80 },
+        ),
+        (scans) => {
+          const sos = [0xff, 0xda, 0x00, 0x08, 1, 1, 0, 0, 63, 0];
+          const bytes = new Uint8Array([0xff, 0xd8, ...scans.flatMap((data) => [...sos, ...data]), 0xff, 0xd9]);
+          const outcome = (() => {
+            try {
+              return countJpegStructure(bytes).scans;
+            } catch (error) {
+              return (error as AppError).code;
+            }
+          })();
+          expect(outcome).toBe(scans.length > 64 ? "FILE_TOO_LARGE" : scans.length);
+        },
+      ),
       RUNS,
     );
   });
 
   test("the limited reader returns every chunking of a body whole, or refuses past the limit", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.uint8Array({ maxLength: 64 }), { maxLength: 20 }), fc.integer({ min: 0, max: 800 }), async (chunks, limit) => {
-        const total = chunks.reduce((sum, chunk) => sum + chunk.length, 0);
-        const outcome = await refusesOnlyWith(["FILE_TOO_LARGE"], () => readLimited(stream(chunks), limit));
-        if (total > limit) expect(isAppError(outcome)).toBe(true);
-        else expect(Buffer.from(outcome as Uint8Array).equals(Buffer.concat(chunks))).toBe(true);
-      }),
+      fc.asyncProperty(
+        fc.array(fc.uint8Array({ maxLength: 64 }), { maxLength: 20 }),
+        fc.integer({ min: 0, max: 800 }),
+        async (chunks, limit) => {
+          const total = chunks.reduce((sum, chunk) => sum + chunk.length, 0);
+          const outcome = await refusesOnlyWith(["FILE_TOO_LARGE"], () => readLimited(stream(chunks), limit));
+          if (total > limit) expect(isAppError(outcome)).toBe(true);
+          else expect(Buffer.from(outcome as Uint8Array).equals(Buffer.concat(chunks))).toBe(true);
+        },
+      ),
       RUNS,
     );
   });
 });
 
 describe("request body reader", () => {
-  const request = (body: BodyInit, contentType: string) => new Request("http://localhost/api/v1/verify", { method: "POST", body, headers: { "content-type": contentType } });
+  const request = (body: BodyInit, contentType: string) =>
+    new Request("http://localhost/api/v1/verify", { method: "POST", body, headers: { "content-type": contentType } });
 
   test("a multipart document comes back byte for byte, whatever its name, type and boundary", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.uint8Array({ maxLength: 2000 }), fc.string({ maxLength: 40 }), fc.constantFrom("image/jpeg", "application/pdf", "application/octet-stream", ""), async (bytes, name, type) => {
-        const form = new FormData();
-        form.append("document", new File([bytes], name || "document", { type }));
-        const framed = new Request("http://localhost/", { method: "POST", body: form });
-        const contentType = framed.headers.get("content-type") ?? "";
-        expect(contentType).toStartWith("multipart/form-data; boundary=");
-        const fields = (await readBody(request(await framed.arrayBuffer(), contentType), 10_000)) as Record<string, unknown>;
-        expect(Object.keys(fields)).toEqual(["document"]);
-        expect(Buffer.from(await (fields.document as Blob).arrayBuffer()).equals(Buffer.from(bytes))).toBe(true);
-      }),
+      fc.asyncProperty(
+        fc.uint8Array({ maxLength: 2000 }),
+        fc.string({ maxLength: 40 }),
+        fc.constantFrom("image/jpeg", "application/pdf", "application/octet-stream", ""),
+        async (bytes, name, type) => {
+          const form = new FormData();
+          form.append("document", new File([bytes], name || "document", { type }));
+          const framed = new Request("http://localhost/", { method: "POST", body: form });
+          const contentType = framed.headers.get("content-type") ?? "";
+          expect(contentType).toStartWith("multipart/form-data; boundary=");
+          const fields = (await readBody(request(await framed.arrayBuffer(), contentType), 10_000)) as Record<
+            string,
+            unknown
+          >;
+          expect(Object.keys(fields)).toEqual(["document"]);
+          expect(Buffer.from(await (fields.document as Blob).arrayBuffer()).equals(Buffer.from(bytes))).toBe(true);
+        },
+      ),
       { numRuns: 150 },
     );
   });
 
   test("any body under any declared type is read or refused with VALIDATION_ERROR or FILE_TOO_LARGE", async () => {
-    const contentTypes = fc.constantFrom("application/json", "multipart/form-data; boundary=XyZ", "multipart/form-data", "text/plain", "application/json; charset=utf-8");
+    const contentTypes = fc.constantFrom(
+      "application/json",
+      "multipart/form-data; boundary=XyZ",
+      "multipart/form-data",
+      "text/plain",
+      "application/json; charset=utf-8",
+    );
     const bodies = fc.oneof(
       fc.uint8Array({ maxLength: 600 }),
       fc.string({ maxLength: 400 }).map((text) => new TextEncoder().encode(text)),
-      fc.array(fc.constantFrom("--XyZ\r\n", 'Content-Disposition: form-data; name="document"', '; filename="a"', "\r\n\r\n", "data", "--XyZ--", "\r\n", "[", "{"), { maxLength: 30 }).map((parts) => new TextEncoder().encode(parts.join(""))),
+      fc
+        .array(
+          fc.constantFrom(
+            "--XyZ\r\n",
+            'Content-Disposition: form-data; name="document"',
+            '; filename="a"',
+            "\r\n\r\n",
+            "data",
+            "--XyZ--",
+            "\r\n",
+            "[",
+            "{",
+          ),
+          { maxLength: 30 },
+        )
+        .map((parts) => new TextEncoder().encode(parts.join(""))),
     );
     await fc.assert(
       fc.asyncProperty(bodies, contentTypes, fc.integer({ min: 0, max: 700 }), async (body, contentType, limit) => {
-        const outcome = await refusesOnlyWith(["VALIDATION_ERROR", "FILE_TOO_LARGE"], () => readBody(request(body, contentType), limit));
+        const outcome = await refusesOnlyWith(["VALIDATION_ERROR", "FILE_TOO_LARGE"], () =>
+          readBody(request(body, contentType), limit),
+        );
         if (body.length > limit) expect(isAppError(outcome) && outcome.code).toBe("FILE_TOO_LARGE");
       }),
       RUNS,

@@ -12,7 +12,9 @@ describe("validateDocument accepts", () => {
 
   test("a progressive JPEG", async () => {
     const sharp = (await import("sharp")).default;
-    const progressive = await sharp(await makeJpeg()).jpeg({ progressive: true }).toBuffer();
+    const progressive = await sharp(await makeJpeg())
+      .jpeg({ progressive: true })
+      .toBuffer();
     expect((await validateDocument(progressive)).format).toBe("jpeg");
   });
 

@@ -18,7 +18,9 @@ async function codeOf(bytes: Uint8Array): Promise<string> {
 describe("validateDocument under hostile input", () => {
   test("refuses a small PNG that would decode to more than the pixel budget, before decoding it", async () => {
     // 10000 x 6000 of one colour compresses to a few hundred kB but is 60 MP.
-    const bomb = await sharp({ create: { width: 10_000, height: 6_000, channels: 3, background: "#fff" } }).png().toBuffer();
+    const bomb = await sharp({ create: { width: 10_000, height: 6_000, channels: 3, background: "#fff" } })
+      .png()
+      .toBuffer();
     expect(bomb.length).toBeLessThan(1_000_000);
     expect(10_000 * 6_000).toBeGreaterThan(MAX_IMAGE_PIXELS);
     const started = performance.now();

@@ -1,9 +1,17 @@
 import { chmodSync, existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "bun:test";
-import { KEY_FILE_NAME, Keyring, keyIdOf, loadKeys, newKey, readKeyFile, sealedKeyId } from "../../../src/keys/secret-keyring";
-import { ConfigError } from "../../../src/config";
-import { newDataDir } from "../../helpers/service";
+import {
+  KEY_FILE_NAME,
+  Keyring,
+  keyIdOf,
+  loadKeys,
+  newKey,
+  readKeyFile,
+  sealedKeyId,
+} from "../../../src/keys/secret-keyring.ts";
+import { ConfigError } from "../../../src/config.ts";
+import { newDataDir } from "../../helpers/service.ts";
 
 describe("the keyring", () => {
   const key = newKey();
@@ -44,7 +52,9 @@ describe("the key file", () => {
     expect(statSync(join(dataDir, KEY_FILE_NAME)).mode & 0o777).toBe(0o600);
     const second = loadKeys(dataDir, undefined);
     expect(keyIdOf(second.keys[0]!)).toBe(keyIdOf(first.keys[0]!));
-    expect(readFileSync(join(dataDir, KEY_FILE_NAME), "utf8")).toContain(Buffer.from(first.keys[0]!).toString("base64"));
+    expect(readFileSync(join(dataDir, KEY_FILE_NAME), "utf8")).toContain(
+      Buffer.from(first.keys[0]!).toString("base64"),
+    );
   });
 
   test("is not made when DOCVERIFY_SECRET_KEY gives the keys", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { Registry } from "prom-client";
-import { AppError } from "../../../src/errors";
-import { createVerifyAdmission } from "../../../src/limits/verify-admission";
+import { AppError } from "../../../src/errors.ts";
+import { createVerifyAdmission } from "../../../src/limits/verify-admission.ts";
 
 const refusal = async (promise: Promise<unknown>) => {
   const error = await promise.then(
@@ -52,7 +52,9 @@ describe("verify admission", () => {
         end();
       }),
     );
-    expect(await registry.getSingleMetricAsString("docverify_verify_queue_length")).toContain("docverify_verify_queue_length 3");
+    expect(await registry.getSingleMetricAsString("docverify_verify_queue_length")).toContain(
+      "docverify_verify_queue_length 3",
+    );
     holder();
     await Promise.all(waiting);
     expect(order).toEqual([1, 2, 3]);

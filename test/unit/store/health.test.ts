@@ -1,7 +1,7 @@
 // What /readyz and /metrics read from the store: whether the database answers (and, when it
 // does not, why), and this process's connections.
 import { expect, test } from "bun:test";
-import { ENGINES, openTestStore } from "../../helpers/store";
+import { ENGINES, openTestStore } from "../../helpers/store.ts";
 
 test.each(ENGINES)("on %s, the store says whether the database answers and how busy its pool is", async (engine) => {
   const opened = await openTestStore(engine);

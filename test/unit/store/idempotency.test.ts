@@ -1,8 +1,8 @@
 // Idempotency keys with a controlled clock: expiry, a lock left by a process that died, and
 // what a claim finds.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { ENGINES, openTestStore, type TestStore } from "../../helpers/store";
-import type { Store } from "../../../src/store";
+import { ENGINES, openTestStore, type TestStore } from "../../helpers/store.ts";
+import type { Store } from "../../../src/store/index.ts";
 
 let opened: TestStore;
 let store: Store;
@@ -48,7 +48,9 @@ describe.each(ENGINES)("on %s", (engine) => {
       expect(await claim("k4", "h1", 1)).toEqual({ kind: "claimed" });
       await store.idempotency.complete("key_a", "k4", { status: 202, body: new Uint8Array([1]) });
       expect(await store.idempotency.deleteExpired(48 * HOUR)).toBeGreaterThanOrEqual(1);
-      expect(await opened.read("SELECT COUNT(*) AS n FROM idempotency_keys WHERE idempotency_key = 'k4'")).toEqual([{ n: 0 }]);
+      expect(await opened.read("SELECT COUNT(*) AS n FROM idempotency_keys WHERE idempotency_key = 'k4'")).toEqual([
+        { n: 0 },
+      ]);
     });
   });
 });

@@ -4,10 +4,10 @@ import { Database } from "bun:sqlite";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, expect, test } from "bun:test";
-import { openStore, type Store } from "../../../src/store";
-import { MIGRATIONS } from "../../../src/store/migrations";
-import { newDataDir } from "../../helpers/service";
-import { sqliteFileOf } from "../../helpers/store";
+import { openStore, type Store } from "../../../src/store/index.ts";
+import { MIGRATIONS } from "../../../src/store/migrations.ts";
+import { newDataDir } from "../../helpers/service.ts";
+import { sqliteFileOf } from "../../helpers/store.ts";
 
 /** The schema of the release before the delivery log (three migrations). */
 const PREVIOUS_VERSION = 3;
@@ -42,15 +42,34 @@ test("a database of the previous release migrates, and its pending delivery is s
   expect(sqliteFileOf(dataDir).query("PRAGMA user_version").get()).toEqual({ user_version: MIGRATIONS.length });
   const batchId = "0b8f6f5e-3c1d-4a7e-9f2b-6d5c4b3a2918";
   expect(await store.outbox.listForBatch(batchId)).toEqual([
-    { deliveryId: "8b0f2c7e-3d1a-4e59-9c1b-2a7f6e5d4c3b", documentIndex: 0, state: "pending", attempts: [], nextAttemptAt: 2000 },
+    {
+      deliveryId: "8b0f2c7e-3d1a-4e59-9c1b-2a7f6e5d4c3b",
+      documentIndex: 0,
+      state: "pending",
+      attempts: [],
+      nextAttemptAt: 2000,
+    },
   ]);
   const [due] = await store.outbox.claimDue("d", 2000, 1000, 10);
-  expect(due).toEqual(expect.objectContaining({ attempts: 2, redeliverAt: null, callbackSecret: "an-old-plaintext-secret", callbackUrl: "https://a.example/hooks" }));
-  expect(await store.outbox.markDelivered(due!, "d", { startedAt: 2000, durationMs: 5, status: 200, error: null }, 2005)).toBe(true);
-  expect((await store.outbox.listForBatch(batchId))[0]).toEqual(expect.objectContaining({ state: "delivered", attempts: [expect.objectContaining({ attempt: 1, status: 200 })] }));
+  expect(due).toEqual(
+    expect.objectContaining({
+      attempts: 2,
+      redeliverAt: null,
+      callbackSecret: "an-old-plaintext-secret",
+      callbackUrl: "https://a.example/hooks",
+    }),
+  );
+  expect(
+    await store.outbox.markDelivered(due!, "d", { startedAt: 2000, durationMs: 5, status: 200, error: null }, 2005),
+  ).toBe(true);
+  expect((await store.outbox.listForBatch(batchId))[0]).toEqual(
+    expect.objectContaining({ state: "delivered", attempts: [expect.objectContaining({ attempt: 1, status: 200 })] }),
+  );
   expect((await store.keys.list(new Date().toISOString())).map((key) => key.id)).toEqual(["key_0123456789abcdef"]);
   // The key's hash became its one secret: the key authenticates as before.
-  expect(await store.keys.findByHash("hash", new Date().toISOString())).toEqual(expect.objectContaining({ ok: true, record: expect.objectContaining({ id: "key_0123456789abcdef" }) }));
+  expect(await store.keys.findByHash("hash", new Date().toISOString())).toEqual(
+    expect.objectContaining({ ok: true, record: expect.objectContaining({ id: "key_0123456789abcdef" }) }),
+  );
 });
 
 test("opening a migrated database again changes nothing", async () => {

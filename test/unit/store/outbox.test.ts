@@ -1,8 +1,8 @@
 // The outbox's state machine with a controlled clock: scheduled attempts, redeliveries and
 // lost leases, each attempt logged in the transaction that records its outcome.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { ENGINES, openTestStore, type TestStore } from "../../helpers/store";
-import type { Store } from "../../../src/store";
+import { ENGINES, openTestStore, type TestStore } from "../../helpers/store.ts";
+import type { Store } from "../../../src/store/index.ts";
 
 let opened: TestStore;
 let store: Store;
@@ -11,13 +11,32 @@ let clock = 1_000_000;
 
 /** A batch with one failed document, so its outbox holds one delivery due at `clock`. */
 async function batchWithDelivery(): Promise<string> {
-  const batch = await store.batches.create({ keyId: "k", sandbox: true, callbackUrl: "https://a.example/hooks", callbackSecret: "0123456789abcdef", documents: [new Uint8Array([1])], now: clock });
+  const batch = await store.batches.create({
+    keyId: "k",
+    sandbox: true,
+    callbackUrl: "https://a.example/hooks",
+    callbackSecret: "0123456789abcdef",
+    documents: [new Uint8Array([1])],
+    now: clock,
+  });
   const claimed = (await store.batches.claimNext("w", clock, 60_000))!;
-  await store.batches.recordOutcome({ batch: claimed.batch, documentIndex: 0, owner: "w", keyId: "k", outcome: { ok: false, error: { code: "UNSUPPORTED_FORMAT", message: "x" } }, now: clock });
+  await store.batches.recordOutcome({
+    batch: claimed.batch,
+    documentIndex: 0,
+    owner: "w",
+    keyId: "k",
+    outcome: { ok: false, error: { code: "UNSUPPORTED_FORMAT", message: "x" } },
+    now: clock,
+  });
   return batch.id;
 }
 
-const attempt = (status: number | null) => ({ startedAt: clock, durationMs: 12, status, error: status === null ? "connect ECONNREFUSED" : null });
+const attempt = (status: number | null) => ({
+  startedAt: clock,
+  durationMs: 12,
+  status,
+  error: status === null ? "connect ECONNREFUSED" : null,
+});
 
 describe.each(ENGINES)("on %s", (engine) => {
   beforeAll(async () => {
@@ -30,18 +49,39 @@ describe.each(ENGINES)("on %s", (engine) => {
     test("a failed scheduled attempt schedules the next one; a redelivery outside the schedule leaves it as it was", async () => {
       const batchId = await batchWithDelivery();
       const [first] = await store.outbox.claimDue("d", clock, 1000, 10);
-      expect(first).toEqual(expect.objectContaining({ batchId, attempts: 1, redeliverAt: null, callbackSecret: "0123456789abcdef" }));
-      expect(await store.outbox.markFailed(first!, "d", attempt(503), { error: "receiver answered 503" }, clock + 60_000, clock)).toBe(true);
+      expect(first).toEqual(
+        expect.objectContaining({ batchId, attempts: 1, redeliverAt: null, callbackSecret: "0123456789abcdef" }),
+      );
+      expect(
+        await store.outbox.markFailed(
+          first!,
+          "d",
+          attempt(503),
+          { error: "receiver answered 503" },
+          clock + 60_000,
+          clock,
+        ),
+      ).toBe(true);
       let [log] = await store.outbox.listForBatch(batchId);
-      expect(log).toEqual({ deliveryId: first!.deliveryId, documentIndex: 0, state: "pending", attempts: [{ attempt: 1, kind: "scheduled", ...attempt(503) }], nextAttemptAt: clock + 60_000 });
+      expect(log).toEqual({
+        deliveryId: first!.deliveryId,
+        documentIndex: 0,
+        state: "pending",
+        attempts: [{ attempt: 1, kind: "scheduled", ...attempt(503) }],
+        nextAttemptAt: clock + 60_000,
+      });
 
       clock += 1000;
       expect(await store.outbox.requestRedelivery(batchId, first!.deliveryId, clock)).toBe(true);
       expect((await store.outbox.listForBatch(batchId))[0]!.nextAttemptAt).toBe(clock);
       const [again] = await store.outbox.claimDue("d", clock, 1000, 10);
       // Not counted against the retry schedule.
-      expect(again).toEqual(expect.objectContaining({ deliveryId: first!.deliveryId, attempts: 1, redeliverAt: clock }));
-      expect(await store.outbox.markFailed(again!, "d", attempt(null), { error: "connect ECONNREFUSED" }, null, clock)).toBe(true);
+      expect(again).toEqual(
+        expect.objectContaining({ deliveryId: first!.deliveryId, attempts: 1, redeliverAt: clock }),
+      );
+      expect(
+        await store.outbox.markFailed(again!, "d", attempt(null), { error: "connect ECONNREFUSED" }, null, clock),
+      ).toBe(true);
       [log] = await store.outbox.listForBatch(batchId);
       expect(log!.state).toBe("pending");
       expect(log!.nextAttemptAt).toBe(clock - 1000 + 60_000);
@@ -70,7 +110,9 @@ describe.each(ENGINES)("on %s", (engine) => {
       await store.outbox.requestRedelivery(batchId, claimed!.deliveryId, clock);
       const [again] = await store.outbox.claimDue("d", clock, 1000, 10);
       await store.outbox.markDelivered(again!, "d", { ...attempt(204), status: 204 }, clock);
-      expect((await store.outbox.listForBatch(batchId))[0]).toEqual(expect.objectContaining({ state: "delivered", nextAttemptAt: null }));
+      expect((await store.outbox.listForBatch(batchId))[0]).toEqual(
+        expect.objectContaining({ state: "delivered", nextAttemptAt: null }),
+      );
     });
 
     test("a redelivery asked for while an attempt is in flight is made after it", async () => {
@@ -83,7 +125,10 @@ describe.each(ENGINES)("on %s", (engine) => {
       const [redelivery] = await store.outbox.claimDue("d", clock, 1000, 10);
       expect(redelivery).toEqual(expect.objectContaining({ deliveryId: inFlight!.deliveryId, redeliverAt: clock }));
       await store.outbox.markDelivered(redelivery!, "d", { ...attempt(200), status: 200 }, clock);
-      expect((await store.outbox.listForBatch(batchId))[0]!.attempts.map((a) => a.kind)).toEqual(["scheduled", "redelivery"]);
+      expect((await store.outbox.listForBatch(batchId))[0]!.attempts.map((a) => a.kind)).toEqual([
+        "scheduled",
+        "redelivery",
+      ]);
       expect(await store.outbox.claimDue("d", clock, 1000, 10)).toEqual([]);
     });
 
@@ -91,10 +136,14 @@ describe.each(ENGINES)("on %s", (engine) => {
       const batchId = await batchWithDelivery();
       const [claimed] = await store.outbox.claimDue("d", clock, 1000, 10);
       // Its lease runs out and another dispatcher takes the delivery.
-      expect(await store.outbox.claimDue("another-dispatcher", clock + 1000, 1000, 10)).toEqual(expect.arrayContaining([expect.objectContaining({ deliveryId: claimed!.deliveryId })]));
+      expect(await store.outbox.claimDue("another-dispatcher", clock + 1000, 1000, 10)).toEqual(
+        expect.arrayContaining([expect.objectContaining({ deliveryId: claimed!.deliveryId })]),
+      );
       expect(await store.outbox.markDelivered(claimed!, "d", { ...attempt(200), status: 200 }, clock)).toBe(false);
       expect(await store.outbox.markFailed(claimed!, "d", attempt(503), { error: "x" }, clock + 1, clock)).toBe(false);
-      expect((await store.outbox.listForBatch(batchId))[0]).toEqual(expect.objectContaining({ state: "pending", attempts: [] }));
+      expect((await store.outbox.listForBatch(batchId))[0]).toEqual(
+        expect.objectContaining({ state: "pending", attempts: [] }),
+      );
     });
 
     test("redelivery of a delivery of another batch is refused", async () => {

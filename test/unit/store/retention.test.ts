@@ -1,13 +1,20 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { ENGINES, openTestStore, type TestStore } from "../../helpers/store";
-import type { Store } from "../../../src/store";
-import type { AnalysisReport } from "../../../src/analysis/report";
+import { ENGINES, openTestStore, type TestStore } from "../../helpers/store.ts";
+import type { Store } from "../../../src/store/index.ts";
+import type { AnalysisReport } from "../../../src/analysis/report.ts";
 
 let opened: TestStore;
 let store: Store;
 
 const report = { evidence: [], detectors: [] } as unknown as AnalysisReport;
-const result = (id: string) => ({ id, forgeryScore: 0, confidence: "high" as const, documentType: "unknown" as const, flags: [], latencyMs: 1 });
+const result = (id: string) => ({
+  id,
+  forgeryScore: 0,
+  confidence: "high" as const,
+  documentType: "unknown" as const,
+  flags: [],
+  latencyMs: 1,
+});
 
 describe.each(ENGINES)("on %s", (engine) => {
   beforeAll(async () => {
@@ -22,16 +29,51 @@ describe.each(ENGINES)("on %s", (engine) => {
     await store.verifications.insert({ keyId: "k", result: result("ver_old"), report, createdAt: now - 40 * day });
     await store.verifications.insert({ keyId: "k", result: result("ver_new"), report, createdAt: now - 1 * day });
 
-    const finished = await store.batches.create({ keyId: "k", sandbox: true, callbackUrl: "https://a.example", callbackSecret: "0123456789abcdef", documents: [new Uint8Array([1])], now: now - 40 * day });
+    const finished = await store.batches.create({
+      keyId: "k",
+      sandbox: true,
+      callbackUrl: "https://a.example",
+      callbackSecret: "0123456789abcdef",
+      documents: [new Uint8Array([1])],
+      now: now - 40 * day,
+    });
     const claimed = (await store.batches.claimNext("w", now - 40 * day, 1000))!;
-    await store.batches.recordOutcome({ batch: claimed.batch, documentIndex: 0, owner: "w", keyId: "k", outcome: { ok: false, error: { code: "UNSUPPORTED_FORMAT", message: "x" } }, now: now - 40 * day });
+    await store.batches.recordOutcome({
+      batch: claimed.batch,
+      documentIndex: 0,
+      owner: "w",
+      keyId: "k",
+      outcome: { ok: false, error: { code: "UNSUPPORTED_FORMAT", message: "x" } },
+      now: now - 40 * day,
+    });
     const [delivery] = await store.outbox.claimDue("d", now, 1000, 1);
-    expect(await store.outbox.markDelivered(delivery!, "d", { startedAt: now, durationMs: 3, status: 200, error: null }, now)).toBe(true);
+    expect(
+      await store.outbox.markDelivered(
+        delivery!,
+        "d",
+        { startedAt: now, durationMs: 3, status: 200, error: null },
+        now,
+      ),
+    ).toBe(true);
     expect((await store.outbox.listForBatch(finished.id))[0]!.attempts).toHaveLength(1);
 
-    const undelivered = await store.batches.create({ keyId: "k", sandbox: true, callbackUrl: "https://a.example", callbackSecret: "0123456789abcdef", documents: [new Uint8Array([1])], now: now - 40 * day });
+    const undelivered = await store.batches.create({
+      keyId: "k",
+      sandbox: true,
+      callbackUrl: "https://a.example",
+      callbackSecret: "0123456789abcdef",
+      documents: [new Uint8Array([1])],
+      now: now - 40 * day,
+    });
     const second = (await store.batches.claimNext("w", now - 40 * day, 1000))!;
-    await store.batches.recordOutcome({ batch: second.batch, documentIndex: 0, owner: "w", keyId: "k", outcome: { ok: false, error: { code: "UNSUPPORTED_FORMAT", message: "x" } }, now: now - 40 * day });
+    await store.batches.recordOutcome({
+      batch: second.batch,
+      documentIndex: 0,
+      owner: "w",
+      keyId: "k",
+      outcome: { ok: false, error: { code: "UNSUPPORTED_FORMAT", message: "x" } },
+      now: now - 40 * day,
+    });
 
     const counts = await store.sweepExpired(now - 30 * day);
     expect(counts.verifications).toBe(1);

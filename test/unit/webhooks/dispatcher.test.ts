@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createHmac } from "node:crypto";
 import { verify as verifySignature } from "@octokit/webhooks-methods";
 import { Webhook } from "standardwebhooks";
-import { json, startInProcessApp, type InProcessApp } from "../../helpers/in-process-app";
-import { dispatcherOf, drainWorker, workerOf } from "../../helpers/in-process-workers";
-import { makeTestCa, type TestTls } from "../../helpers/tls";
-import { startWebhookReceiver } from "../../helpers/webhook-receiver";
+import { json, startInProcessApp, type InProcessApp } from "../../helpers/in-process-app.ts";
+import { dispatcherOf, drainWorker, workerOf } from "../../helpers/in-process-workers.ts";
+import { makeTestCa, type TestTls } from "../../helpers/tls.ts";
+import { startWebhookReceiver } from "../../helpers/webhook-receiver.ts";
 
 const SECRET = "a-callback-secret-of-some-length";
 const NOT_A_DOCUMENT = Buffer.from("not a document").toString("base64");
@@ -24,14 +24,21 @@ const holds = new Map<string, Promise<void>>();
 
 /** A batch of one failing document, analysed: its webhook waits in the outbox, due now. */
 async function queuedDelivery(callbackUrl = receiver.url): Promise<string> {
-  const response = await service.request("/api/v1/verify/batch", json({ documents: [NOT_A_DOCUMENT], callbackUrl, callbackSecret: SECRET }, { key }));
+  const response = await service.request(
+    "/api/v1/verify/batch",
+    json({ documents: [NOT_A_DOCUMENT], callbackUrl, callbackSecret: SECRET }, { key }),
+  );
   const { batchId } = (await response.json()).data;
   expect(await drainWorker(workerOf(service))).toBe(1);
   return batchId;
 }
 
 const outboxRow = async (batchId: string) =>
-  (await service.testStore.read<{ state: string; attempts: number; next_attempt_at: number }>(`SELECT state, attempts, next_attempt_at FROM outbox WHERE batch_id = '${batchId}'`))[0]!;
+  (
+    await service.testStore.read<{ state: string; attempts: number; next_attempt_at: number }>(
+      `SELECT state, attempts, next_attempt_at FROM outbox WHERE batch_id = '${batchId}'`,
+    )
+  )[0]!;
 
 beforeAll(async () => {
   tls = await makeTestCa();
@@ -60,15 +67,18 @@ describe("the webhook dispatcher", () => {
     expect(hook!.headers["webhook-timestamp"]).toBe(timestamp);
     expect(hook!.headers["webhook-id"]).toBe(hook!.deliveryId!);
     // Recomputed here from the bytes received, not with the service's own signing code.
-    expect(hook!.signature).toBe("sha256=" + createHmac("sha256", SECRET).update(hook!.raw).digest("hex"));
+    expect(hook!.signature).toBe(`sha256=${createHmac("sha256", SECRET).update(hook!.raw).digest("hex")}`);
     expect(hook!.headers["webhook-signature"]).toBe(
-      "v1," + createHmac("sha256", Buffer.from(SECRET)).update(`${hook!.deliveryId}.${timestamp}.${hook!.raw}`).digest("base64"),
+      "v1," +
+        createHmac("sha256", Buffer.from(SECRET))
+          .update(`${hook!.deliveryId}.${timestamp}.${hook!.raw}`)
+          .digest("base64"),
     );
     // And accepted by the verifiers integrators use.
     expect(await verifySignature(SECRET, hook!.raw, hook!.signature!)).toBe(true);
-    const verifier = new Webhook("whsec_" + Buffer.from(SECRET, "utf8").toString("base64"));
+    const verifier = new Webhook(`whsec_${Buffer.from(SECRET, "utf8").toString("base64")}`);
     expect(verifier.verify(hook!.raw, hook!.headers)).toEqual(hook!.body);
-    expect(() => verifier.verify(hook!.raw + " ", hook!.headers)).toThrow();
+    expect(() => verifier.verify(`${hook!.raw} `, hook!.headers)).toThrow();
     expect((await outboxRow(batchId)).state).toBe("delivered");
   });
 
@@ -95,9 +105,14 @@ describe("the webhook dispatcher", () => {
     expect(new Set(hooks.map((hook) => hook.deliveryId)).size).toBe(1);
     expect(new Set(hooks.map((hook) => hook.raw)).size).toBe(1);
     const seconds = (ms: number) => String(Math.floor(ms / 1000));
-    expect(hooks.map((hook) => hook.timestamp)).toEqual([start, start + 60_000, start + 360_000, start + 2_160_000].map(seconds));
+    expect(hooks.map((hook) => hook.timestamp)).toEqual(
+      [start, start + 60_000, start + 360_000, start + 2_160_000].map(seconds),
+    );
     for (const hook of hooks) {
-      expect(hook.headers["webhook-signature"]).toBe("v1," + createHmac("sha256", SECRET).update(`${hook.deliveryId}.${hook.timestamp}.${hook.raw}`).digest("base64"));
+      expect(hook.headers["webhook-signature"]).toBe(
+        "v1," +
+          createHmac("sha256", SECRET).update(`${hook.deliveryId}.${hook.timestamp}.${hook.raw}`).digest("base64"),
+      );
     }
     expect(new Set(hooks.map((hook) => hook.headers["webhook-signature"])).size).toBe(4);
   });
@@ -133,7 +148,12 @@ describe("the webhook dispatcher", () => {
   test("takes up a dead dispatcher's delivery once its lease (attempt timeout + lease) runs out", async () => {
     const batchId = await queuedDelivery();
     const { leaseMs, webhookTimeoutMs } = service.deps.config;
-    const [claimed] = await service.deps.store.outbox.claimDue("dead-dispatcher", service.clock.now(), webhookTimeoutMs + leaseMs, 8);
+    const [claimed] = await service.deps.store.outbox.claimDue(
+      "dead-dispatcher",
+      service.clock.now(),
+      webhookTimeoutMs + leaseMs,
+      8,
+    );
     expect(claimed?.batchId).toBe(batchId);
     const dispatcher = dispatcherOf(service, tls.caPem);
     service.clock.advance(webhookTimeoutMs + leaseMs - 1);
@@ -183,7 +203,11 @@ describe("the dispatcher's loop", () => {
     holds.set(batchId, new Promise(() => {}));
     const dispatcher = dispatcherOf(service, tls.caPem, { timeoutMs: 200 });
     expect(await dispatcher.dispatchDue()).toBe(1);
-    expect(await outboxRow(batchId)).toMatchObject({ state: "pending", attempts: 1, next_attempt_at: service.clock.now() + 60_000 });
+    expect(await outboxRow(batchId)).toMatchObject({
+      state: "pending",
+      attempts: 1,
+      next_attempt_at: service.clock.now() + 60_000,
+    });
     const [attempt] = await service.testStore.read<{ status: number | null; error: string | null }>(
       `SELECT status, error FROM delivery_attempts WHERE delivery_id = (SELECT delivery_id FROM outbox WHERE batch_id = '${batchId}')`,
     );

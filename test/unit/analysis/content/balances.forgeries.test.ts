@@ -1,6 +1,16 @@
 import { describe, expect, test } from "bun:test";
 import { checkBalances } from "../../../../src/analysis/content/balances.ts";
-import { bill, columnStatement, documentOf, lineStatement, MARCH_MOVEMENTS, money, page, payslip, runningBalances } from "./fixtures.ts";
+import {
+  bill,
+  columnStatement,
+  documentOf,
+  lineStatement,
+  MARCH_MOVEMENTS,
+  money,
+  page,
+  payslip,
+  runningBalances,
+} from "./fixtures.ts";
 
 const now = new Date("2024-06-01T00:00:00Z");
 const genuineBalances = runningBalances(123_456, MARCH_MOVEMENTS);
@@ -51,7 +61,12 @@ describe("a statement with a changed amount", () => {
 
 describe("balances read by OCR do not accuse on a possible misread", () => {
   test("a difference on a low-confidence row lowers coverage instead", () => {
-    const lines = columnStatement({ opening: 123_456, movements: forged, balances: genuineBalances, confidence: (row) => (row === 0 ? 0.6 : 0.98) });
+    const lines = columnStatement({
+      opening: 123_456,
+      movements: forged,
+      balances: genuineBalances,
+      confidence: (row) => (row === 0 ? 0.6 : 0.98),
+    });
     const result = checkBalances(documentOf(page(lines)), { now });
     expect(flagsOf(result)).toEqual([]);
     expect(result.coverage).toBeLessThan(1);
@@ -60,7 +75,19 @@ describe("balances read by OCR do not accuse on a possible misread", () => {
 
   test("a single-digit difference on a row read with 0.93 confidence lowers coverage; at 0.99 it is flagged", () => {
     const misread = (confidence: number) =>
-      checkBalances(documentOf(page(columnStatement({ opening: 123_456, movements: forged, balances: genuineBalances, confidence: () => confidence }))), { now });
+      checkBalances(
+        documentOf(
+          page(
+            columnStatement({
+              opening: 123_456,
+              movements: forged,
+              balances: genuineBalances,
+              confidence: () => confidence,
+            }),
+          ),
+        ),
+        { now },
+      );
     expect(flagsOf(misread(0.93))).toEqual([]);
     expect(misread(0.93).coverage).toBeLessThan(1);
     expect(flagsOf(misread(0.99))).toEqual(["balance_mismatch"]);

@@ -1,12 +1,25 @@
 import { describe, expect, test } from "bun:test";
 import { checkBalances } from "../../../../src/analysis/content/balances.ts";
-import { bill, columnStatement, documentOf, lineStatement, MARCH_MOVEMENTS, money, page, payslip, runningBalances } from "./fixtures.ts";
+import {
+  bill,
+  columnStatement,
+  documentOf,
+  lineStatement,
+  MARCH_MOVEMENTS,
+  money,
+  page,
+  payslip,
+  runningBalances,
+} from "./fixtures.ts";
 
 const now = new Date("2024-06-01T00:00:00Z");
 
 describe("a statement whose balances add up raises nothing", () => {
   test("read by OCR as table cells under debit, credit and balance columns", () => {
-    const result = checkBalances(documentOf(page(columnStatement({ opening: 123_456, movements: MARCH_MOVEMENTS, totals: true }))), { now });
+    const result = checkBalances(
+      documentOf(page(columnStatement({ opening: 123_456, movements: MARCH_MOVEMENTS, totals: true }))),
+      { now },
+    );
     expect(result.evidence).toEqual([]);
     expect(result.facts.transactions).toBe(5);
     expect(result.facts.checked).toBe(8);
@@ -28,8 +41,9 @@ describe("a statement whose balances add up raises nothing", () => {
 
   test("listed newest first", () => {
     const balances = runningBalances(123_456, MARCH_MOVEMENTS);
-    const newestFirst = MARCH_MOVEMENTS
-      .map((m, i) => `${m.date}  ${m.text}  ${m.cents < 0 ? "-" : ""}${money(m.cents)}  ${money(balances[i]!)}`)
+    const newestFirst = MARCH_MOVEMENTS.map(
+      (m, i) => `${m.date}  ${m.text}  ${m.cents < 0 ? "-" : ""}${money(m.cents)}  ${money(balances[i]!)}`,
+    )
       .reverse()
       .map((text, i) => ({ text, y: 100 + i * 30 }));
     const result = checkBalances(documentOf(page(newestFirst, "pdf")), { now });

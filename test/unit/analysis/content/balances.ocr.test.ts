@@ -1,7 +1,16 @@
 import { describe, expect, test } from "bun:test";
 import { checkBalances } from "../../../../src/analysis/content/balances.ts";
 import { rowsOf } from "../../../../src/analysis/content/text.ts";
-import { columnStatement, documentOf, type LineSpec, MARCH_MOVEMENTS, money, page, readingsOf, runningBalances } from "./fixtures.ts";
+import {
+  columnStatement,
+  documentOf,
+  type LineSpec,
+  MARCH_MOVEMENTS,
+  money,
+  page,
+  readingsOf,
+  runningBalances,
+} from "./fixtures.ts";
 
 const now = new Date("2024-06-01T00:00:00Z");
 const flagsOf = (result: ReturnType<typeof checkBalances>) => result.evidence.map((e) => e.flag);
@@ -16,7 +25,12 @@ describe("a photographed statement whose rows slope", () => {
   test("is read row by row once the slope is taken out", () => {
     const rows = rowsOf(page(tilted(genuine())));
     const salary = rows.find((r) => r.cells.some((c) => c.text === "02/03/2024"))!;
-    expect(salary.cells.map((c) => c.text)).toEqual(["02/03/2024", "Salary ACME LTD", money(254_000), money(123_456 + 254_000)]);
+    expect(salary.cells.map((c) => c.text)).toEqual([
+      "02/03/2024",
+      "Salary ACME LTD",
+      money(254_000),
+      money(123_456 + 254_000),
+    ]);
   });
 
   test("adds up and raises nothing", () => {
@@ -28,7 +42,9 @@ describe("a photographed statement whose rows slope", () => {
 
 describe("amounts OCR did not read do not make a sum look wrong", () => {
   test("a dated row whose amounts went unread breaks the running balance and the column totals", () => {
-    const lines = genuine().filter((l) => l.text !== money(-120_000) && l.text !== money(runningBalances(123_456, MARCH_MOVEMENTS)[1]!));
+    const lines = genuine().filter(
+      (l) => l.text !== money(-120_000) && l.text !== money(runningBalances(123_456, MARCH_MOVEMENTS)[1]!),
+    );
     const result = checkBalances(documentOf(page(lines)), { now });
     expect(flagsOf(result)).toEqual([]);
     expect(result.facts.transactions).toBe(5);
@@ -137,14 +153,22 @@ describe("one digit changed by a forger, on a row OCR read at 0.95", () => {
   });
 
   test("is left unjudged when 5 was the digit's runner-up", () => {
-    const runnerUp = (text: string) => readingsOf(text, text === "2,340.00" ? { 2: { probability: 0.93, alternatives: [{ character: "5", probability: 0.06 }] } } : {});
+    const runnerUp = (text: string) =>
+      readingsOf(
+        text,
+        text === "2,340.00" ? { 2: { probability: 0.93, alternatives: [{ character: "5", probability: 0.06 }] } } : {},
+      );
     const result = checkBalances(documentOf(page(salaryWith(runnerUp))), { now });
     expect(flagsOf(result)).toEqual([]);
     expect(result.facts.uncertain).toBeGreaterThan(0);
   });
 
   test("is left unjudged when the digit itself was read unsurely", () => {
-    const unsure = (text: string) => readingsOf(text, text === "2,340.00" ? { 2: { probability: 0.6, alternatives: [{ character: "8", probability: 0.3 }] } } : {});
+    const unsure = (text: string) =>
+      readingsOf(
+        text,
+        text === "2,340.00" ? { 2: { probability: 0.6, alternatives: [{ character: "8", probability: 0.3 }] } } : {},
+      );
     expect(flagsOf(checkBalances(documentOf(page(salaryWith(unsure))), { now }))).toEqual([]);
   });
 

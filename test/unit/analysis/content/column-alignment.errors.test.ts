@@ -1,9 +1,14 @@
 import { describe, expect, test } from "bun:test";
-import { checkColumnAlignment } from "../../../../src/analysis/content/column-alignment";
-import type { DocumentText, TextLine } from "../../../../src/analysis/content/text";
+import { checkColumnAlignment } from "../../../../src/analysis/content/column-alignment.ts";
+import type { DocumentText, TextLine } from "../../../../src/analysis/content/text.ts";
 
 const page = (lines: TextLine[]): DocumentText => ({ pages: [{ page: 1, width: 595, height: 842, lines }] });
-const cell = (text: string, x: number, y: number, width = text.length * 4.5): TextLine => ({ text, box: [x, y, width, 12], confidence: 1, source: "pdf" });
+const cell = (text: string, x: number, y: number, width = text.length * 4.5): TextLine => ({
+  text,
+  box: [x, y, width, 12],
+  confidence: 1,
+  source: "pdf",
+});
 const AMOUNTS = ["54.20", "7.15", "2,400.00", "812.40", "3.90", "82.15", "1,812.40", "129.99"];
 
 describe("columns the alignment check must not accuse", () => {
@@ -25,12 +30,19 @@ describe("columns the alignment check must not accuse", () => {
 
   test("a page without amounts, or with too few to make a column, cannot be judged", () => {
     expect(checkColumnAlignment(page([cell("Dear customer,", 72, 100)])).coverage).toBe(0);
-    expect(checkColumnAlignment(page(["54.20", "7.15", "812.40"].map((a, i) => cell(a, 420 - a.length * 4.5, 100 + i * 14)))).coverage).toBe(0);
+    expect(
+      checkColumnAlignment(page(["54.20", "7.15", "812.40"].map((a, i) => cell(a, 420 - a.length * 4.5, 100 + i * 14))))
+        .coverage,
+    ).toBe(0);
     expect(checkColumnAlignment({ pages: [] })).toMatchObject({ evidence: [], coverage: 0 });
   });
 
   test("OCR lines read with doubt are left out rather than accused", () => {
-    const lines = AMOUNTS.map((a, i) => ({ ...cell(a, 420 - a.length * 4.5, 100 + i * 14), source: "ocr" as const, confidence: 0.99 }));
+    const lines = AMOUNTS.map((a, i) => ({
+      ...cell(a, 420 - a.length * 4.5, 100 + i * 14),
+      source: "ocr" as const,
+      confidence: 0.99,
+    }));
     lines[3] = { ...lines[3]!, box: [lines[3]!.box[0] + 6, lines[3]!.box[1], lines[3]!.box[2], 12], confidence: 0.8 };
     expect(checkColumnAlignment(page(lines)).evidence).toEqual([]);
   });

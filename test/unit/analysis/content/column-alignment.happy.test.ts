@@ -1,10 +1,15 @@
 import { describe, expect, test } from "bun:test";
 import * as mupdf from "mupdf";
-import { checkColumnAlignment, COLUMN_ALIGNMENT_DETECTOR, OCR_THRESHOLDS, PDF_THRESHOLDS } from "../../../../src/analysis/content/column-alignment";
-import type { DocumentText, TextLine } from "../../../../src/analysis/content/text";
-import type { Box } from "../../../../src/analysis/report";
-import { readPages, toDocumentTextPages } from "../../../../src/analysis/pdf/page-content";
-import { rewriteShownString, statementPdf } from "../statement-pdf";
+import {
+  checkColumnAlignment,
+  COLUMN_ALIGNMENT_DETECTOR,
+  OCR_THRESHOLDS,
+  PDF_THRESHOLDS,
+} from "../../../../src/analysis/content/column-alignment.ts";
+import type { DocumentText, TextLine } from "../../../../src/analysis/content/text.ts";
+import type { Box } from "../../../../src/analysis/report.ts";
+import { readPages, toDocumentTextPages } from "../../../../src/analysis/pdf/page-content.ts";
+import { rewriteShownString, statementPdf } from "../statement-pdf.ts";
 
 const textOf = (bytes: Uint8Array): DocumentText => {
   const doc = mupdf.Document.openDocument(bytes, "application/pdf") as mupdf.PDFDocument;
@@ -37,7 +42,13 @@ describe("amounts that leave their column", () => {
     const result = checkColumnAlignment(text);
     expect(result.evidence).toHaveLength(1);
     const [e] = result.evidence;
-    expect(e).toMatchObject({ flag: "text_inconsistency", detector: COLUMN_ALIGNMENT_DETECTOR, page: 1, strength: PDF_THRESHOLDS.strength, threshold: PDF_THRESHOLDS.accuse });
+    expect(e).toMatchObject({
+      flag: "text_inconsistency",
+      detector: COLUMN_ALIGNMENT_DETECTOR,
+      page: 1,
+      strength: PDF_THRESHOLDS.strength,
+      threshold: PDF_THRESHOLDS.accuse,
+    });
     expect(e!.box).toEqual(lineBox(text, "1,812.40"));
     expect(Number(e!.measured)).toBeGreaterThan(0.5);
     expect(e!.message).not.toMatch(/\d,\d|812/);
@@ -60,7 +71,8 @@ describe("amounts that leave their column", () => {
 
   test("a photographed column of six with two amounts off its edge is no right-aligned column (cells centred): clean", () => {
     const lines = ocrColumn(AMOUNTS.slice(0, 6), (y) => 900 + 0.04 * y);
-    for (const moved of [lines[2]!, lines[4]!]) moved.box = [moved.box[0] + 16, moved.box[1], moved.box[2], moved.box[3]];
+    for (const moved of [lines[2]!, lines[4]!])
+      moved.box = [moved.box[0] + 16, moved.box[1], moved.box[2], moved.box[3]];
     expect(checkColumnAlignment({ pages: [{ page: 1, width: 1400, height: 900, lines }] }).evidence).toEqual([]);
   });
 
@@ -72,7 +84,9 @@ describe("amounts that leave their column", () => {
   });
 
   test("the same column, every amount on its slanted edge, is clean", () => {
-    const result = checkColumnAlignment({ pages: [{ page: 1, width: 1400, height: 900, lines: ocrColumn(AMOUNTS, (y) => 900 + 0.04 * y) }] });
+    const result = checkColumnAlignment({
+      pages: [{ page: 1, width: 1400, height: 900, lines: ocrColumn(AMOUNTS, (y) => 900 + 0.04 * y) }],
+    });
     expect(result.evidence).toEqual([]);
     expect(result.coverage).toBe(1);
   });

@@ -92,9 +92,10 @@ describe("a date OCR may have misread lowers coverage instead", () => {
     expect(result.coverage).toBe(0);
   });
 
-
   test("an impossible date on a line not read near-certainly", () => {
-    const result = checkDates(documentOf(page([{ text: "Date of issue: 31.02.2024", y: 100, confidence: 0.93 }])), { now });
+    const result = checkDates(documentOf(page([{ text: "Date of issue: 31.02.2024", y: 100, confidence: 0.93 }])), {
+      now,
+    });
     expect(flagsOf(result)).toEqual([]);
     expect(result.coverage).toBe(0);
   });
@@ -107,7 +108,8 @@ describe("a date OCR may have misread lowers coverage instead", () => {
 });
 
 describe("how long a document is valid, and the day it ends, are not judged: national law, not ICAO 9303", () => {
-  const messages = (lines: LineSpec[]) => checkDates(documentOf(page(lines, "pdf")), { now }).evidence.map((e) => e.message);
+  const messages = (lines: LineSpec[]) =>
+    checkDates(documentOf(page(lines, "pdf")), { now }).evidence.map((e) => e.message);
 
   test.each([
     ["twenty years for a holder of 28", "19.12.2011", "18.12.2031", "04.03.1983"],
@@ -138,12 +140,22 @@ describe("how long a document is valid, and the day it ends, are not judged: nat
   });
 
   test("on a line OCR read below near-certainty, a date counts as read when the recogniser was sure of each digit", () => {
-    const ocrMessages = (lines: LineSpec[]) => checkDates(documentOf(page(lines, "ocr")), { now }).evidence.map((e) => e.message);
+    const ocrMessages = (lines: LineSpec[]) =>
+      checkDates(documentOf(page(lines, "ocr")), { now }).evidence.map((e) => e.message);
     const lines = card("15.11.2023", "11.11.2013").map((l) => ({ ...l, confidence: 0.96 }));
     expect(ocrMessages(lines)).toEqual([]);
     const described = lines.map((l) => ({ ...l, characters: readingsOf(l.text) }));
     expect(ocrMessages(described)).toEqual(["The issue date is after the expiry date"]);
-    const oneUnsureDigit = described.map((l) => (l.text === "11.11.2013" ? { ...l, characters: readingsOf(l.text, { 1: { probability: 0.7, alternatives: [{ character: "4", probability: 0.25 }] } }) } : l));
+    const oneUnsureDigit = described.map((l) =>
+      l.text === "11.11.2013"
+        ? {
+            ...l,
+            characters: readingsOf(l.text, {
+              1: { probability: 0.7, alternatives: [{ character: "4", probability: 0.25 }] },
+            }),
+          }
+        : l,
+    );
     expect(ocrMessages(oneUnsureDigit)).toEqual([]);
   });
 });

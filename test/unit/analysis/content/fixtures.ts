@@ -62,7 +62,14 @@ export function td1(p: Person): string[] {
  * is the card's 12 characters (issue year and month, department, sequence); `admin` the
  * issuing office's code. The composite covers the first line and the second up to it.
  */
-export function frenchId(p: { surname: string; given: string; number: string; birth: string; sex?: string; admin?: string }): string[] {
+export function frenchId(p: {
+  surname: string;
+  given: string;
+  number: string;
+  birth: string;
+  sex?: string;
+  admin?: string;
+}): string[] {
   const first = `IDFRA${pad(p.surname, 25)}${p.admin ?? "921001"}`;
   const body = `${p.number}${checkDigit(p.number)}${pad(p.given.replace(/ /g, "<<"), 14)}${p.birth}${checkDigit(p.birth)}${p.sex ?? "F"}`;
   return [first, body + checkDigit(first + body)];
@@ -82,7 +89,9 @@ export interface LineSpec {
  * faint runner-up, except those `at` describes (by index) otherwise.
  */
 export function readingsOf(text: string, at: Record<number, CharacterReading> = {}): CharacterReading[] {
-  return [...text].map((c, i) => at[i] ?? { probability: 0.99, alternatives: [{ character: c === "8" ? "3" : "8", probability: 0.003 }] });
+  return [...text].map(
+    (c, i) => at[i] ?? { probability: 0.99, alternatives: [{ character: c === "8" ? "3" : "8", probability: 0.003 }] },
+  );
 }
 
 /** One page of lines; each line is 20 px tall and ~10 px per character wide. */
@@ -137,13 +146,25 @@ export function runningBalances(opening: number, movements: Movement[]): number[
   return movements.map((m) => (balance += m.cents));
 }
 
-const rightAligned = (text: string, right: number, y: number, confidence?: number): LineSpec => ({ text, x: right - text.length * 10, y, confidence });
+const rightAligned = (text: string, right: number, y: number, confidence?: number): LineSpec => ({
+  text,
+  x: right - text.length * 10,
+  y,
+  confidence,
+});
 
 /**
  * A statement as OCR reads it: one line per table cell under a "Paid out / Paid in /
  * Balance" header, with opening and closing rows. `balances` overrides the printed ones.
  */
-export function columnStatement(options: { opening: number; movements: Movement[]; balances?: number[]; closing?: number; totals?: boolean; confidence?: (row: number) => number }): LineSpec[] {
+export function columnStatement(options: {
+  opening: number;
+  movements: Movement[];
+  balances?: number[];
+  closing?: number;
+  totals?: boolean;
+  confidence?: (row: number) => number;
+}): LineSpec[] {
   const balances = options.balances ?? runningBalances(options.opening, options.movements);
   const conf = options.confidence ?? (() => 0.98);
   const lines: LineSpec[] = [
@@ -176,13 +197,25 @@ export function columnStatement(options: { opening: number; movements: Movement[
 }
 
 /** A statement as a PDF text layer gives it: one line per row, signed amounts, no header. */
-export function lineStatement(options: { opening: number; movements: Movement[]; format: MoneyFormat; sign: (cents: number, text: string) => string; closing?: number }): LineSpec[] {
+export function lineStatement(options: {
+  opening: number;
+  movements: Movement[];
+  format: MoneyFormat;
+  sign: (cents: number, text: string) => string;
+  closing?: number;
+}): LineSpec[] {
   const balances = runningBalances(options.opening, options.movements);
   const lines: LineSpec[] = [{ text: `Opening balance ${money(options.opening, options.format)}`, y: 100 }];
   options.movements.forEach((m, i) => {
-    lines.push({ text: `${m.date}  ${m.text}  ${options.sign(m.cents, money(m.cents, options.format))}  ${money(balances[i]!, options.format)}`, y: 130 + i * 30 });
+    lines.push({
+      text: `${m.date}  ${m.text}  ${options.sign(m.cents, money(m.cents, options.format))}  ${money(balances[i]!, options.format)}`,
+      y: 130 + i * 30,
+    });
   });
-  lines.push({ text: `Closing balance ${money(options.closing ?? balances[balances.length - 1]!, options.format)}`, y: 130 + options.movements.length * 30 });
+  lines.push({
+    text: `Closing balance ${money(options.closing ?? balances[balances.length - 1]!, options.format)}`,
+    y: 130 + options.movements.length * 30,
+  });
   return lines;
 }
 

@@ -3,7 +3,15 @@ import { checkMrz } from "../../../../src/analysis/content/mrz.ts";
 import { documentOf, frenchId, page, td1, td2, td3, type LineSpec, type Person } from "./fixtures.ts";
 
 const now = new Date("2025-06-01T12:00:00Z");
-const anna: Person = { surname: "ERIKSSON", given: "ANNA MARIA", number: "L898902C3", birth: "740812", expiry: "340415", state: "SWE", optional: "ZE184226B" };
+const anna: Person = {
+  surname: "ERIKSSON",
+  given: "ANNA MARIA",
+  number: "L898902C3",
+  birth: "740812",
+  expiry: "340415",
+  state: "SWE",
+  optional: "ZE184226B",
+};
 
 const visualZone = (birth = "12 AUG/AOÛT 74", confidence = 0.98): LineSpec[] => [
   { text: "Passport No. / No du passeport", x: 600, y: 100, confidence },
@@ -16,7 +24,8 @@ const visualZone = (birth = "12 AUG/AOÛT 74", confidence = 0.98): LineSpec[] =>
   { text: birth, y: 345, confidence },
 ];
 
-const zoneLines = (lines: string[], confidence = 0.98): LineSpec[] => lines.map((text, i) => ({ text, y: 1000 + i * 30, confidence }));
+const zoneLines = (lines: string[], confidence = 0.98): LineSpec[] =>
+  lines.map((text, i) => ({ text, y: 1000 + i * 30, confidence }));
 const flagsOf = (result: ReturnType<typeof checkMrz>) => [...new Set(result.evidence.map((e) => e.flag))];
 
 /** Changes the birth date in the zone and leaves the check digits as printed. */
@@ -30,14 +39,17 @@ describe("a forged MRZ", () => {
     ["TD3", td3(anna)],
     ["TD2", td2(anna)],
     ["TD1", td1(anna)],
-  ] as const)("in the %s layout, with a changed birth date and the old check digits, raises mrz_checksum_invalid", (layout, lines) => {
-    const forged = withBirthDate(lines, layout, "840812");
-    const result = checkMrz(documentOf(page(zoneLines(forged))), { now });
-    expect(flagsOf(result)).toEqual(["mrz_checksum_invalid"]);
-    const fields = result.evidence.map((e) => e.message);
-    expect(fields.some((m) => m.startsWith("Birth date check digit"))).toBe(true);
-    expect(result.evidence[0]!.box).toBeDefined();
-  });
+  ] as const)(
+    "in the %s layout, with a changed birth date and the old check digits, raises mrz_checksum_invalid",
+    (layout, lines) => {
+      const forged = withBirthDate(lines, layout, "840812");
+      const result = checkMrz(documentOf(page(zoneLines(forged))), { now });
+      expect(flagsOf(result)).toEqual(["mrz_checksum_invalid"]);
+      const fields = result.evidence.map((e) => e.message);
+      expect(fields.some((m) => m.startsWith("Birth date check digit"))).toBe(true);
+      expect(result.evidence[0]!.box).toBeDefined();
+    },
+  );
 
   test("read from a PDF text layer raises mrz_checksum_invalid too", () => {
     const forged = withBirthDate(td3(anna), "TD3", "840812");
@@ -46,7 +58,7 @@ describe("a forged MRZ", () => {
 
   test("with a changed document number and the old check digits raises mrz_checksum_invalid despite OCR corrections", () => {
     const [upper, lower] = td3(anna);
-    const forged = [upper!, "L898907C3" + lower!.slice(9)];
+    const forged = [upper!, `L898907C3${lower!.slice(9)}`];
     expect(flagsOf(checkMrz(documentOf(page(zoneLines(forged))), { now }))).toEqual(["mrz_checksum_invalid"]);
   });
 
@@ -68,8 +80,11 @@ describe("a forged MRZ", () => {
 
   test("names the zone leaves out or orders otherwise are no mismatch; a name changed on one side still is", () => {
     const withVisualNames = (surname: string, given: string) =>
-      visualZone().map((l) => (l.text === "ERIKSSON" ? { ...l, text: surname } : l.text === "ANNA MARIA" ? { ...l, text: given } : l));
-    const judged = (surname: string, given: string, person: Person) => flagsOf(checkMrz(documentOf(page([...withVisualNames(surname, given), ...zoneLines(td3(person))])), { now }));
+      visualZone().map((l) =>
+        l.text === "ERIKSSON" ? { ...l, text: surname } : l.text === "ANNA MARIA" ? { ...l, text: given } : l,
+      );
+    const judged = (surname: string, given: string, person: Person) =>
+      flagsOf(checkMrz(documentOf(page([...withVisualNames(surname, given), ...zoneLines(td3(person))])), { now }));
     // A patronymic the page prints and the zone omits (Azerbaijani passports).
     expect(judged("ERIKSSON", "ANNA MARIA OGLU", anna)).toEqual([]);
     // No surname: the page prints the given name first, the zone the other way round.

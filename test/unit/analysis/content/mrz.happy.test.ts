@@ -3,7 +3,15 @@ import { checkMrz } from "../../../../src/analysis/content/mrz.ts";
 import { documentOf, frenchId, page, td1, td2, td3, type LineSpec, type Person } from "./fixtures.ts";
 
 const now = new Date("2025-06-01T12:00:00Z");
-const anna: Person = { surname: "ERIKSSON", given: "ANNA MARIA", number: "L898902C3", birth: "740812", expiry: "340415", state: "SWE", optional: "ZE184226B" };
+const anna: Person = {
+  surname: "ERIKSSON",
+  given: "ANNA MARIA",
+  number: "L898902C3",
+  birth: "740812",
+  expiry: "340415",
+  state: "SWE",
+  optional: "ZE184226B",
+};
 
 const visualZone: LineSpec[] = [
   { text: "Passport No. / No du passeport", x: 600, y: 100 },
@@ -18,7 +26,8 @@ const visualZone: LineSpec[] = [
   { text: "15.04.2034", y: 405 },
 ];
 
-const zoneLines = (lines: string[], confidence = 0.98): LineSpec[] => lines.map((text, i) => ({ text, y: 1000 + i * 30, confidence }));
+const zoneLines = (lines: string[], confidence = 0.98): LineSpec[] =>
+  lines.map((text, i) => ({ text, y: 1000 + i * 30, confidence }));
 const flagsOf = (result: ReturnType<typeof checkMrz>) => result.evidence.map((e) => e.flag);
 
 describe("a genuine MRZ raises nothing", () => {
@@ -61,7 +70,10 @@ describe("a genuine MRZ raises nothing", () => {
 describe("OCR noise on a genuine MRZ is corrected, not flagged", () => {
   const [upper, lower] = td3(anna);
   const noisy: [string, string[]][] = [
-    ["O read for 0 in dates and check digits", [upper!, lower!.replace("7408122", "74O8122").replace("3404159", "34O4159")]],
+    [
+      "O read for 0 in dates and check digits",
+      [upper!, lower!.replace("7408122", "74O8122").replace("3404159", "34O4159")],
+    ],
     ["letters read as digits in the name", [upper!.replace("ERIKSSON", "ER1KSS0N"), lower!]],
     ["'<' read as K, L and C in filler", [upper!.replace("<<<<<<<<", "<K<<L<<C"), lower!.replace("B<<<<<", "BK<<<<")]],
     ["spaces inserted", [upper!.replace("<<ANNA", " << ANNA"), lower!.replace("SWE", " SWE ")]],
@@ -119,12 +131,16 @@ describe("filler and characters OCR loses from a genuine zone are not taken for 
 
   test("an X read as a multiplication sign is an X", () => {
     const [u, l] = td3({ ...anna, number: "XR0795603" });
-    expect(flagsOf(checkMrz(documentOf(page(zoneLines([u!, l!.replace("XR0795603", "×R0795603")]))), { now }))).toEqual([]);
+    expect(flagsOf(checkMrz(documentOf(page(zoneLines([u!, l!.replace("XR0795603", "×R0795603")]))), { now }))).toEqual(
+      [],
+    );
   });
 
   test("a T read as 7 in a document number is put right", () => {
     const [u, l] = td3({ ...anna, number: "LT8549989" });
-    expect(flagsOf(checkMrz(documentOf(page(zoneLines([u!, l!.replace("LT8549989", "L78549989")]))), { now }))).toEqual([]);
+    expect(flagsOf(checkMrz(documentOf(page(zoneLines([u!, l!.replace("LT8549989", "L78549989")]))), { now }))).toEqual(
+      [],
+    );
   });
 
   test("a character OCR could not place inside filler counts as filler", () => {
@@ -174,7 +190,9 @@ describe("visual values read beside other fields", () => {
     ];
     expect(flagsOf(checkMrz(documentOf(page([...lines, ...zoneLines(td3(anna))])), { now }))).toEqual([]);
     const altered = lines.map((l) => (l.text === "12.08.1974" ? { ...l, text: "12.08.1971" } : l));
-    expect(flagsOf(checkMrz(documentOf(page([...altered, ...zoneLines(td3(anna))])), { now }))).toEqual(["mrz_mismatch"]);
+    expect(flagsOf(checkMrz(documentOf(page([...altered, ...zoneLines(td3(anna))])), { now }))).toEqual([
+      "mrz_mismatch",
+    ]);
   });
 
   test("a birth date read less surely (0.84) is compared, unless one digit OCR confuses explains the difference", () => {
@@ -182,9 +200,24 @@ describe("visual values read beside other fields", () => {
       { text: "Date of birth", y: 500 },
       { text, y: 525, confidence: 0.84 },
     ];
-    expect(flagsOf(checkMrz(documentOf(page([...dated("12.08.1976"), ...zoneLines(td3(anna))])), { now }))).toEqual(["mrz_mismatch"]);
+    expect(flagsOf(checkMrz(documentOf(page([...dated("12.08.1976"), ...zoneLines(td3(anna))])), { now }))).toEqual([
+      "mrz_mismatch",
+    ]);
     expect(flagsOf(checkMrz(documentOf(page([...dated("12.08.1971"), ...zoneLines(td3(anna))])), { now }))).toEqual([]);
-    expect(flagsOf(checkMrz(documentOf(page([...dated("12.08.1976"), ...zoneLines(td3(anna))].map((l) => (l.confidence === 0.84 ? { ...l, confidence: 0.7 } : l)))), { now }))).toEqual([]);
+    expect(
+      flagsOf(
+        checkMrz(
+          documentOf(
+            page(
+              [...dated("12.08.1976"), ...zoneLines(td3(anna))].map((l) =>
+                l.confidence === 0.84 ? { ...l, confidence: 0.7 } : l,
+              ),
+            ),
+          ),
+          { now },
+        ),
+      ),
+    ).toEqual([]);
   });
 
   test("given names beside their label without a colon are not guessed from the next field's line (a recaptured card)", () => {
@@ -199,7 +232,9 @@ describe("visual values read beside other fields", () => {
       ["Prénom(s)Anna Maria", "SexeF"],
       ["Prénom(s)", "SexeF"],
     ]) {
-      expect(flagsOf(checkMrz(documentOf(page([...recaptured(given!, below!), ...zoneLines(card)])), { now }))).toEqual([]);
+      expect(flagsOf(checkMrz(documentOf(page([...recaptured(given!, below!), ...zoneLines(card)])), { now }))).toEqual(
+        [],
+      );
     }
     const renamed = recaptured("Prénom(s) : HANNA MARIA", "Sexe : F");
     expect(flagsOf(checkMrz(documentOf(page([...renamed, ...zoneLines(card)])), { now }))).toEqual(["mrz_mismatch"]);
@@ -240,7 +275,9 @@ describe("expiry is judged against the injected date", () => {
   });
 
   test("the same document analysed before it expired raises nothing", () => {
-    expect(flagsOf(checkMrz(documentOf(page(zoneLines(lines))), { now: new Date("2025-04-14T00:00:00Z") }))).toEqual([]);
+    expect(flagsOf(checkMrz(documentOf(page(zoneLines(lines))), { now: new Date("2025-04-14T00:00:00Z") }))).toEqual(
+      [],
+    );
   });
 
   test("a clearly labelled visual expiry date counts when there is no MRZ", () => {

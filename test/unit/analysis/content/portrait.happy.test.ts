@@ -2,19 +2,39 @@
 // same photo on another document matches whatever its framing, and another person's does not.
 import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
-import { computeFingerprint, PORTRAIT_SAME, portraitDistance } from "../../../../src/analysis/content/fingerprint";
-import { locatePortrait } from "../../../../src/analysis/content/portrait";
-import type { TextPage } from "../../../../src/analysis/content/text";
-import type { Box } from "../../../../src/analysis/report";
-import { PASSPORT, PASSPORT_PAGE, passportImage, passportLines, PHOTOS_DIR, PORTRAIT_ZONE, type Passport } from "../../../helpers/documents";
-import { renderPrintedWithLines } from "../../../helpers/pages";
+import { computeFingerprint, PORTRAIT_SAME, portraitDistance } from "../../../../src/analysis/content/fingerprint.ts";
+import { locatePortrait } from "../../../../src/analysis/content/portrait.ts";
+import type { TextPage } from "../../../../src/analysis/content/text.ts";
+import type { Box } from "../../../../src/analysis/report.ts";
+import {
+  PASSPORT,
+  PASSPORT_PAGE,
+  passportImage,
+  passportLines,
+  PHOTOS_DIR,
+  PORTRAIT_ZONE,
+  type Passport,
+} from "../../../helpers/documents.ts";
+import { renderPrintedWithLines } from "../../../helpers/pages.ts";
 
-const OTHER: Passport = { ...PASSPORT, surname: "KOWALSKA", givenNames: "ANNA MARIA", number: "EK4412907", birth: "910203", sex: "F" };
+const OTHER: Passport = {
+  ...PASSPORT,
+  surname: "KOWALSKA",
+  givenNames: "ANNA MARIA",
+  number: "EK4412907",
+  birth: "910203",
+  sex: "F",
+};
 
 /** The page's text as a perfect OCR reads it, in the image's pixels. */
 function textPage(p: Passport, dpi: number): TextPage {
   const { image, lines } = renderPrintedWithLines(passportLines(p), { ...PASSPORT_PAGE, dpi });
-  return { page: 1, width: image.width, height: image.height, lines: lines.map((l) => ({ text: l.text, box: l.box, confidence: 0.99, source: "ocr" as const })) };
+  return {
+    page: 1,
+    width: image.width,
+    height: image.height,
+    lines: lines.map((l) => ({ text: l.text, box: l.box, confidence: 0.99, source: "ocr" as const })),
+  };
 }
 
 async function located(p: Passport, photo: string | undefined, dpi: number, format: "png" | "jpeg" = "png") {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { findDates, inferOrder, readings, toIsoDate } from "../../../../src/analysis/content/read-date";
+import { findDates, inferOrder, readings, toIsoDate } from "../../../../src/analysis/content/read-date.ts";
 
 const options = { referenceYear: 2025 };
 

@@ -18,12 +18,78 @@ export interface Words {
 }
 
 export const WORDS: Record<"en" | "de" | "fr" | "es" | "nl" | "it", Words> = {
-  en: { date: "Date", description: "Description", debit: "Debit", credit: "Credit", amount: "Amount", balance: "Balance", opening: "Opening balance", closing: "Closing balance", brought: "Balance brought forward", carried: "Balance carried forward" },
-  de: { date: "Datum", description: "Buchungstext", debit: "Soll", credit: "Haben", amount: "Betrag", balance: "Saldo", opening: "Alter Saldo", closing: "Neuer Saldo", brought: "Übertrag", carried: "Übertrag" },
-  fr: { date: "Date", description: "Libellé", debit: "Débit", credit: "Crédit", amount: "Montant", balance: "Solde", opening: "Ancien solde", closing: "Nouveau solde", brought: "Report du solde", carried: "Solde à reporter" },
-  es: { date: "Fecha", description: "Concepto", debit: "Cargo", credit: "Abono", amount: "Importe", balance: "Saldo", opening: "Saldo anterior", closing: "Saldo final", brought: "Suma y sigue", carried: "Suma y sigue" },
-  nl: { date: "Datum", description: "Omschrijving", debit: "Af", credit: "Bij", amount: "Bedrag", balance: "Saldo", opening: "Beginsaldo", closing: "Eindsaldo", brought: "Transport van vorige pagina", carried: "Transport naar volgende pagina" },
-  it: { date: "Data", description: "Descrizione", debit: "Dare", credit: "Avere", amount: "Importo", balance: "Saldo", opening: "Saldo iniziale", closing: "Saldo finale", brought: "Riporto", carried: "A riportare" },
+  en: {
+    date: "Date",
+    description: "Description",
+    debit: "Debit",
+    credit: "Credit",
+    amount: "Amount",
+    balance: "Balance",
+    opening: "Opening balance",
+    closing: "Closing balance",
+    brought: "Balance brought forward",
+    carried: "Balance carried forward",
+  },
+  de: {
+    date: "Datum",
+    description: "Buchungstext",
+    debit: "Soll",
+    credit: "Haben",
+    amount: "Betrag",
+    balance: "Saldo",
+    opening: "Alter Saldo",
+    closing: "Neuer Saldo",
+    brought: "Übertrag",
+    carried: "Übertrag",
+  },
+  fr: {
+    date: "Date",
+    description: "Libellé",
+    debit: "Débit",
+    credit: "Crédit",
+    amount: "Montant",
+    balance: "Solde",
+    opening: "Ancien solde",
+    closing: "Nouveau solde",
+    brought: "Report du solde",
+    carried: "Solde à reporter",
+  },
+  es: {
+    date: "Fecha",
+    description: "Concepto",
+    debit: "Cargo",
+    credit: "Abono",
+    amount: "Importe",
+    balance: "Saldo",
+    opening: "Saldo anterior",
+    closing: "Saldo final",
+    brought: "Suma y sigue",
+    carried: "Suma y sigue",
+  },
+  nl: {
+    date: "Datum",
+    description: "Omschrijving",
+    debit: "Af",
+    credit: "Bij",
+    amount: "Bedrag",
+    balance: "Saldo",
+    opening: "Beginsaldo",
+    closing: "Eindsaldo",
+    brought: "Transport van vorige pagina",
+    carried: "Transport naar volgende pagina",
+  },
+  it: {
+    date: "Data",
+    description: "Descrizione",
+    debit: "Dare",
+    credit: "Avere",
+    amount: "Importo",
+    balance: "Saldo",
+    opening: "Saldo iniziale",
+    closing: "Saldo finale",
+    brought: "Riporto",
+    carried: "A riportare",
+  },
 };
 
 export interface NumberStyle {
@@ -93,7 +159,8 @@ export function laidOutStatement(opening: number, movements: Movement[], layout:
   // Right edges: a signed layout uses the amount column, the other debit and credit.
   const right = { debit: 580, credit: 750, amount: 720, balance: 930 };
   // A column is 150 wide: a left-set heading starts there, nearer the previous column's figures.
-  const heading = (text: string, edge: number, y: number): LineSpec => (layout.headingsLeft ? { text, x: edge - 150, y } : rightAligned(text, edge, y));
+  const heading = (text: string, edge: number, y: number): LineSpec =>
+    layout.headingsLeft ? { text, x: edge - 150, y } : rightAligned(text, edge, y);
   const header = (y: number): LineSpec[] => [
     { text: words.date, x: 40, y },
     { text: words.description, x: 160, y },
@@ -102,7 +169,10 @@ export function laidOutStatement(opening: number, movements: Movement[], layout:
       : [heading(words.debit, right.debit, y), heading(words.credit, right.credit, y)]),
     heading(words.balance, right.balance, y),
   ];
-  const stated = (label: string, cents: number, y: number): LineSpec[] => [{ text: label, x: 160, y }, rightAligned(signed(cents, numbers), right.balance, y)];
+  const stated = (label: string, cents: number, y: number): LineSpec[] => [
+    { text: label, x: 160, y },
+    rightAligned(signed(cents, numbers), right.balance, y),
+  ];
   const pages: LineSpec[][] = [[{ text: "Statement", y: 40 }, ...header(200), ...stated(words.opening, opening, 230)]];
   let y = 260;
   movements.forEach((m, i) => {
@@ -125,4 +195,6 @@ export function laidOutStatement(opening: number, movements: Movement[], layout:
 
 /** The y at which movement `index` is printed, on its page. */
 export const rowY = (index: number, layout: TableLayout): number =>
-  layout.firstPage !== undefined && index >= layout.firstPage ? 160 + (index - layout.firstPage) * ROW : 260 + index * ROW;
+  layout.firstPage !== undefined && index >= layout.firstPage
+    ? 160 + (index - layout.firstPage) * ROW
+    : 260 + index * ROW;

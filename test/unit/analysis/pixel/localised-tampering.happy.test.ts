@@ -1,10 +1,16 @@
 // The localiser's regions become region_tampering evidence with their box, in proportion to
 // how well the model could see the page; a page it cannot see accuses no one.
 import { describe, expect, test } from "bun:test";
-import { detectLocalisedTampering } from "../../../../src/analysis/pixel/localised-tampering";
-import type { SidecarLocalisation, SidecarPage } from "../../../../src/sidecar-client/result";
+import { detectLocalisedTampering } from "../../../../src/analysis/pixel/localised-tampering.ts";
+import type { SidecarLocalisation, SidecarPage } from "../../../../src/sidecar-client/result.ts";
 
-const line = (i: number, confidence: number) => ({ text: `line ${i}`, confidence, characters: [], polygon: [], box: [100, 40 * i, 300, 30] as [number, number, number, number] });
+const line = (i: number, confidence: number) => ({
+  text: `line ${i}`,
+  confidence,
+  characters: [],
+  polygon: [],
+  box: [100, 40 * i, 300, 30] as [number, number, number, number],
+});
 
 const localisation = (score: number, reliability = 1): SidecarLocalisation => ({
   score,
@@ -40,7 +46,14 @@ describe("region tampering from the localiser", () => {
     const result = detectLocalisedTampering([page(localisation(0.8))]);
     expect(result.coverage).toBe(1);
     expect(result.evidence).toHaveLength(1);
-    expect(result.evidence[0]).toMatchObject({ flag: "region_tampering", detector: "localiser", page: 1, box: [320, 96, 128, 48], measured: 0.8, threshold: 0.6 });
+    expect(result.evidence[0]).toMatchObject({
+      flag: "region_tampering",
+      detector: "localiser",
+      page: 1,
+      box: [320, 96, 128, 48],
+      measured: 0.8,
+      threshold: 0.6,
+    });
     expect(result.evidence[0]!.strength).toBeCloseTo(0.75);
   });
 

@@ -1,17 +1,23 @@
 // The pixel detectors judge the sidecar's measurements as evidence: an outlier counts in
 // proportion to its trace's reliability, an unreliable trace only lowers coverage.
-import type { DetectorResult } from "../../../../src/analysis/report";
+import type { DetectorResult } from "../../../../src/analysis/report.ts";
 import { describe, expect, test } from "bun:test";
-import { fuse } from "../../../../src/analysis/fusion";
-import { flagStrengths } from "../../../../src/analysis/fusion/features";
-import { FUSION_MODEL } from "../../../../src/analysis/fusion/model";
-import { detectCopyMove } from "../../../../src/analysis/pixel/copy-move";
-import { detectReadingQuality } from "../../../../src/analysis/pixel/reading-quality";
-import { detectRegionTampering } from "../../../../src/analysis/pixel/region-tampering";
-import { detectScreenshot } from "../../../../src/analysis/pixel/screenshot";
-import type { SidecarPage } from "../../../../src/sidecar-client/result";
+import { fuse } from "../../../../src/analysis/fusion.ts";
+import { flagStrengths } from "../../../../src/analysis/fusion/features.ts";
+import { FUSION_MODEL } from "../../../../src/analysis/fusion/model.ts";
+import { detectCopyMove } from "../../../../src/analysis/pixel/copy-move.ts";
+import { detectReadingQuality } from "../../../../src/analysis/pixel/reading-quality.ts";
+import { detectRegionTampering } from "../../../../src/analysis/pixel/region-tampering.ts";
+import { detectScreenshot } from "../../../../src/analysis/pixel/screenshot.ts";
+import type { SidecarPage } from "../../../../src/sidecar-client/result.ts";
 
-const line = (i: number, confidence = 0.98) => ({ text: `line ${i}`, confidence, characters: [], polygon: [], box: [100, 40 * i, 300, 30] as [number, number, number, number] });
+const line = (i: number, confidence = 0.98) => ({
+  text: `line ${i}`,
+  confidence,
+  characters: [],
+  polygon: [],
+  box: [100, 40 * i, 300, 30] as [number, number, number, number],
+});
 
 const page = (elaReliability: number, z: number, extra: Partial<SidecarPage> = {}): SidecarPage => ({
   index: 0,
@@ -41,13 +47,20 @@ describe("region tampering from the residual traces", () => {
   test("names the line beyond the threshold with its z-score, box and page", () => {
     const result = detectRegionTampering([page(1, 4.8)]);
     expect(result.evidence).toHaveLength(1);
-    expect(result.evidence[0]).toMatchObject({ flag: "region_tampering", page: 1, box: [100, 80, 300, 30], measured: 4.8, threshold: 3.2 });
+    expect(result.evidence[0]).toMatchObject({
+      flag: "region_tampering",
+      page: 1,
+      box: [100, 80, 300, 30],
+      measured: 4.8,
+      threshold: 3.2,
+    });
     expect(result.coverage).toBe(1);
   });
 
   test("weighs the same outlier less on a page where the trace is less reliable, and not at all below half", () => {
     // As the fusion weighs it: the evidence's strength times its detector's coverage.
-    const weighed = (reliability: number) => flagStrengths([detectRegionTampering([page(reliability, 4.8)])]).get("region_tampering") ?? 0;
+    const weighed = (reliability: number) =>
+      flagStrengths([detectRegionTampering([page(reliability, 4.8)])]).get("region_tampering") ?? 0;
     const [strong, weaker] = [weighed(1), weighed(0.6)];
     expect(weaker).toBeGreaterThan(0);
     expect(weaker).toBeLessThan(strong);
@@ -62,14 +75,27 @@ describe("region tampering from the residual traces", () => {
 
   const twiceCompressed = (reliability: number, tiles: number) =>
     page(1, 0.5, {
-      traces: [{ name: "double_quant", reliability: 0.3, globalScore: 0.5, facts: { lineThreshold: 1.7, areaThreshold: 12, areaReliability: reliability } }],
+      traces: [
+        {
+          name: "double_quant",
+          reliability: 0.3,
+          globalScore: 0.5,
+          facts: { lineThreshold: 1.7, areaThreshold: 12, areaReliability: reliability },
+        },
+      ],
       singleCompressedAreas: [{ box: [96, 128, 224, 288], tiles, meanZ: 3.4 }],
     });
 
   test("names an area compressed once on a page compressed twice, with its size in tiles", () => {
     const result = detectRegionTampering([twiceCompressed(1, 63)]);
     expect(result.evidence).toHaveLength(1);
-    expect(result.evidence[0]).toMatchObject({ flag: "region_tampering", page: 1, box: [96, 128, 224, 288], measured: 63, threshold: 12 });
+    expect(result.evidence[0]).toMatchObject({
+      flag: "region_tampering",
+      page: 1,
+      box: [96, 128, 224, 288],
+      measured: 63,
+      threshold: 12,
+    });
     expect(result.evidence[0]!.message).toContain("compressed once");
   });
 
@@ -81,23 +107,41 @@ describe("region tampering from the residual traces", () => {
 
 describe("copy-move from the clone search", () => {
   test("reports the copied area with its source and correlation", () => {
-    const copyMoves = [{ source: [10, 10, 60, 30] as [number, number, number, number], target: [500, 10, 60, 30] as [number, number, number, number], score: 0.97 }];
+    const copyMoves = [
+      {
+        source: [10, 10, 60, 30] as [number, number, number, number],
+        target: [500, 10, 60, 30] as [number, number, number, number],
+        score: 0.97,
+      },
+    ];
     const result = detectCopyMove([page(1, 0, { copyMoves })]);
-    expect(result.evidence[0]).toMatchObject({ flag: "copy_move", box: [500, 10, 60, 30], measured: 0.97, threshold: 0.9 });
+    expect(result.evidence[0]).toMatchObject({
+      flag: "copy_move",
+      box: [500, 10, 60, 30],
+      measured: 0.97,
+      threshold: 0.9,
+    });
   });
 
   test("shows how many matches were set aside as a repeating print, and raises nothing for them", () => {
-    const traces = [{ name: "copy_move", reliability: 1, globalScore: 0, facts: { minCorrelation: 0.9, periodicMatches: 5 } }];
+    const traces = [
+      { name: "copy_move", reliability: 1, globalScore: 0, facts: { minCorrelation: 0.9, periodicMatches: 5 } },
+    ];
     const result = detectCopyMove([page(1, 0, { traces })]);
     expect(result.evidence).toEqual([]);
     expect(result.facts).toEqual({ pages: [{ page: 1, reliability: 1, clones: 0, periodicRepeats: 5 }] });
-    expect(detectCopyMove([page(1, 0)]).facts).toEqual({ pages: [{ page: 1, reliability: 1, clones: 0, periodicRepeats: "unknown" }] });
+    expect(detectCopyMove([page(1, 0)]).facts).toEqual({
+      pages: [{ page: 1, reliability: 1, clones: 0, periodicRepeats: "unknown" }],
+    });
   });
 });
 
 describe("screenshots", () => {
   test("a PNG exactly the size of a phone screen, without camera metadata, is a screenshot", () => {
-    expect(detectScreenshot({ format: "png", width: 1170, height: 2532, camera: false }).evidence[0]).toMatchObject({ flag: "screenshot", measured: "1170x2532" });
+    expect(detectScreenshot({ format: "png", width: 1170, height: 2532, camera: false }).evidence[0]).toMatchObject({
+      flag: "screenshot",
+      measured: "1170x2532",
+    });
   });
 
   test("a camera's picture, a scan-sized PNG or a JPEG is not judged one", () => {
@@ -109,7 +153,10 @@ describe("screenshots", () => {
 
 describe("reading quality", () => {
   test("a page with no text read, or text read only with doubt, is low_quality and lowers confidence", () => {
-    expect(detectReadingQuality([page(1, 0, { lines: [] })]).evidence[0]).toMatchObject({ flag: "low_quality", measured: 0 });
+    expect(detectReadingQuality([page(1, 0, { lines: [] })]).evidence[0]).toMatchObject({
+      flag: "low_quality",
+      measured: 0,
+    });
     const blurred = detectReadingQuality([page(1, 0, { lines: [line(0, 0.7), line(1, 0.75)] })]);
     expect(blurred.evidence[0]).toMatchObject({ flag: "low_quality", threshold: 0.85 });
     // Margins of a hand-set model: the mechanism, not the committed calibration.

@@ -3,10 +3,10 @@
 // recaptured (provenance: alone it never carries the score over the verdict line), and a page
 // where no portrait was found says so with coverage 0.
 import { describe, expect, test } from "bun:test";
-import { NO_ALTERATION_CEILING, fuse } from "../../../../src/analysis/fusion";
-import { detectPortraitTampering } from "../../../../src/analysis/pixel/portrait";
-import { detectRecapture } from "../../../../src/analysis/pixel/recapture";
-import type { SidecarPage, SidecarTrace } from "../../../../src/sidecar-client/result";
+import { NO_ALTERATION_CEILING, fuse } from "../../../../src/analysis/fusion.ts";
+import { detectPortraitTampering } from "../../../../src/analysis/pixel/portrait.ts";
+import { detectRecapture } from "../../../../src/analysis/pixel/recapture.ts";
+import type { SidecarPage, SidecarTrace } from "../../../../src/sidecar-client/result.ts";
 
 const page = (traces: SidecarTrace[]): SidecarPage => ({
   index: 0,
@@ -28,18 +28,42 @@ const page = (traces: SidecarTrace[]): SidecarPage => ({
 });
 
 const thresholds = { sharpSeamThreshold: 0.6 };
-const portrait = (measures: { sharpness: number; seam: number; errorLevel: number }, globalScore: number): SidecarTrace => ({
+const portrait = (
+  measures: { sharpness: number; seam: number; errorLevel: number },
+  globalScore: number,
+): SidecarTrace => ({
   name: "portrait",
   reliability: 1,
   globalScore,
-  facts: { boxX: 64, boxY: 144, boxWidth: 224, boxHeight: 304, ...measures, sharpSeam: Math.min(measures.sharpness, measures.seam), noise: 0.3, blockiness: -0.1, strongestMeasure: "sharpSeam", ...thresholds },
+  facts: {
+    boxX: 64,
+    boxY: 144,
+    boxWidth: 224,
+    boxHeight: 304,
+    ...measures,
+    sharpSeam: Math.min(measures.sharpness, measures.seam),
+    noise: 0.3,
+    blockiness: -0.1,
+    strongestMeasure: "sharpSeam",
+    ...thresholds,
+  },
 });
 
 const recapture = (lumaPeak: number, globalScore: number): SidecarTrace => ({
   name: "recapture",
   reliability: 1,
   globalScore,
-  facts: { lumaPeak, chromaPeak: 1.5, lumaAgreement: 9, chromaAgreement: 2, patches: 9, strongestChannel: "luma", lumaPeakThreshold: 2.7, chromaPeakThreshold: 3, agreementThreshold: 7 },
+  facts: {
+    lumaPeak,
+    chromaPeak: 1.5,
+    lumaAgreement: 9,
+    chromaAgreement: 2,
+    patches: 9,
+    strongestChannel: "luma",
+    lumaPeakThreshold: 2.7,
+    chromaPeakThreshold: 3,
+    agreementThreshold: 7,
+  },
 });
 
 describe("portrait checks", () => {
@@ -47,7 +71,15 @@ describe("portrait checks", () => {
     const result = detectPortraitTampering([page([portrait({ sharpness: 1.4, seam: 1.2, errorLevel: 0.1 }, 2)])]);
     expect(result.coverage).toBe(1);
     expect(result.evidence).toHaveLength(1);
-    expect(result.evidence[0]).toMatchObject({ flag: "region_tampering", detector: "portrait-consistency", page: 1, box: [64, 144, 224, 304], measured: 1.2, threshold: 0.6, strength: 1 });
+    expect(result.evidence[0]).toMatchObject({
+      flag: "region_tampering",
+      detector: "portrait-consistency",
+      page: 1,
+      box: [64, 144, 224, 304],
+      measured: 1.2,
+      threshold: 0.6,
+      strength: 1,
+    });
     expect(result.evidence[0]!.message).toContain("seam");
   });
 
@@ -59,7 +91,12 @@ describe("portrait checks", () => {
   });
 
   test("no portrait found: coverage 0 and the reason", () => {
-    const none: SidecarTrace = { name: "portrait", reliability: 0, globalScore: 0, facts: { reason: "no portrait-shaped textured area without text", ...thresholds } };
+    const none: SidecarTrace = {
+      name: "portrait",
+      reliability: 0,
+      globalScore: 0,
+      facts: { reason: "no portrait-shaped textured area without text", ...thresholds },
+    };
     const result = detectPortraitTampering([page([none])]);
     expect(result.coverage).toBe(0);
     expect(result.evidence).toEqual([]);
@@ -71,7 +108,14 @@ describe("recapture cue", () => {
   test("a periodic peak past the threshold is recaptured, over the whole page", () => {
     const result = detectRecapture([page([recapture(3.4, 3.4 / 2.7)])]);
     expect(result.evidence).toHaveLength(1);
-    expect(result.evidence[0]).toMatchObject({ flag: "recaptured", detector: "recapture", page: 1, box: [0, 0, 947, 598], measured: 3.4, threshold: 2.7 });
+    expect(result.evidence[0]).toMatchObject({
+      flag: "recaptured",
+      detector: "recapture",
+      page: 1,
+      box: [0, 0, 947, 598],
+      measured: 3.4,
+      threshold: 2.7,
+    });
   });
 
   test("recaptured alone is a provenance concern: the score stays under the verdict line", () => {

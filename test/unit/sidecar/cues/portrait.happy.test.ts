@@ -23,9 +23,13 @@ function maps(portraitShare: number, seamShare: number) {
   const ela = new Float32Array(n);
   const gridH = new Float32Array(n * 8);
   const gridV = new Float32Array(n * 8);
-  const inPortrait = (c: number, r: number) => c >= PORTRAIT.c && c < PORTRAIT.c + PORTRAIT.w && r >= PORTRAIT.r && r < PORTRAIT.r + PORTRAIT.h;
-  const onEdge = (c: number, r: number) => inPortrait(c, r) && (c === PORTRAIT.c || c === PORTRAIT.c + PORTRAIT.w - 1 || r === PORTRAIT.r || r === PORTRAIT.r + PORTRAIT.h - 1);
-  const onText = (c: number, r: number) => LINES.some(([x, y, w, h]) => c >= x / 8 && c < (x + w) / 8 && r >= y / 8 && r < (y + h) / 8);
+  const inPortrait = (c: number, r: number) =>
+    c >= PORTRAIT.c && c < PORTRAIT.c + PORTRAIT.w && r >= PORTRAIT.r && r < PORTRAIT.r + PORTRAIT.h;
+  const onEdge = (c: number, r: number) =>
+    inPortrait(c, r) &&
+    (c === PORTRAIT.c || c === PORTRAIT.c + PORTRAIT.w - 1 || r === PORTRAIT.r || r === PORTRAIT.r + PORTRAIT.h - 1);
+  const onText = (c: number, r: number) =>
+    LINES.some(([x, y, w, h]) => c >= x / 8 && c < (x + w) / 8 && r >= y / 8 && r < (y + h) / 8);
   for (let r = 0; r < ROWS; r++) {
     for (let c = 0; c < COLS; c++) {
       const i = r * COLS + c;

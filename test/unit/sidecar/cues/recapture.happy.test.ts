@@ -26,7 +26,11 @@ function page(pattern: (x: number, y: number) => number, seed = 1): Uint8Array {
 
 describe("recapture cue", () => {
   test("a plain photo has no peak beyond the threshold", () => {
-    const m = measureRecapture(page(() => 0), W, H);
+    const m = measureRecapture(
+      page(() => 0),
+      W,
+      H,
+    );
     expect(m.patches).toBe(9);
     expect(m.lumaPeak).toBeLessThan(RECAPTURE_THRESHOLDS.lumaPeak);
     expect(Math.max(...Object.values(recaptureScores(m)))).toBeLessThan(1);
@@ -35,7 +39,11 @@ describe("recapture cue", () => {
   test("a slanted screen grid raises a peak at its frequency", () => {
     // A grid of period 3.4 pixels turned by 25 degrees: off both axes and off the JPEG grid.
     const [c, s] = [Math.cos(0.436), Math.sin(0.436)];
-    const m = measureRecapture(page((x, y) => 14 * Math.cos((2 * Math.PI * (x * c + y * s)) / 3.4)), W, H);
+    const m = measureRecapture(
+      page((x, y) => 14 * Math.cos((2 * Math.PI * (x * c + y * s)) / 3.4)),
+      W,
+      H,
+    );
     expect(m.lumaPeak).toBeGreaterThan(RECAPTURE_THRESHOLDS.lumaPeak);
     // Every patch peaks at the grid's frequency.
     expect(m.lumaAgreement).toBe(9);
@@ -44,7 +52,11 @@ describe("recapture cue", () => {
   });
 
   test("lines of text repeat along the axis and are not taken for a pattern", () => {
-    const m = measureRecapture(page((_, y) => (y % 24 < 8 ? -80 : 0)), W, H);
+    const m = measureRecapture(
+      page((_, y) => (y % 24 < 8 ? -80 : 0)),
+      W,
+      H,
+    );
     expect(m.lumaPeak).toBeLessThan(RECAPTURE_THRESHOLDS.lumaPeak);
   });
 

@@ -51,7 +51,23 @@ function card(): Card {
     for (let y = FILLER_ROW + 20 - h; y < FILLER_ROW + 20; y++) for (let x = gx; x < gx + rng.int(3, 8); x++) ink(x, y);
   }
   const box: Box = [38, FILLER_ROW - 2, 154, 24];
-  return { grey, lines: [{ text: "NAME", confidence: 0.99, characters: [], polygon: [[38, 298], [192, 298], [192, 322], [38, 322]], box }] };
+  return {
+    grey,
+    lines: [
+      {
+        text: "NAME",
+        confidence: 0.99,
+        characters: [],
+        polygon: [
+          [38, 298],
+          [192, 298],
+          [192, 322],
+          [38, 322],
+        ],
+        box,
+      },
+    ],
+  };
 }
 
 /** Sensor noise, blur and a camera's JPEG, as a phone photo of the card. */
@@ -62,7 +78,10 @@ async function captured(grey: Float32Array, seed: number): Promise<{ rgb: Uint8A
     const v = Math.max(0, Math.min(255, Math.round(grey[i]! + rng.float(-4, 4))));
     rgb.fill(v, i * 3, i * 3 + 3);
   }
-  const jpeg = await sharp(rgb, { raw: { width: W, height: H, channels: 3 } }).blur(0.6).jpeg({ quality: 88 }).toBuffer();
+  const jpeg = await sharp(rgb, { raw: { width: W, height: H, channels: 3 } })
+    .blur(0.6)
+    .jpeg({ quality: 88 })
+    .toBuffer();
   const { data } = await sharp(jpeg).raw().toBuffer({ resolveWithObject: true });
   return { rgb: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), jpeg: new Uint8Array(jpeg) };
 }
@@ -90,12 +109,20 @@ describe("copy-move on captured cards with a repeating security print", () => {
     const photo = await captured(grey, 4);
     // The forger copies the captured pixels (noise and blur included) and saves again.
     const [tx, ty] = [603, 171];
-    for (let y = 0; y < side; y++) photo.rgb.copyWithin(((ty + y) * W + tx) * 3, ((sy + y) * W + sx) * 3, ((sy + y) * W + sx + side) * 3);
-    const jpeg = new Uint8Array(await sharp(photo.rgb, { raw: { width: W, height: H, channels: 3 } }).jpeg({ quality: 90 }).toBuffer());
+    for (let y = 0; y < side; y++)
+      photo.rgb.copyWithin(((ty + y) * W + tx) * 3, ((sy + y) * W + sx) * 3, ((sy + y) * W + sx + side) * 3);
+    const jpeg = new Uint8Array(
+      await sharp(photo.rgb, { raw: { width: W, height: H, channels: 3 } })
+        .jpeg({ quality: 90 })
+        .toBuffer(),
+    );
     const { data } = await sharp(jpeg).raw().toBuffer({ resolveWithObject: true });
     const rgb = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
     const result = await analyzePixels({ rgb, width: W, height: H, jpeg }, lines);
-    const hit = result.copyMoves.find((c) => Math.abs(c.target[0] - c.source[0] - (tx - sx)) <= 1 && Math.abs(c.target[1] - c.source[1] - (ty - sy)) <= 1);
+    const hit = result.copyMoves.find(
+      (c) =>
+        Math.abs(c.target[0] - c.source[0] - (tx - sx)) <= 1 && Math.abs(c.target[1] - c.source[1] - (ty - sy)) <= 1,
+    );
     expect(hit).toBeDefined();
   }, 15_000);
 });

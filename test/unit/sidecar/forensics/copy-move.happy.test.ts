@@ -14,7 +14,10 @@ describe("copy-move detection on statements with a 60x30 patch of digits cloned"
       const dy = forgery.target[1] - forgery.source[1];
       const hit = result.copyMoves.find((c) => {
         const shift = [c.target[0] - c.source[0], c.target[1] - c.source[1]];
-        return (Math.abs(shift[0]! - dx) <= 1 && Math.abs(shift[1]! - dy) <= 1) || (Math.abs(shift[0]! + dx) <= 1 && Math.abs(shift[1]! + dy) <= 1);
+        return (
+          (Math.abs(shift[0]! - dx) <= 1 && Math.abs(shift[1]! - dy) <= 1) ||
+          (Math.abs(shift[0]! + dx) <= 1 && Math.abs(shift[1]! + dy) <= 1)
+        );
       });
       if (hit) {
         found++;

@@ -18,7 +18,9 @@ describe("double quantisation of a scan-like statement saved at q70, re-saved at
       expect(trace.reliability).toBeGreaterThan(0.9);
       expect(trace.facts.lineThreshold).toBe(DQ_LINE_Z_THRESHOLD);
     }
-    console.log(`pasted line beyond ${DQ_LINE_Z_THRESHOLD}: ${beyond}/10; highest other line z ${highestOther.toFixed(2)}`);
+    console.log(
+      `pasted line beyond ${DQ_LINE_Z_THRESHOLD}: ${beyond}/10; highest other line z ${highestOther.toFixed(2)}`,
+    );
     expect(beyond).toBe(10);
     expect(highestOther).toBeLessThan(DQ_LINE_Z_THRESHOLD);
   }, 25_000);

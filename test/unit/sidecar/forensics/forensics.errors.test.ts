@@ -8,7 +8,9 @@ describe("pixel forensics given bad input", () => {
   });
 
   test("refuses a page beyond the pixel limit before any work", async () => {
-    await expect(analyzePixels({ rgb: new Uint8Array(300 * 300 * 3), width: 300, height: 300 }, [], { maxPixels: 50_000 })).rejects.toThrow(/pixel limit/);
+    await expect(
+      analyzePixels({ rgb: new Uint8Array(300 * 300 * 3), width: 300, height: 300 }, [], { maxPixels: 50_000 }),
+    ).rejects.toThrow(/pixel limit/);
   });
 
   test("answers a page too small to judge with every trace at zero reliability", async () => {

@@ -5,7 +5,10 @@ import { genuine } from "./page-fixture.ts";
 const SEEDS = Array.from({ length: 10 }, (_, i) => i + 1);
 
 describe("pixel forensics of genuine statements", () => {
-  for (const [name, resaves] of [["saved once at q85", []], ["re-saved uniformly at q90", [90]]] as const) {
+  for (const [name, resaves] of [
+    ["saved once at q85", []],
+    ["re-saved uniformly at q90", [90]],
+  ] as const) {
     test(`finds no standing-out line and no clone on 10 pages ${name}`, async () => {
       let maxZ = Number.NEGATIVE_INFINITY;
       for (const seed of SEEDS) {

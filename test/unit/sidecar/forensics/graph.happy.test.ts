@@ -20,9 +20,12 @@ for (let i = 0; i < W * H; i++) {
 
 /** Mean |luma − luma after a sharp (libjpeg) JPEG round trip| per 8x8 block: error-level analysis as an encoder does it. */
 async function sharpErrorLevel(quality: number): Promise<Float64Array> {
-  const jpeg = await sharp(rgb, { raw: { width: W, height: H, channels: 3 } }).jpeg({ quality }).toBuffer();
+  const jpeg = await sharp(rgb, { raw: { width: W, height: H, channels: 3 } })
+    .jpeg({ quality })
+    .toBuffer();
   const decoded = await sharp(jpeg).raw().toBuffer();
-  const luma = (data: Uint8Array, i: number) => 0.299 * data[i * 3]! + 0.587 * data[i * 3 + 1]! + 0.114 * data[i * 3 + 2]!;
+  const luma = (data: Uint8Array, i: number) =>
+    0.299 * data[i * 3]! + 0.587 * data[i * 3 + 1]! + 0.114 * data[i * 3 + 2]!;
   const out = new Float64Array((W / 8) * (H / 8));
   for (let i = 0; i < W * H; i++) {
     const block = Math.floor(Math.floor(i / W) / 8) * (W / 8) + Math.floor((i % W) / 8);
@@ -37,7 +40,9 @@ describe("the forensic ONNX graph", () => {
       const maps = await graph.run(rgb, W, H, ijgLumaTable(quality));
       const expected = await sharpErrorLevel(quality);
       expect(Math.min(...expected)).toBeGreaterThan(1);
-      expected.forEach((e, i) => { expect(maps.ela[i]!).toBeCloseTo(e, 4); });
+      expected.forEach((e, i) => {
+        expect(maps.ela[i]!).toBeCloseTo(e, 4);
+      });
     });
   }
 
@@ -67,7 +72,11 @@ describe("the forensic ONNX graph", () => {
 describe("the JPEG table reader", () => {
   test("reads back the luma table and quality sharp wrote", async () => {
     for (const quality of [30, 75, 90]) {
-      const jpeg = new Uint8Array(await sharp(rgb, { raw: { width: W, height: H, channels: 3 } }).jpeg({ quality }).toBuffer());
+      const jpeg = new Uint8Array(
+        await sharp(rgb, { raw: { width: W, height: H, channels: 3 } })
+          .jpeg({ quality })
+          .toBuffer(),
+      );
       const tables = readJpegTables(jpeg)!;
       expect(tables.quality).toBe(quality);
       expect(tables.luma).toEqual(ijgLumaTable(quality));

@@ -32,7 +32,11 @@ function dct(data: Uint8Array, bx: number, by: number, natural: number): number 
 describe("the quantised luma coefficients read from a baseline JPEG", () => {
   for (const options of [{ quality: 90 }, { quality: 75, chromaSubsampling: "4:4:4" }] as const) {
     test(`times the quantisation step equal the DCT of the decoded luma within rounding (${JSON.stringify(options)})`, async () => {
-      const jpeg = new Uint8Array(await sharp(rgb, { raw: { width: W, height: H, channels: 3 } }).jpeg(options).toBuffer());
+      const jpeg = new Uint8Array(
+        await sharp(rgb, { raw: { width: W, height: H, channels: 3 } })
+          .jpeg(options)
+          .toBuffer(),
+      );
       const coefficients = readLumaCoefficients(jpeg, W, H)!;
       const { luma } = readJpegTables(jpeg)!;
       const data = new Uint8Array(await sharp(jpeg).raw().toBuffer());

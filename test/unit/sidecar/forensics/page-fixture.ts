@@ -36,7 +36,16 @@ export async function resize(page: Page, width: number): Promise<Page> {
 }
 
 /** Copies a w x h rectangle from (sx, sy) in `from` to (tx, ty) in `to`. */
-export function paste(from: Page, to: Page, sx: number, sy: number, tx: number, ty: number, w: number, h: number): void {
+export function paste(
+  from: Page,
+  to: Page,
+  sx: number,
+  sy: number,
+  tx: number,
+  ty: number,
+  w: number,
+  h: number,
+): void {
   for (let y = 0; y < h; y++) {
     const src = ((sy + y) * from.width + sx) * 3;
     to.rgb.set(from.rgb.subarray(src, src + w * 3), ((ty + y) * to.width + tx) * 3);
@@ -119,7 +128,11 @@ async function cropJpeg(page: Page, x: number, y: number, w: number, h: number, 
   const crop = sharp(page.rgb, { raw }).extract({ left: x, top: y, width: w, height: h });
   if (quality === null) {
     const { data, info } = await crop.raw().toBuffer({ resolveWithObject: true });
-    return { rgb: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height };
+    return {
+      rgb: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
+      width: info.width,
+      height: info.height,
+    };
   }
   return decode(new Uint8Array(await crop.jpeg({ quality }).toBuffer()));
 }

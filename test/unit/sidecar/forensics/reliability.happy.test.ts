@@ -3,7 +3,8 @@ import { analyzePixels } from "../../../../sidecar/forensics/index.ts";
 import { seededStatement } from "../../../helpers/statements.ts";
 import { decode, genuine, render, resize, toJpeg } from "./page-fixture.ts";
 
-const reliability = (result: Awaited<ReturnType<typeof analyzePixels>>, name: string) => result.traces.find((t) => t.name === name)!.reliability;
+const reliability = (result: Awaited<ReturnType<typeof analyzePixels>>, name: string) =>
+  result.traces.find((t) => t.name === name)!.reliability;
 
 describe("how far the pixel traces can be trusted", () => {
   test("a clean 150 dpi page saved at q85 gives full reliability to error-level analysis and none to the noise residual of its noiseless paper", async () => {
@@ -37,7 +38,10 @@ describe("how far the pixel traces can be trusted", () => {
     const small = await resize(page, 200);
     const scale = small.width / page.width;
     const jpeg = await toJpeg(small, 85);
-    const scaled = lines.map((l) => ({ ...l, box: l.box.map((v) => Math.round(v * scale)) as [number, number, number, number] }));
+    const scaled = lines.map((l) => ({
+      ...l,
+      box: l.box.map((v) => Math.round(v * scale)) as [number, number, number, number],
+    }));
     const result = await analyzePixels({ ...(await decode(jpeg)), jpeg }, scaled);
     for (const trace of result.traces) expect(trace.reliability).toBeLessThan(0.2);
   });

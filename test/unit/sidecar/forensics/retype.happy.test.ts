@@ -18,7 +18,9 @@ describe("error-level analysis of a statement whose amount was whited out and re
       }
       expect(result.traces.find((t) => t.name === "ela")!.reliability).toBeGreaterThan(0.9);
     }
-    console.log(`retyped amount (snippet q60, page q85): on top ${onTop}/10, beyond ${ELA_LINE_Z_THRESHOLD}: ${beyond}/10`);
+    console.log(
+      `retyped amount (snippet q60, page q85): on top ${onTop}/10, beyond ${ELA_LINE_Z_THRESHOLD}: ${beyond}/10`,
+    );
     expect(onTop).toBeGreaterThanOrEqual(8);
     expect(beyond).toBeGreaterThanOrEqual(7);
   }, 30_000);

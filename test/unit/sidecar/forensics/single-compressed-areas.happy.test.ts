@@ -11,7 +11,12 @@ const PORTRAIT: Box = [944, 1424, 256, 288];
 /** A photo-like patch: smooth shading and texture in mid-tones, or with a white background clipped at 255 when `bright`. */
 function portrait(seed: number, [, , w, h]: Box, bright = false): Page {
   const rng = new Rng(seed * 7919 + 3);
-  const waves = Array.from({ length: 6 }, () => ({ fx: rng.float(0.01, 0.2), fy: rng.float(0.01, 0.2), phase: rng.float(0, 6.3), amp: rng.float(8, 22) }));
+  const waves = Array.from({ length: 6 }, () => ({
+    fx: rng.float(0.01, 0.2),
+    fy: rng.float(0.01, 0.2),
+    phase: rng.float(0, 6.3),
+    amp: rng.float(8, 22),
+  }));
   const rgb = new Uint8Array(w * h * 3);
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
@@ -20,14 +25,19 @@ function portrait(seed: number, [, , w, h]: Box, bright = false): Page {
       v += rng.float(-6, 6);
       // A studio background: overexposed, its texture cut at 255, around a head and shoulders.
       const background = bright && Math.hypot((x - w / 2) / (w * 0.3), (y - h * 0.6) / (h * 0.45)) > 1;
-      rgb.fill(background ? Math.min(255, Math.round(v + 120)) : Math.max(30, Math.min(225, Math.round(v))), (y * w + x) * 3, (y * w + x) * 3 + 3);
+      rgb.fill(
+        background ? Math.min(255, Math.round(v + 120)) : Math.max(30, Math.min(225, Math.round(v))),
+        (y * w + x) * 3,
+        (y * w + x) * 3 + 3,
+      );
     }
   }
   return { rgb, width: w, height: h };
 }
 
 function place(page: Page, patch: Page, [x, y, w, h]: Box): void {
-  for (let row = 0; row < h; row++) page.rgb.set(patch.rgb.subarray(row * w * 3, (row + 1) * w * 3), ((y + row) * page.width + x) * 3);
+  for (let row = 0; row < h; row++)
+    page.rgb.set(patch.rgb.subarray(row * w * 3, (row + 1) * w * 3), ((y + row) * page.width + x) * 3);
 }
 
 /** A scan-like statement saved at q70; the portrait pasted into its decoded pixels; the whole re-saved at q90. */
@@ -46,7 +56,8 @@ async function printedBrightPortrait(seed: number) {
   return { jpeg, page: await decode(jpeg), lines: page.lines };
 }
 
-const overlaps = ([ax, ay, aw, ah]: Box, [bx, by, bw, bh]: Box) => ax < bx + bw && bx < ax + aw && ay < by + bh && by < ay + ah;
+const overlaps = ([ax, ay, aw, ah]: Box, [bx, by, bw, bh]: Box) =>
+  ax < bx + bw && bx < ax + aw && ay < by + bh && by < ay + ah;
 
 describe("areas compressed once on a page compressed twice", () => {
   test("the portrait pasted between a q70 and a q90 save is found where it was pasted, beyond the threshold, on 5 pages", async () => {

@@ -30,7 +30,9 @@ function page(width: number, height: number): Uint8Array {
 
 describe("the tampered-region localiser", () => {
   test("is the file its threshold was measured with, and the one the manifest records", async () => {
-    const digest = createHash("sha256").update(await loadModelBytes("localiser")).digest("hex");
+    const digest = createHash("sha256")
+      .update(await loadModelBytes("localiser"))
+      .digest("hex");
     expect(calibration.sha256).toBe(digest);
     expect(manifest.derived["localiser.onnx"].sha256).toBe(digest);
     expect(LOCALISER_THRESHOLD).toBe(calibration.threshold);
@@ -57,7 +59,10 @@ describe("the tampered-region localiser", () => {
   });
 
   test("sees nothing on a page too small to read, and says so", async () => {
-    const found = await localiseTampering({ rgb: new Uint8Array(200 * 120 * 3).fill(200), width: 200, height: 120 }, { session });
+    const found = await localiseTampering(
+      { rgb: new Uint8Array(200 * 120 * 3).fill(200), width: 200, height: 120 },
+      { session },
+    );
     expect(found).toMatchObject({ reliability: 0, regions: [], score: 0 });
   });
 });

@@ -1,7 +1,12 @@
 import { describe, expect, test } from "bun:test";
 import { BatcherClosedError, createBatcher } from "../../../../sidecar/ocr/batcher.ts";
 
-const recordingBatcher = (opts: { maxBatch: number; maxWaitMs: number; keyOf?: (n: number) => string; maxConcurrentRuns?: number }) => {
+const recordingBatcher = (opts: {
+  maxBatch: number;
+  maxWaitMs: number;
+  keyOf?: (n: number) => string;
+  maxConcurrentRuns?: number;
+}) => {
   const calls: number[][] = [];
   const batcher = createBatcher<number, string>({
     ...opts,

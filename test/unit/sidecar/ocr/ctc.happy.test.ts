@@ -8,7 +8,8 @@ const LABELS = ["", "3", "5", "8", "a", " "];
 function steps(rows: Record<string, number>[]): Float32Array {
   const probs = new Float32Array(rows.length * LABELS.length);
   rows.forEach((row, t) => {
-    for (const [label, p] of Object.entries(row)) probs[t * LABELS.length + LABELS.indexOf(label === "blank" ? "" : label)] = p;
+    for (const [label, p] of Object.entries(row))
+      probs[t * LABELS.length + LABELS.indexOf(label === "blank" ? "" : label)] = p;
   });
   return probs;
 }

@@ -8,7 +8,11 @@ let engine: OcrEngine;
 const runs: ModelRun[] = [];
 
 beforeAll(async () => {
-  engine = await createOcrEngine({ device: "cpu", batch: { maxBatch: 16, maxWaitMs: 5 }, onModelRun: (run) => runs.push(run) });
+  engine = await createOcrEngine({
+    device: "cpu",
+    batch: { maxBatch: 16, maxWaitMs: 5 },
+    onModelRun: (run) => runs.push(run),
+  });
 });
 
 afterAll(() => engine.close());
@@ -30,7 +34,9 @@ describe("the OCR engine reading a rendered bank statement", () => {
   }
 
   test("reads the amount and the MRZ lines exactly", async () => {
-    const read = (await engine.readImage(renderPrinted(KNOWN_STATEMENT, { dpi: 200 }))).map((line) => line.text.replace(/\s+/g, ""));
+    const read = (await engine.readImage(renderPrinted(KNOWN_STATEMENT, { dpi: 200 }))).map((line) =>
+      line.text.replace(/\s+/g, ""),
+    );
     expect(read).toContain("Closingbalance1,234.56");
     expect(read).toContain("P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<");
     expect(read).toContain("L898902C36UTO7408122F1204159ZE184226B<<<<<10");
@@ -51,7 +57,9 @@ describe("the OCR engine reading a rendered bank statement", () => {
     expect(closing.confidence).toBeLessThanOrEqual(1);
     // Every character described: the printed digits read surely, none of them a runner-up to itself.
     expect(closing.characters).toHaveLength([...closing.text].length);
-    const digits = [...closing.text].flatMap((c, i) => (c >= "0" && c <= "9" ? [[c, closing.characters[i]!] as const] : []));
+    const digits = [...closing.text].flatMap((c, i) =>
+      c >= "0" && c <= "9" ? [[c, closing.characters[i]!] as const] : [],
+    );
     expect(digits.map(([c]) => c).join("")).toBe("123456");
     for (const [c, reading] of digits) {
       expect(reading.probability).toBeGreaterThan(0.9);
@@ -63,11 +71,14 @@ describe("the OCR engine reading a rendered bank statement", () => {
   });
 
   test("reads a line printed at a slant and returns its rotated polygon", async () => {
-    const page = renderPrinted([{ text: "Closing balance 1,234.56", font: "Helvetica", size: 16, x: 60, y: 220, angle: 10 }], {
-      dpi: 150,
-      widthPt: 400,
-      heightPt: 300,
-    });
+    const page = renderPrinted(
+      [{ text: "Closing balance 1,234.56", font: "Helvetica", size: 16, x: 60, y: 220, angle: 10 }],
+      {
+        dpi: 150,
+        widthPt: 400,
+        heightPt: 300,
+      },
+    );
     const lines = await engine.readImage(page);
     expect(lines.map((line) => line.text.replace(/\s+/g, ""))).toEqual(["Closingbalance1,234.56"]);
     const [tl, tr] = lines[0]!.polygon as [[number, number], [number, number]];
@@ -83,7 +94,16 @@ describe("the OCR engine reading a rendered bank statement", () => {
   });
 
   test("serves 8 concurrent pages with shared detection calls, reads their lines one per call on the CPU, and gives each page its own lines", async () => {
-    const names = ["Anna Eriksson", "Boris Kowalski", "Chen Wei", "Dana Schultz", "Emil Novak", "Farah Haddad", "Goran Petrov", "Hanna Berg"];
+    const names = [
+      "Anna Eriksson",
+      "Boris Kowalski",
+      "Chen Wei",
+      "Dana Schultz",
+      "Emil Novak",
+      "Farah Haddad",
+      "Goran Petrov",
+      "Hanna Berg",
+    ];
     const pages = names.map((name, i) =>
       renderPrinted(
         [
@@ -99,7 +119,8 @@ describe("the OCR engine reading a rendered bank statement", () => {
       const read = lines.map((line) => line.text.replace(/\s+/g, ""));
       expect(read).toEqual([names[i]!.replace(/\s+/g, ""), `Reference${48213 + i * 1111}`]);
     });
-    const largest = (model: ModelRun["model"]) => Math.max(...runs.filter((run) => run.model === model).map((run) => run.items));
+    const largest = (model: ModelRun["model"]) =>
+      Math.max(...runs.filter((run) => run.model === model).map((run) => run.items));
     expect(largest("detection")).toBeGreaterThan(1);
     expect(largest("recognition")).toBe(1);
   });

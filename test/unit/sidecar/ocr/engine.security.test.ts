@@ -66,9 +66,15 @@ describe("the OCR engine facing hostile image sizes", () => {
   });
 
   test("refuses pixel data whose length does not match the stated size", async () => {
-    await expect(engine.readImage({ data: new Uint8Array(100), width: 100, height: 100 })).rejects.toBeInstanceOf(OcrInputError);
-    await expect(engine.readImage({ data: new Uint8Array(0), width: 0, height: 0 })).rejects.toBeInstanceOf(OcrInputError);
-    await expect(engine.readImage({ data: new Uint8Array(3), width: 0.5, height: 6 })).rejects.toBeInstanceOf(OcrInputError);
+    await expect(engine.readImage({ data: new Uint8Array(100), width: 100, height: 100 })).rejects.toBeInstanceOf(
+      OcrInputError,
+    );
+    await expect(engine.readImage({ data: new Uint8Array(0), width: 0, height: 0 })).rejects.toBeInstanceOf(
+      OcrInputError,
+    );
+    await expect(engine.readImage({ data: new Uint8Array(3), width: 0.5, height: 6 })).rejects.toBeInstanceOf(
+      OcrInputError,
+    );
   });
 
   test("finds no text in random noise", async () => {

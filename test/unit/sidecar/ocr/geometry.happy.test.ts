@@ -2,12 +2,27 @@ import { describe, expect, test } from "bun:test";
 import { cropQuad } from "../../../../sidecar/ocr/crop.ts";
 import { dbBoxes } from "../../../../sidecar/ocr/db-postprocess.ts";
 import { readingOrder } from "../../../../sidecar/ocr/detect.ts";
-import { type Point, type Quad, minAreaRect, orderQuad, rectCorners, unclipRect } from "../../../../sidecar/ocr/geometry.ts";
+import {
+  type Point,
+  type Quad,
+  minAreaRect,
+  orderQuad,
+  rectCorners,
+  unclipRect,
+} from "../../../../sidecar/ocr/geometry.ts";
 
 const near = (a: number, b: number, tolerance = 1e-6) => expect(Math.abs(a - b)).toBeLessThanOrEqual(tolerance);
 
 /** A probability map with 1.0 inside a rotated rectangle and 0 elsewhere. */
-function rotatedBar(width: number, height: number, cx: number, cy: number, length: number, thickness: number, angle: number) {
+function rotatedBar(
+  width: number,
+  height: number,
+  cx: number,
+  cy: number,
+  length: number,
+  thickness: number,
+  angle: number,
+) {
   const prob = new Float32Array(width * height);
   const ux = Math.cos(angle);
   const uy = Math.sin(angle);
@@ -95,7 +110,9 @@ describe("DB post-processing", () => {
     for (let i = 0; i < 50; i++) {
       for (let y = 10; y < 30; y++) for (let x = i * 8; x < i * 8 + 5; x++) prob[y * width + x] = 1;
     }
-    expect(dbBoxes(prob, width, 40, { threshold: 0.3, boxThreshold: 0.6, unclipRatio: 1.5, maxCandidates: 7 })).toHaveLength(7);
+    expect(
+      dbBoxes(prob, width, 40, { threshold: 0.3, boxThreshold: 0.6, unclipRatio: 1.5, maxCandidates: 7 }),
+    ).toHaveLength(7);
   });
 });
 

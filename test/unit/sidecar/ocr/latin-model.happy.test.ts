@@ -3,10 +3,16 @@ import { join } from "node:path";
 import { InferenceSession } from "onnxruntime-node";
 import { loadModelBytes } from "../../../../sidecar/models/index.ts";
 import { cropQuad } from "../../../../sidecar/ocr/crop.ts";
-import { ctcGreedy, ctcLabels } from "../../../../sidecar/ocr/ctc.ts";
+import { ctcLabels } from "../../../../sidecar/ocr/ctc.ts";
 import { createDetector } from "../../../../sidecar/ocr/detect.ts";
 import { sessionOptions } from "../../../../sidecar/ocr/providers.ts";
-import { MAX_REC_WIDTH, REC_HEIGHT, recognitionTensor, runRecognition, widthBucket } from "../../../../sidecar/ocr/recognize.ts";
+import {
+  MAX_REC_WIDTH,
+  REC_HEIGHT,
+  recognitionTensor,
+  runRecognition,
+  widthBucket,
+} from "../../../../sidecar/ocr/recognize.ts";
 import type { RgbImage } from "../../../../sidecar/image/rgb.ts";
 import { renderPrinted } from "../../../helpers/pages.ts";
 import { KNOWN_STATEMENT, seededStatement } from "../../../helpers/statements.ts";
@@ -68,13 +74,17 @@ describe("the Latin recognition model derived from the shipped PP-OCRv4 one", ()
     const a = await probabilities(shipped, crop!);
     const b = await probabilities(latin, crop!);
     expect(b.steps).toBe(a.steps);
-    const kept = latinLabels.map((label, i) => (i === 0 ? 0 : i === latinLabels.length - 1 ? shippedLabels.length - 1 : shippedLabels.indexOf(label)));
+    const kept = latinLabels.map((label, i) =>
+      i === 0 ? 0 : i === latinLabels.length - 1 ? shippedLabels.length - 1 : shippedLabels.indexOf(label),
+    );
     expect(kept.every((c) => c >= 0)).toBe(true);
     let worst = 0;
     for (let t = 0; t < a.steps; t++) {
       const row = (c: number) => a.probs[t * a.classes + c]!;
       const mass = kept.reduce((sum, c) => sum + row(c), 0);
-      kept.forEach((c, j) => { worst = Math.max(worst, Math.abs(b.probs[t * b.classes + j]! - row(c) / mass)); });
+      kept.forEach((c, j) => {
+        worst = Math.max(worst, Math.abs(b.probs[t * b.classes + j]! - row(c) / mass));
+      });
     }
     expect(worst).toBeLessThan(1e-3);
   }, 30_000);

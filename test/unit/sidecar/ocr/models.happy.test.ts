@@ -20,17 +20,30 @@ describe("the OCR model files", () => {
 
   test("serve detection as shipped and recognition as the derived Latin model recorded in the manifest", async () => {
     const served = {
-      "ch_PP-OCRv4_det_infer.onnx": [await loadModelBytes("ocr-detection"), manifest.files["ch_PP-OCRv4_det_infer.onnx"]],
-      "latin_PP-OCRv4_rec_infer.onnx": [await loadModelBytes("ocr-recognition"), manifest.derived["latin_PP-OCRv4_rec_infer.onnx"]],
+      "ch_PP-OCRv4_det_infer.onnx": [
+        await loadModelBytes("ocr-detection"),
+        manifest.files["ch_PP-OCRv4_det_infer.onnx"],
+      ],
+      "latin_PP-OCRv4_rec_infer.onnx": [
+        await loadModelBytes("ocr-recognition"),
+        manifest.derived["latin_PP-OCRv4_rec_infer.onnx"],
+      ],
       "latin_ppocr_keys.txt": [await loadModelBytes("ocr-dictionary"), manifest.derived["latin_ppocr_keys.txt"]],
     } as const;
     for (const [file, [bytes, recorded]] of Object.entries(served)) {
-      expect({ file, sha256: sha256(bytes), bytes: bytes.byteLength }).toEqual({ file, sha256: recorded.sha256, bytes: recorded.bytes });
+      expect({ file, sha256: sha256(bytes), bytes: bytes.byteLength }).toEqual({
+        file,
+        sha256: recorded.sha256,
+        bytes: recorded.bytes,
+      });
     }
   });
 
   test("the derived Latin model and dictionary are exactly what scripts/models/derive-latin-rec.ts makes from the shipped ones", async () => {
-    const derived = deriveLatin(await shipped("ch_PP-OCRv4_rec_infer.onnx"), await Bun.file(join(modelsDir, "ppocr_keys_v1.txt")).text());
+    const derived = deriveLatin(
+      await shipped("ch_PP-OCRv4_rec_infer.onnx"),
+      await Bun.file(join(modelsDir, "ppocr_keys_v1.txt")).text(),
+    );
     expect(sha256(derived.model)).toBe(manifest.derived["latin_PP-OCRv4_rec_infer.onnx"].sha256);
     expect(sha256(derived.dictionary)).toBe(manifest.derived["latin_ppocr_keys.txt"].sha256);
   });

@@ -4,7 +4,9 @@ import { CUDA_LIBS, OPERATOR_DIR, PROVIDERS, machine, shipped } from "./provider
 
 const fallbackReason = (box: ReturnType<typeof machine>, cudaLibDir?: string): string | undefined => {
   let told: string | undefined;
-  expect(chooseExecutionProviders("auto", { cudaLibDir, onCpuFallback: (reason) => (told = reason) }, box)).toEqual(["cpu"]);
+  expect(chooseExecutionProviders("auto", { cudaLibDir, onCpuFallback: (reason) => (told = reason) }, box)).toEqual([
+    "cpu",
+  ]);
   return told;
 };
 
@@ -21,7 +23,9 @@ describe("when CUDA cannot be used", () => {
 
   test("an operator's folder without one of the libraries is named with the missing file, and nothing is linked", () => {
     const box = machine({ operator: [PROVIDERS[0]!] });
-    expect(fallbackReason(box, OPERATOR_DIR)).toBe(`DOCVERIFY_SIDECAR_CUDA_LIB_DIR ${OPERATOR_DIR} lacks libonnxruntime_providers_shared.so`);
+    expect(fallbackReason(box, OPERATOR_DIR)).toBe(
+      `DOCVERIFY_SIDECAR_CUDA_LIB_DIR ${OPERATOR_DIR} lacks libonnxruntime_providers_shared.so`,
+    );
     expect(box.linked).toEqual([]);
   });
 
@@ -32,9 +36,9 @@ describe("when CUDA cannot be used", () => {
   });
 
   test("auto falls back to CPU when a CUDA runtime library cannot be loaded", () => {
-    expect(fallbackReason(machine({ beside: shipped, libraries: CUDA_LIBS.filter((l) => l !== "libcudnn.so.9") }))).toBe(
-      "CUDA libraries not found by the loader: libcudnn.so.9",
-    );
+    expect(
+      fallbackReason(machine({ beside: shipped, libraries: CUDA_LIBS.filter((l) => l !== "libcudnn.so.9") })),
+    ).toBe("CUDA libraries not found by the loader: libcudnn.so.9");
   });
 
   test("a link that cannot be made (a read-only folder) means CPU for auto, not a crash at session creation", () => {
@@ -55,6 +59,8 @@ describe("when CUDA cannot be used", () => {
   });
 
   test("cuda with a GPU but missing CUDA libraries names them", () => {
-    expect(() => chooseExecutionProviders("cuda", {}, machine({ beside: shipped, libraries: [] }))).toThrow("libcudart.so.12");
+    expect(() => chooseExecutionProviders("cuda", {}, machine({ beside: shipped, libraries: [] }))).toThrow(
+      "libcudart.so.12",
+    );
   });
 });

@@ -2,7 +2,13 @@ import { describe, expect, test } from "bun:test";
 import { lstatSync, mkdtempSync, readlinkSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chooseExecutionProviders, onnxRuntimeLibraryDir, planCuda, sessionOptions, systemProbe } from "../../../../sidecar/ocr/providers.ts";
+import {
+  chooseExecutionProviders,
+  onnxRuntimeLibraryDir,
+  planCuda,
+  sessionOptions,
+  systemProbe,
+} from "../../../../sidecar/ocr/providers.ts";
 import { OPERATOR_DIR, ORT_DIR, PROVIDERS, machine, shipped } from "./providers-machine.ts";
 
 describe("choosing execution providers", () => {
@@ -40,7 +46,9 @@ describe("choosing execution providers", () => {
   test("session options carry the configured thread counts", () => {
     const options = sessionOptions(["cpu"], { intraOpThreads: 3, interOpThreads: 2 });
     expect(options).toMatchObject({ executionProviders: ["cpu"], intraOpNumThreads: 3, interOpNumThreads: 2 });
-    expect(options.extra).toEqual({ session: { intra_op: { allow_spinning: "0" }, inter_op: { allow_spinning: "0" } } });
+    expect(options.extra).toEqual({
+      session: { intra_op: { allow_spinning: "0" }, inter_op: { allow_spinning: "0" } },
+    });
   });
 });
 
@@ -51,7 +59,10 @@ describe("finding ONNX Runtime's native folder", () => {
   test("the compiled binary looks where it extracted its natives, since the package folder does not exist inside it", () => {
     const extracted = "/home/svc/.cache/docverify/natives-0123abcd";
     const seen: string[] = [];
-    const dir = onnxRuntimeLibraryDir({ standalone: true, extractedNativesDir: extracted }, (path) => (seen.push(path), true));
+    const dir = onnxRuntimeLibraryDir({ standalone: true, extractedNativesDir: extracted }, (path) => {
+      seen.push(path);
+      return true;
+    });
     expect(dir).toBe(`${extracted}/${inPackage}`);
     expect(seen).toEqual([`${extracted}/${inPackage}`]);
   });

@@ -17,7 +17,9 @@ describe("libraries the sidecar would load", () => {
       usable: false,
       reason: `DOCVERIFY_SIDECAR_CUDA_LIB_DIR: ${OPERATOR_DIR} is writable by other users`,
     });
-    expect(() => chooseExecutionProviders("cuda", { cudaLibDir: OPERATOR_DIR }, box)).toThrow("writable by other users");
+    expect(() => chooseExecutionProviders("cuda", { cudaLibDir: OPERATOR_DIR }, box)).toThrow(
+      "writable by other users",
+    );
     expect(box.linked).toEqual([]);
   });
 
@@ -37,7 +39,9 @@ describe("libraries the sidecar would load", () => {
       expect(probe.untrustedReason(join(open, PROVIDERS[0]!))).toBe(`${open} is writable by other users`);
       expect(probe.untrustedReason(join(closed, PROVIDERS[0]!))).toBeNull();
       chmodSync(join(closed, PROVIDERS[0]!), 0o666);
-      expect(probe.untrustedReason(join(closed, PROVIDERS[0]!))).toBe(`${join(closed, PROVIDERS[0]!)} is writable by other users`);
+      expect(probe.untrustedReason(join(closed, PROVIDERS[0]!))).toBe(
+        `${join(closed, PROVIDERS[0]!)} is writable by other users`,
+      );
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
