@@ -58,6 +58,16 @@ const STRAIGHT_SHIFTS = [8, 12];
 const STRAIGHT_CORRELATION = 0.95;
 const MAX_PERIOD = 64;
 const MAX_RESULTS = 3;
+/**
+ * Textured blocks of the graph beyond which a page's clone search is not run. Block matching
+ * grows with the page: a 13-megapixel photo (4584 x 2903, in the real-documents set) gave
+ * 10.3 million blocks once the odd offsets were added and took 30-60 s on 2 cores, holding the
+ * sidecar's thread so long that its gRPC keepalives went unanswered and the call was dropped.
+ * A million blocks is a fully textured page of about 4 megapixels; every corpus page (at most
+ * 1600 px a side) stays under it. Past it the search says it did not judge (reliability 0),
+ * which lowers coverage and accuses no one.
+ */
+export const MAX_COMPARED_BLOCKS = 1_000_000;
 /** Largest clusters verified by correlation; bounds the work on pages full of repeated text. */
 const MAX_VERIFIED = 400;
 
@@ -82,6 +92,8 @@ export interface CopyMoveResult {
   bestVotes: number;
   /** Matches that correlated like clones but repeat at a period (printed patterns), not reported. */
   periodicMatches: number;
+  /** False where the page held more blocks than MAX_COMPARED_BLOCKS and nothing was compared. */
+  judged: boolean;
 }
 
 /** Textured blocks to compare: top-left pixel, whether in a text line, and FEATURES values each. */
@@ -97,7 +109,10 @@ export function findCopyMoves(input: CopyMoveInput): CopyMoveResult {
   // Text-to-text pairs are never judged: without a textured block outside text, nothing can vote.
   let nonText = 0;
   for (const i of input.blocks) if (input.textMask[i] !== 1) nonText++;
-  if (nonText === 0) return { copyMoves: [], texturedBlocks: input.blocks.length, bestVotes: 0, periodicMatches: 0 };
+  if (nonText === 0 || input.blocks.length > MAX_COMPARED_BLOCKS) {
+    const judged = input.blocks.length <= MAX_COMPARED_BLOCKS;
+    return { copyMoves: [], texturedBlocks: input.blocks.length, bestVotes: 0, periodicMatches: 0, judged };
+  }
   const blocks = texturedBlocks(input, nonText);
   const { count, features } = blocks;
   const order = sortedByKeys(blocks);
@@ -166,7 +181,7 @@ export function findCopyMoves(input: CopyMoveInput): CopyMoveResult {
       if (copyMoves.length >= MAX_RESULTS) break;
     }
   }
-  return { copyMoves, texturedBlocks: count, bestVotes, periodicMatches };
+  return { copyMoves, texturedBlocks: count, bestVotes, periodicMatches, judged: true };
 }
 
 /**
@@ -319,6 +334,9 @@ function isPeriodic(input: CopyMoveInput, source: Box, target: Box, score: numbe
  * of digits beside its source (the unit tests) repeats once at most, and less well.
  */
 function repeatsAlongAxis(input: CopyMoveInput, [x, y, w, h]: Box, score: number): boolean {
+  // A run's repeat is a glyph or two: larger areas are not runs, and testing them would cost
+  // a hundred correlations of the whole area per match.
+  if (w > 2 * MAX_PERIOD || h > 2 * MAX_PERIOD) return false;
   const at = (dx: number, dy: number): Box => [x + dx, y + dy, w, h];
   const repeats = (a: Box, b: Box) =>
     inside(a, input) && inside(b, input) && correlation(input, a, b) >= RUN_SHARE * score;

@@ -5,7 +5,7 @@
 import { cueTraces, measureCues } from "../cues/index.ts";
 import { assertRgb } from "../image/rgb.ts";
 import type { Device } from "../ocr/providers.ts";
-import { findCopyMoves, textBlockMask } from "./copy-move.ts";
+import { MAX_COMPARED_BLOCKS, findCopyMoves, textBlockMask } from "./copy-move.ts";
 import { type ForensicsGraph, createForensicsGraph } from "./graph.ts";
 import { BLOCK, CM_BLOCK } from "./graph-spec.ts";
 import { type DoubleQuantSummary, DQ_LINE_Z_THRESHOLD, doubleQuantSummary, periodConfidence } from "./double-quant.ts";
@@ -170,9 +170,12 @@ export async function analyzePixels(
       ),
       {
         name: "copy_move",
-        reliability: sizeFactor * compressionFactor,
+        reliability: copy.judged ? sizeFactor * compressionFactor : 0,
         globalScore: copy.copyMoves.reduce((m, c) => Math.max(m, c.score), 0),
         facts: {
+          ...(copy.judged
+            ? {}
+            : { reason: `page too large for the clone search (at most ${MAX_COMPARED_BLOCKS} blocks)` }),
           texturedBlocks: copy.texturedBlocks,
           bestVotes: copy.bestVotes,
           periodicMatches: copy.periodicMatches,

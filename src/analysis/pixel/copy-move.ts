@@ -38,6 +38,8 @@ export function detectCopyMove(pages: readonly SidecarPage[]): DetectorResult {
     return {
       page: page.index + 1,
       reliability: round2(trace?.reliability ?? 0),
+      // Why the search could not judge the page (a page too large to search), when it says.
+      ...(typeof trace?.facts.reason === "string" ? { notJudged: trace.facts.reason } : {}),
       clones: page.copyMoves.length,
       periodicRepeats: numberFact(trace, "periodicMatches") ?? "unknown",
     };
