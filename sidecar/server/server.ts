@@ -10,7 +10,7 @@ import { createOcrEngine } from "../ocr/engine.ts";
 import { type Device, chooseExecutionProviders } from "../ocr/providers.ts";
 import { createDocumentAnalyzer } from "./analyze-document.ts";
 import { createAdmission } from "./concurrency.ts";
-import { giveBackMemory } from "../../src/runtime/give-back-memory.ts";
+import { memoryGivenBackWhenIdle } from "../../src/runtime/give-back-memory.ts";
 import { createPageMemoryBudget, DEFAULT_MEMORY_LIMIT_BYTES } from "./memory-budget.ts";
 import { DocumentRefused, toServiceError } from "./errors.ts";
 import { createHealthService } from "./health.ts";
@@ -103,7 +103,7 @@ export async function startSidecarServer(options: SidecarServerOptions): Promise
   });
   const health = createHealthService("SERVING");
 
-  let inFlight = 0;
+  const idle = memoryGivenBackWhenIdle();
   const analyzeDocument = async (
     call: ServerReadableStream<AnalyzeDocumentRequest__Output, AnalyzeDocumentResponse>,
     callback: sendUnaryData<AnalyzeDocumentResponse>,
@@ -112,7 +112,7 @@ export async function startSidecarServer(options: SidecarServerOptions): Promise
     call.on("cancelled", () => aborted.abort());
     const started = performance.now();
     let release: (() => void) | undefined;
-    inFlight++;
+    const leave = idle.enter();
     try {
       release = await admission.enter(aborted.signal);
       const document = await receiveDocument(call, limits.maxDocumentBytes);
@@ -134,8 +134,7 @@ export async function startSidecarServer(options: SidecarServerOptions): Promise
       callback(toServiceError(error));
     } finally {
       release?.();
-      // The last document out gives the memory its pages held back to the system.
-      if (--inFlight === 0) setImmediate(() => inFlight === 0 && giveBackMemory());
+      leave();
     }
   };
 

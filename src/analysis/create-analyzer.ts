@@ -11,7 +11,7 @@ import { createLocalAnalysisPool } from "./worker/local-analysis-pool.ts";
 import { API_IDLE_BYTES, estimateAnalysisBytes } from "./memory-estimate.ts";
 import { createMemoryBudget } from "../limits/memory-budget.ts";
 import { AppError } from "../errors.ts";
-import { giveBackMemory } from "../runtime/give-back-memory.ts";
+import { memoryGivenBackWhenIdle } from "../runtime/give-back-memory.ts";
 
 export interface AnalysisService extends Analyzer {
   /** Intake's PDF check, in an analysis worker (see validateDocument's options). */
@@ -69,7 +69,7 @@ export async function createAnalyzer(config: Config, log: Logger, deps: Analyzer
     cancelled: () =>
       new AppError("SERVICE_UNAVAILABLE", "The analysis was cancelled", { retryable: true, retryAfterSec: 1 }),
   });
-  let inFlight = 0;
+  const idle = memoryGivenBackWhenIdle();
   return {
     analyze: async (document, context) => {
       await started;
@@ -77,13 +77,12 @@ export async function createAnalyzer(config: Config, log: Logger, deps: Analyzer
         await estimateAnalysisBytes(document),
         document.format === "pdf" ? "The PDF" : "The image",
       );
-      inFlight++;
+      const leave = idle.enter();
       try {
         return await full.analyze(document, context);
       } finally {
         release();
-        // The last document out gives the memory it held back to the system.
-        if (--inFlight === 0) setImmediate(() => inFlight === 0 && giveBackMemory());
+        leave();
       }
     },
     validatePdf: (bytes) => local.validatePdf(bytes),

@@ -18,8 +18,35 @@ function loadTrim(): Trim | null {
   }
 }
 
-export function giveBackMemory(): void {
+function giveBackMemory(): void {
   Bun.gc(true);
   trim ??= loadTrim();
   trim?.();
+}
+
+/**
+ * How long a process must stay without a document in flight before it collects: a full
+ * collection stops the thread, so a steady stream of documents, one after another, must not
+ * pay for one after each; only a pause does.
+ */
+const IDLE_MS = 250;
+
+/**
+ * Counts a process's documents in flight: `enter()` as one starts, and the function it returns
+ * as it ends. Once the last is done and none has started for IDLE_MS, memory is given back.
+ */
+export function memoryGivenBackWhenIdle(): { enter(): () => void } {
+  let inFlight = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return {
+    enter() {
+      inFlight++;
+      clearTimeout(timer);
+      return () => {
+        if (--inFlight > 0) return;
+        timer = setTimeout(giveBackMemory, IDLE_MS);
+        timer.unref?.();
+      };
+    },
+  };
 }
