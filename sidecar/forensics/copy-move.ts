@@ -106,13 +106,18 @@ interface Blocks {
 }
 
 export function findCopyMoves(input: CopyMoveInput): CopyMoveResult {
+  const nothing = (judged: boolean): CopyMoveResult => ({
+    copyMoves: [],
+    texturedBlocks: input.blocks.length,
+    bestVotes: 0,
+    periodicMatches: 0,
+    judged,
+  });
+  if (input.blocks.length > MAX_COMPARED_BLOCKS) return nothing(false);
   // Text-to-text pairs are never judged: without a textured block outside text, nothing can vote.
   let nonText = 0;
   for (const i of input.blocks) if (input.textMask[i] !== 1) nonText++;
-  if (nonText === 0 || input.blocks.length > MAX_COMPARED_BLOCKS) {
-    const judged = input.blocks.length <= MAX_COMPARED_BLOCKS;
-    return { copyMoves: [], texturedBlocks: input.blocks.length, bestVotes: 0, periodicMatches: 0, judged };
-  }
+  if (nonText === 0) return nothing(true);
   const blocks = texturedBlocks(input, nonText);
   const { count, features } = blocks;
   const order = sortedByKeys(blocks);
@@ -337,16 +342,17 @@ function repeatsAlongAxis(input: CopyMoveInput, [x, y, w, h]: Box, score: number
   // A run's repeat is a glyph or two: larger areas are not runs, and testing them would cost
   // a hundred correlations of the whole area per match.
   if (w > 2 * MAX_PERIOD || h > 2 * MAX_PERIOD) return false;
-  const at = (dx: number, dy: number): Box => [x + dx, y + dy, w, h];
-  const repeats = (a: Box, b: Box) =>
-    inside(a, input) && inside(b, input) && correlation(input, a, b) >= RUN_SHARE * score;
+  const area: Box = [x, y, w, h];
+  const repeatsAt = (dx: number, dy: number) => {
+    const moved: Box = [x + dx, y + dy, w, h];
+    return inside(moved, input) && correlation(input, area, moved) >= RUN_SHARE * score;
+  };
   for (let period = MIN_PERIOD; period <= MAX_PERIOD; period++) {
     for (const [dx, dy] of [
       [period, 0],
       [0, period],
     ] as const) {
-      if (repeats(at(0, 0), at(dx, dy)) && (repeats(at(0, 0), at(2 * dx, 2 * dy)) || repeats(at(0, 0), at(-dx, -dy))))
-        return true;
+      if (repeatsAt(dx, dy) && (repeatsAt(2 * dx, 2 * dy) || repeatsAt(-dx, -dy))) return true;
     }
   }
   return false;
