@@ -51,3 +51,18 @@ export function expectCompletedBatch(status: Batch, batchId: string, hooks: Rece
       .sort(),
   );
 }
+
+/** A batch's 202 acknowledgement of `totalDocuments`, still processing; its body's data. */
+export async function expectAcknowledged(
+  response: Response,
+  totalDocuments: number,
+): Promise<{ batchId: string; totalDocuments: number; status: string }> {
+  expect(response.status).toBe(202);
+  const { data } = await response.json();
+  expect(data).toEqual({
+    batchId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    totalDocuments,
+    status: "processing",
+  });
+  return data;
+}

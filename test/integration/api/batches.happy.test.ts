@@ -6,7 +6,11 @@ import { eventually, startService, type TestService } from "../../helpers/servic
 import { makeTestCa } from "../../helpers/tls.ts";
 import { startWebhookReceiver } from "../../helpers/webhook-receiver.ts";
 import { makeJpeg, makePdf } from "../../helpers/fixtures.ts";
-import { expectCompletedBatch, expectOneSignedWebhookPerDocument } from "../../helpers/batch-assertions.ts";
+import {
+  expectAcknowledged,
+  expectCompletedBatch,
+  expectOneSignedWebhookPerDocument,
+} from "../../helpers/batch-assertions.ts";
 
 const SECRET = "a-callback-secret-of-some-length";
 let service: TestService;
@@ -53,13 +57,7 @@ describe("a batch", () => {
       callbackUrl: receiver.url,
       callbackSecret: SECRET,
     });
-    expect(response.status).toBe(202);
-    const { data } = await response.json();
-    expect(data).toEqual({
-      batchId: expect.stringMatching(/^[0-9a-f-]{36}$/),
-      totalDocuments: 3,
-      status: "processing",
-    });
+    const data = await expectAcknowledged(response, 3);
 
     const hooks = await eventually(() =>
       receiver.forBatch(data.batchId).length >= 3 ? receiver.forBatch(data.batchId) : undefined,

@@ -13,7 +13,11 @@ import { dispatcherOf, stepRetrySchedule, stepWorkers, workerOf } from "../../he
 import { makeTestCa } from "../../helpers/tls.ts";
 import { startWebhookReceiver } from "../../helpers/webhook-receiver.ts";
 import { makeJpeg, makePdf } from "../../helpers/fixtures.ts";
-import { expectCompletedBatch, expectOneSignedWebhookPerDocument } from "../../helpers/batch-assertions.ts";
+import {
+  expectAcknowledged,
+  expectCompletedBatch,
+  expectOneSignedWebhookPerDocument,
+} from "../../helpers/batch-assertions.ts";
 
 const SECRET = "a-callback-secret-of-some-length";
 let service: InProcessApp;
@@ -68,13 +72,7 @@ describe("a batch", () => {
       callbackUrl: receiver.url,
       callbackSecret: SECRET,
     });
-    expect(response.status).toBe(202);
-    const { data } = await response.json();
-    expect(data).toEqual({
-      batchId: expect.stringMatching(/^[0-9a-f-]{36}$/),
-      totalDocuments: 3,
-      status: "processing",
-    });
+    const data = await expectAcknowledged(response, 3);
     // The route woke the worker; nothing was analysed on the request's path.
     expect(service.wakes.batchWorker).toBe(1);
     expect(service.analysed).toBe(0);
