@@ -58,3 +58,32 @@ export async function openTestStore(
     close: () => store.close().finally(() => shell.close()),
   };
 }
+
+/**
+ * A batch of one document whose analysis failed, claimed and recorded at `now`, so its outbox
+ * holds one delivery due then; the batch's id.
+ */
+export async function batchWithOneFailedDocument(
+  store: Store,
+  now: number,
+  callbackUrl = "https://a.example/hooks",
+): Promise<string> {
+  const batch = await store.batches.create({
+    keyId: "k",
+    sandbox: true,
+    callbackUrl,
+    callbackSecret: "0123456789abcdef",
+    documents: [new Uint8Array([1])],
+    now,
+  });
+  const claimed = (await store.batches.claimNext("w", now, 60_000))!;
+  await store.batches.recordOutcome({
+    batch: claimed.batch,
+    documentIndex: 0,
+    owner: "w",
+    keyId: "k",
+    outcome: { ok: false, error: { code: "UNSUPPORTED_FORMAT", message: "x" } },
+    now,
+  });
+  return batch.id;
+}

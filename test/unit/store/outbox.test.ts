@@ -1,7 +1,7 @@
 // The outbox's state machine with a controlled clock: scheduled attempts, redeliveries and
 // lost leases, each attempt logged in the transaction that records its outcome.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { ENGINES, openTestStore, type TestStore } from "../../helpers/store.ts";
+import { batchWithOneFailedDocument, ENGINES, openTestStore, type TestStore } from "../../helpers/store.ts";
 import type { Store } from "../../../src/store/index.ts";
 
 let opened: TestStore;
@@ -10,26 +10,7 @@ let store: Store;
 let clock = 1_000_000;
 
 /** A batch with one failed document, so its outbox holds one delivery due at `clock`. */
-async function batchWithDelivery(): Promise<string> {
-  const batch = await store.batches.create({
-    keyId: "k",
-    sandbox: true,
-    callbackUrl: "https://a.example/hooks",
-    callbackSecret: "0123456789abcdef",
-    documents: [new Uint8Array([1])],
-    now: clock,
-  });
-  const claimed = (await store.batches.claimNext("w", clock, 60_000))!;
-  await store.batches.recordOutcome({
-    batch: claimed.batch,
-    documentIndex: 0,
-    owner: "w",
-    keyId: "k",
-    outcome: { ok: false, error: { code: "UNSUPPORTED_FORMAT", message: "x" } },
-    now: clock,
-  });
-  return batch.id;
-}
+const batchWithDelivery = () => batchWithOneFailedDocument(store, clock);
 
 const attempt = (status: number | null) => ({
   startedAt: clock,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { ENGINES, openTestStore, type TestStore } from "../../helpers/store.ts";
+import { batchWithOneFailedDocument, ENGINES, openTestStore, type TestStore } from "../../helpers/store.ts";
 import type { Store } from "../../../src/store/index.ts";
 import type { AnalysisReport } from "../../../src/analysis/report.ts";
 
@@ -29,23 +29,7 @@ describe.each(ENGINES)("on %s", (engine) => {
     await store.verifications.insert({ keyId: "k", result: result("ver_old"), report, createdAt: now - 40 * day });
     await store.verifications.insert({ keyId: "k", result: result("ver_new"), report, createdAt: now - 1 * day });
 
-    const finished = await store.batches.create({
-      keyId: "k",
-      sandbox: true,
-      callbackUrl: "https://a.example",
-      callbackSecret: "0123456789abcdef",
-      documents: [new Uint8Array([1])],
-      now: now - 40 * day,
-    });
-    const claimed = (await store.batches.claimNext("w", now - 40 * day, 1000))!;
-    await store.batches.recordOutcome({
-      batch: claimed.batch,
-      documentIndex: 0,
-      owner: "w",
-      keyId: "k",
-      outcome: { ok: false, error: { code: "UNSUPPORTED_FORMAT", message: "x" } },
-      now: now - 40 * day,
-    });
+    const finished = await batchWithOneFailedDocument(store, now - 40 * day, "https://a.example");
     const [delivery] = await store.outbox.claimDue("d", now, 1000, 1);
     expect(
       await store.outbox.markDelivered(
@@ -55,33 +39,17 @@ describe.each(ENGINES)("on %s", (engine) => {
         now,
       ),
     ).toBe(true);
-    expect((await store.outbox.listForBatch(finished.id))[0]!.attempts).toHaveLength(1);
+    expect((await store.outbox.listForBatch(finished))[0]!.attempts).toHaveLength(1);
 
-    const undelivered = await store.batches.create({
-      keyId: "k",
-      sandbox: true,
-      callbackUrl: "https://a.example",
-      callbackSecret: "0123456789abcdef",
-      documents: [new Uint8Array([1])],
-      now: now - 40 * day,
-    });
-    const second = (await store.batches.claimNext("w", now - 40 * day, 1000))!;
-    await store.batches.recordOutcome({
-      batch: second.batch,
-      documentIndex: 0,
-      owner: "w",
-      keyId: "k",
-      outcome: { ok: false, error: { code: "UNSUPPORTED_FORMAT", message: "x" } },
-      now: now - 40 * day,
-    });
+    const undelivered = await batchWithOneFailedDocument(store, now - 40 * day, "https://a.example");
 
     const counts = await store.sweepExpired(now - 30 * day);
     expect(counts.verifications).toBe(1);
     expect(counts.batches).toBe(1);
     expect(await store.verifications.findForKey("ver_new", "k")).not.toBeNull();
-    expect(await store.batches.get(finished.id)).toBeNull();
-    expect(await store.outbox.listForBatch(finished.id)).toEqual([]);
+    expect(await store.batches.get(finished)).toBeNull();
+    expect(await store.outbox.listForBatch(finished)).toEqual([]);
     expect(await opened.read("SELECT COUNT(*) AS n FROM delivery_attempts")).toEqual([{ n: 0 }]);
-    expect(await store.batches.get(undelivered.id)).not.toBeNull();
+    expect(await store.batches.get(undelivered)).not.toBeNull();
   });
 });
