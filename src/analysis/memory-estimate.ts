@@ -14,8 +14,14 @@ const PDF_BYTES_PER_FILE_BYTE = 8;
 
 export async function estimateAnalysisBytes(document: IntakeDocument): Promise<number> {
   if (document.format === "pdf") return PDF_BASE_BYTES + document.bytes.byteLength * PDF_BYTES_PER_FILE_BYTE;
-  const { width = 0, height = 0 } = await sharp(document.bytes, { limitInputPixels: false }).metadata();
-  return width * height * IMAGE_BYTES_PER_PIXEL + document.bytes.byteLength;
+  // Intake has read the header already; a document made elsewhere (a test's) is read here.
+  const pixels = document.pixels ?? (await headerPixels(document.bytes));
+  return pixels * IMAGE_BYTES_PER_PIXEL + document.bytes.byteLength;
+}
+
+async function headerPixels(bytes: Uint8Array): Promise<number> {
+  const { width = 0, height = 0 } = await sharp(bytes, { limitInputPixels: false }).metadata();
+  return width * height;
 }
 
 /** Resident size of the API process with nothing in flight (measured ~130-230 MB). */

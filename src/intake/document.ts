@@ -6,6 +6,8 @@ export type DocumentFormat = (typeof DOCUMENT_FORMATS)[number];
 export interface IntakeDocument {
   bytes: Uint8Array;
   format: DocumentFormat;
+  /** An image's width × height as intake read it from its header (absent for PDFs). */
+  pixels?: number;
 }
 
 /** Sizes in bytes, as the API contract counts them. */

@@ -17,7 +17,8 @@ const DECODE_SECONDS = 10;
 // so sharp accepts a PNG cut anywhere inside its final 12 bytes; this catches that.
 const PNG_IEND = Buffer.from([0x00, 0x00, 0x00, 0x00, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82]);
 
-export async function assertDecodableImage(bytes: Uint8Array, format: "jpeg" | "png"): Promise<void> {
+/** The image's pixel count (width × height), once it has proved decodable. */
+export async function assertDecodableImage(bytes: Uint8Array, format: "jpeg" | "png"): Promise<number> {
   const label = format === "jpeg" ? "JPEG" : "PNG";
   // What the header does not declare is bounded before libvips reads any of it.
   if (format === "jpeg") countJpegStructure(bytes);
@@ -56,4 +57,5 @@ export async function assertDecodableImage(bytes: Uint8Array, format: "jpeg" | "
       cause: error,
     });
   }
+  return metadata.width * metadata.height;
 }

@@ -19,7 +19,9 @@ export async function validateDocument(bytes: Uint8Array, options: ValidateOptio
   if (bytes.byteLength === 0) throw new AppError("UNSUPPORTED_FORMAT", "the document is empty");
   const format = sniffFormat(bytes);
   if (format === null) throw new AppError("UNSUPPORTED_FORMAT", "the document is not a JPEG, PNG or PDF");
-  if (format === "pdf") await (options.validatePdf ?? assertDecodablePdf)(bytes);
-  else await assertDecodableImage(bytes, format);
-  return { bytes, format };
+  if (format === "pdf") {
+    await (options.validatePdf ?? assertDecodablePdf)(bytes);
+    return { bytes, format };
+  }
+  return { bytes, format, pixels: await assertDecodableImage(bytes, format) };
 }
