@@ -2,6 +2,7 @@
 // number wait their turn with their bytes still unread on the client's side, and beyond that the
 // sidecar answers UNAVAILABLE at once, so the client tries another sidecar instead of queueing here.
 import { status } from "@grpc/grpc-js";
+import { createTurns } from "../../src/limits/turns.ts";
 import { DocumentRefused } from "./errors.ts";
 
 export interface Admission {
@@ -10,50 +11,16 @@ export interface Admission {
 }
 
 export function createAdmission(options: { concurrent: number; queued: number }): Admission {
-  let running = 0;
-  const queue: { start(): void; signal: AbortSignal }[] = [];
-
-  const release = () => {
-    running--;
-    for (let next = queue.shift(); next; next = queue.shift()) {
-      if (next.signal.aborted) continue;
-      running++;
-      next.start();
-      return;
-    }
-  };
-
+  const turns = createTurns({
+    ...options,
+    full: () => new DocumentRefused(status.UNAVAILABLE, "the sidecar is busy"),
+  });
   return {
-    enter(signal) {
-      if (running < options.concurrent) {
-        running++;
-        return Promise.resolve(once(release));
-      }
-      if (queue.length >= options.queued)
-        return Promise.reject(new DocumentRefused(status.UNAVAILABLE, "the sidecar is busy"));
-      return new Promise((resolve, reject) => {
-        const entry = { signal, start: () => resolve(once(release)) };
-        queue.push(entry);
-        signal.addEventListener(
-          "abort",
-          () => {
-            const at = queue.indexOf(entry);
-            if (at >= 0) queue.splice(at, 1);
-            reject(new DocumentRefused(status.CANCELLED, "the client went away while waiting"));
-          },
-          { once: true },
-        );
-      });
-    },
-  };
-}
-
-function once(fn: () => void): () => void {
-  let done = false;
-  return () => {
-    if (!done) {
-      done = true;
-      fn();
-    }
+    enter: (signal) =>
+      turns.enter((abandon) => {
+        const cancelled = () => abandon(new DocumentRefused(status.CANCELLED, "the client went away while waiting"));
+        signal.addEventListener("abort", cancelled, { once: true });
+        return () => signal.removeEventListener("abort", cancelled);
+      }),
   };
 }

@@ -4,6 +4,7 @@
 // nor turns into client timeouts. Queue length and waits are exported to /metrics.
 import { Counter, Gauge, Histogram, type Registry } from "prom-client";
 import { AppError } from "../errors.ts";
+import { createTurns } from "./turns.ts";
 
 export interface VerifyAdmissionOptions {
   /** Documents analysed at once. */
@@ -27,11 +28,6 @@ export interface VerifyAdmission {
    * request can then be refused before its body is read, so a flood costs no body buffers.
    */
   refuseIfFull(): void;
-}
-
-interface Waiter {
-  admit(): void;
-  timer: ReturnType<typeof setTimeout>;
 }
 
 export function createVerifyAdmission(options: VerifyAdmissionOptions): VerifyAdmission {
@@ -59,36 +55,8 @@ export function createVerifyAdmission(options: VerifyAdmissionOptions): VerifyAd
     registers,
   });
 
-  let running = 0;
-  const queue: Waiter[] = [];
   // A client told to come back should find room: about the time the queue takes to move.
   const retryAfterSec = Math.max(1, Math.ceil(options.maxWaitMs / 1000));
-
-  const update = () => {
-    queueLength.set(queue.length);
-    inFlight.set(running);
-  };
-
-  const release = () => {
-    running--;
-    const next = queue.shift();
-    if (next) {
-      clearTimeout(next.timer);
-      running++;
-      next.admit();
-    }
-    update();
-  };
-
-  const turn = (): (() => void) => {
-    let done = false;
-    return () => {
-      if (done) return;
-      done = true;
-      release();
-    };
-  };
-
   const queueFull = () => {
     refused.inc({ reason: "queue_full" });
     return new AppError(
@@ -97,45 +65,39 @@ export function createVerifyAdmission(options: VerifyAdmissionOptions): VerifyAd
       { retryAfterSec, retryable: true },
     );
   };
+  const turns = createTurns({
+    concurrent: options.concurrent,
+    queued: options.queued,
+    full: queueFull,
+    changed: () => {
+      queueLength.set(turns.waiting());
+      inFlight.set(turns.running());
+    },
+  });
 
   return {
     refuseIfFull() {
-      if (running >= options.concurrent && queue.length >= options.queued) throw queueFull();
+      if (turns.isFull()) throw queueFull();
     },
-    enter() {
-      if (running < options.concurrent && queue.length === 0) {
-        running++;
-        update();
-        waits.observe(0);
-        return Promise.resolve(turn());
-      }
-      if (queue.length >= options.queued) return Promise.reject(queueFull());
+    async enter() {
       const started = performance.now();
-      return new Promise((resolve, reject) => {
-        const waiter: Waiter = {
-          admit: () => {
-            waits.observe((performance.now() - started) / 1000);
-            resolve(turn());
-          },
-          timer: setTimeout(() => {
-            const at = queue.indexOf(waiter);
-            if (at >= 0) queue.splice(at, 1);
-            update();
-            refused.inc({ reason: "wait_limit" });
-            reject(
-              new AppError(
-                "SERVICE_UNAVAILABLE",
-                `The service is at capacity: the document waited ${options.maxWaitMs} ms without a free analysis slot`,
-                { retryAfterSec, retryable: true },
-              ),
-            );
-          }, options.maxWaitMs),
-        };
-        queue.push(waiter);
-        update();
+      const end = await turns.enter((abandon) => {
+        const timer = setTimeout(() => {
+          refused.inc({ reason: "wait_limit" });
+          abandon(
+            new AppError(
+              "SERVICE_UNAVAILABLE",
+              `The service is at capacity: the document waited ${options.maxWaitMs} ms without a free analysis slot`,
+              { retryAfterSec, retryable: true },
+            ),
+          );
+        }, options.maxWaitMs);
+        return () => clearTimeout(timer);
       });
+      waits.observe((performance.now() - started) / 1000);
+      return end;
     },
-    waiting: () => queue.length,
-    running: () => running,
+    waiting: () => turns.waiting(),
+    running: () => turns.running(),
   };
 }
