@@ -34,12 +34,16 @@ export function detectCopyMove(pages: readonly SidecarPage[]): DetectorResult {
   }
   const facts = pages.map((page) => {
     const trace = traceOf(page, "copy_move");
+    const paperNoise = numberFact(trace, "paperNoise");
     // A sidecar predating the periodicity test sends no count: shown as unknown rather than 0.
     return {
       page: page.index + 1,
       reliability: round2(trace?.reliability ?? 0),
       // Why the search could not judge the page (a page too large to search), when it says.
       ...(typeof trace?.facts.reason === "string" ? { notJudged: trace.facts.reason } : {}),
+      // The paper's sensor noise, which decides how far the search counts: a renderer repeats
+      // content pixel for pixel, so identical areas say "copied" only on noisy paper.
+      paperNoise: paperNoise === undefined ? "unknown" : round2(paperNoise),
       clones: page.copyMoves.length,
       periodicRepeats: numberFact(trace, "periodicMatches") ?? "unknown",
     };

@@ -125,13 +125,20 @@ describe("copy-move from the clone search", () => {
 
   test("shows how many matches were set aside as a repeating print, and raises nothing for them", () => {
     const traces = [
-      { name: "copy_move", reliability: 1, globalScore: 0, facts: { minCorrelation: 0.9, periodicMatches: 5 } },
+      {
+        name: "copy_move",
+        reliability: 1,
+        globalScore: 0,
+        facts: { minCorrelation: 0.9, periodicMatches: 5, paperNoise: 0.437 },
+      },
     ];
     const result = detectCopyMove([page(1, 0, { traces })]);
     expect(result.evidence).toEqual([]);
-    expect(result.facts).toEqual({ pages: [{ page: 1, reliability: 1, clones: 0, periodicRepeats: 5 }] });
+    expect(result.facts).toEqual({
+      pages: [{ page: 1, reliability: 1, paperNoise: 0.44, clones: 0, periodicRepeats: 5 }],
+    });
     expect(detectCopyMove([page(1, 0)]).facts).toEqual({
-      pages: [{ page: 1, reliability: 1, clones: 0, periodicRepeats: "unknown" }],
+      pages: [{ page: 1, reliability: 1, paperNoise: "unknown", clones: 0, periodicRepeats: "unknown" }],
     });
   });
 });

@@ -139,15 +139,17 @@ async function cropJpeg(page: Page, x: number, y: number, w: number, h: number, 
 
 /**
  * Copy-move: a 60x30 patch around one amount's digits copied over another row's amount
- * (`into: "text"`) or into the blank right margin beside another row (`into: "margin"`).
+ * (`into: "text"`) or into the blank right margin beside another row (`into: "margin"`), on a
+ * scan-like page (`scanned`, the default) or on the clean render.
  */
 export async function copyMoved(
   seed: number,
   into: "text" | "margin",
-  finalQuality = 85,
+  { scanned = true }: { scanned?: boolean } = {},
 ): Promise<Forgery & { source: [number, number]; target: [number, number] }> {
   const rng = new Rng(seed * 104729 + 3);
   const { page, lines } = render(seededStatement(seed), DPI);
+  if (scanned) scanLike(page, seed);
   const base = await decode(await toJpeg(page, 85));
   const amountLines = lines.filter((l) => l.box[0] > 700 && l.box[0] < 900);
   const from = rng.pick(amountLines);
@@ -157,7 +159,7 @@ export async function copyMoved(
   const targetX = into === "text" ? to.box[0] + rng.int(0, 8) : rng.int(1000, 1150);
   const target: [number, number] = [targetX, to.box[1] + Math.round(to.box[3] / 2) - 15];
   paste(decodeCopy(base), base, source[0], source[1], target[0], target[1], 60, 30);
-  const jpeg = await toJpeg(base, finalQuality);
+  const jpeg = await toJpeg(base, 85);
   return { jpeg, page: await decode(jpeg), lines, source, target };
 }
 
