@@ -60,6 +60,9 @@ export function checkSums(document: DocumentText): SumFinding[] {
         return;
       }
       for (const total of entry.amounts) {
+        // A bill printing two sections side by side puts one section's total on the row of
+        // the other's last item: an amount under a label of its own that names no total is an item.
+        if (!isTotalLabel(ownLabel(entry, total))) continue;
         const items = blockAbove(rows, index, total) ?? (entry.amounts.length === 1 ? blockApart(rows, index) : null);
         if (items) findings.push(sumOf(entry.row, entry.text, total, items));
       }
@@ -71,10 +74,34 @@ export function checkSums(document: DocumentText): SumFinding[] {
 }
 
 type Entry = { row: Row; text: string; amounts: Amount[] };
+
 type Item = { amount: Amount; text: string };
 
 /** An item is named; an amount alone on its row is a line whose label went unread. */
 const named = (text: string) => /\p{L}{2,}/u.test(text);
+
+const isTotalLabel = (label: string) =>
+  !named(label) || TOTAL.test(label) || GROSS.test(label) || DEDUCTIONS_TOTAL.test(label);
+
+/**
+ * The words printed between the previous amount of the row (or its start) and `amount`:
+ * the amount's own label, empty for a further column of the same total (this period, year to
+ * date). Positions within a line are taken as evenly spread over its box.
+ */
+function ownLabel(entry: Entry, amount: Amount): string {
+  const to = amount.right - amount.text.length * amount.charWidth;
+  const from = Math.max(-Infinity, ...entry.amounts.filter((a) => a.right < amount.x).map((a) => a.right));
+  return entry.row.cells
+    .map((cell) => {
+      const [left, , width] = cell.box;
+      if (left + width <= from || left >= to) return "";
+      const perCharacter = width / Math.max(1, cell.text.length);
+      const start = Math.max(0, Math.ceil((from - left) / perCharacter));
+      const end = Math.floor((to - left) / perCharacter);
+      return cell.text.slice(start, end);
+    })
+    .join(" ");
+}
 
 const EARNINGS = /\b(earnings|gains|bez[üu]ge|devengos)\b/giu;
 const DEDUCTIONS = /\b(deductions|retenues|abz[üu]ge|deducciones)\b/giu;
@@ -127,9 +154,13 @@ function payslipColumn(rows: Entry[], index: number): Item[] | null | undefined 
  */
 function blockAbove(rows: Entry[], index: number, anchor: Amount): Item[] | null {
   const items: Item[] = [];
+  const sectionLeft = rows[index]!.row.box[0];
   let previousTop = rows[index]!.row.box[1];
   for (let i = index - 1; i >= 0; i--) {
     const entry = rows[i]!;
+    // A row ending before the total's label starts, or starting past its figure, is another
+    // section printed beside this one.
+    if (entry.row.box[0] + entry.row.box[2] < sectionLeft || entry.row.box[0] > anchor.right) continue;
     const height = entry.row.box[3];
     const gap = previousTop - (entry.row.box[1] + height);
     if (gap > 3 * height) break;
@@ -141,9 +172,13 @@ function blockAbove(rows: Entry[], index: number, anchor: Amount): Item[] | null
       // the reading missed, and a partial sum proves nothing. A text layer misses no line:
       // its blank space is layout (a totals box set apart from the table).
       if (gap > MAX_ITEM_GAP * height && entry.row.cells.some((c) => c.source === "ocr")) return null;
-      if (!named(entry.text)) return null;
-      items.push({ amount, text: entry.text });
-      if (TOTAL.test(entry.text)) break;
+      // The item's own label where it has one: a row may also hold the total of a section
+      // beside this one. Without one (price, quantity, amount) the row's words name it.
+      const own = ownLabel(entry, amount);
+      const label = named(own) ? own : entry.text;
+      if (!named(label)) return null;
+      items.push({ amount, text: label });
+      if (TOTAL.test(label)) break;
       continue;
     }
     // A header (no digits) ends the block; anything else with digits leaves it unclear.
@@ -160,7 +195,12 @@ function blockAbove(rows: Entry[], index: number, anchor: Amount): Item[] | null
  */
 function blockApart(rows: Entry[], index: number): Item[] | null {
   const above = rows[index - 1];
-  return above?.amounts.length === 1 ? blockAbove(rows, index, above.amounts[0]!) : null;
+  if (above?.amounts.length !== 1) return null;
+  // The items' labels start where the total's does; a row starting elsewhere is another
+  // section printed beside this one (supply charges left, delivery charges right).
+  const row = rows[index]!.row;
+  const indent = Math.abs(above.row.box[0] - row.box[0]);
+  return indent <= 1.5 * above.amounts[0]!.charWidth ? blockAbove(rows, index, above.amounts[0]!) : null;
 }
 
 function sumOf(row: Row, text: string, total: Amount, items: Item[]): SumFinding {

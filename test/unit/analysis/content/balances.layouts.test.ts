@@ -283,6 +283,51 @@ describe("a bill whose totals stand in a small table of their own, left of the i
   });
 });
 
+describe("a bill printing two sections side by side, one total level with the other's last item", () => {
+  // The layout of a New York utility bill in the real-documents set: supply charges on the
+  // left, delivery charges on the right, the left total printed a few points below the
+  // right's last item (`offset`), so that both may share one row.
+  const bill = (delivery: string, offset: number): LineSpec[] => {
+    const left = (label: string, amount: string, y: number): LineSpec[] => [
+      { text: label, x: 30, y },
+      { text: amount, x: 330 - amount.length * 10, y },
+    ];
+    const right = (label: string, amount: string, y: number): LineSpec[] => [
+      { text: label, x: 420, y },
+      { text: amount, x: 900 - amount.length * 10, y },
+    ];
+    return [
+      { text: "Your Supply Charges", x: 30, y: 100 },
+      { text: "Your Delivery Charges", x: 420, y: 100 },
+      ...left("Supply 89 kWh", "$9.89", 130),
+      ...right("Basic service charge", "$18.85", 130),
+      ...left("Merchant function charge", "$0.43", 160),
+      ...right("Delivery 89 kWh", "$11.56", 160),
+      ...left("GRT & other tax surcharges", "$0.25", 190),
+      ...right("System Benefit Charge", "$0.46", 190),
+      ...right("GRT & other tax surcharges", delivery, 220),
+      ...left("Total electricity supply charges", "$10.57", 220 + offset),
+      ...right("Total electricity delivery charges", "$32.39", 262),
+    ];
+  };
+
+  describe.each([
+    ["on one row", 4],
+    ["on rows of their own", 14],
+  ])("the left total and the right's last item %s", (_, offset) => {
+    test("nothing raised", () => {
+      const result = checkBalances(documentOf(page(bill("$1.52", offset), "pdf")), { now });
+      expect(result.evidence).toEqual([]);
+      expect(result.facts).toMatchObject({ judged: true, mismatches: 0 });
+    });
+
+    test("an item raised on the right breaks the right section's total only", () => {
+      const result = checkBalances(documentOf(page(bill("$7.52", offset), "pdf")), { now });
+      expect(result.evidence.map((e) => [e.flag, e.box![1]])).toEqual([["balance_mismatch", 262]]);
+    });
+  });
+});
+
 describe("a table that was not understood is not judged", () => {
   test("unsigned amounts under a header in no language the check reads", () => {
     const words = { ...WORDS.en, debit: "Col3", credit: "Col4", amount: "Col3", balance: "Col5" };
