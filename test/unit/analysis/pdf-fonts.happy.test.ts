@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { detectFontInconsistency } from "../../../src/analysis/pdf/fonts.ts";
+import { detectFontInconsistency, fontFamily } from "../../../src/analysis/pdf/fonts.ts";
 import type { PageContent, PageLine } from "../../../src/analysis/pdf/page-content.ts";
 
 const line = (text: string, y: number, font = "AAAAAA+NotoSans-Regular"): PageLine => ({
@@ -43,5 +43,54 @@ describe("fonts of a page", () => {
     ];
     const result = detectFontInconsistency([page(lines, ["AAAAAA+NotoSans-Regular", "Arial-BoldMT"])]);
     expect(result.evidence.map((e) => e.flag)).toEqual(["pdf_font_inconsistency"]);
+  });
+
+  /** A row whose label is in `labelFont` and whose figure is in `figureFont`. */
+  const mixed = (label: string, figure: string, y: number, labelFont: string, figureFont: string): PageLine => ({
+    box: [72, y, 300, 12],
+    text: `${label} ${figure}`,
+    runs: [
+      { font: labelFont, size: 10, text: `${label} ` },
+      { font: figureFont, size: 10, text: figure },
+    ],
+  });
+  const rows = (fonts: string[]) => [
+    line("Statement of account", 80, fonts[0]),
+    ...fonts.map((font, i) => line(`Reference ${i}`, 100 + i * 20, font)),
+    mixed("Amount due", "1,234.56", 300, fonts[0]!, "ZZZZZZ+CourierNewPS-BoldMT"),
+  ];
+
+  test("digits in another family inside a line are raised on a page set in a few families", () => {
+    const fonts = ["AAAAAA+NotoSans-Regular", "BAAAAA+NotoSans-Bold"];
+    const result = detectFontInconsistency([page(rows(fonts), fonts)]);
+    expect(result.evidence.map((e) => e.message)).toEqual([
+      "Digits set in ZZZZZZ+CourierNewPS-BoldMT inside a line set in AAAAAA+NotoSans-Regular",
+    ]);
+    expect(result.coverage).toBe(1);
+  });
+
+  test("a page set in more than five families mixes fonts by design: not judged, and says so", () => {
+    const fonts = [
+      "*Tahoma-26506-Identity-H",
+      "Verdana",
+      "Calibri",
+      "Georgia",
+      "*Microsoft Sans Serif-26497",
+      "Garamond",
+    ];
+    const result = detectFontInconsistency([page(rows(fonts), fonts)]);
+    expect(result.evidence).toEqual([]);
+    expect(result.coverage).toBe(0);
+    expect(result.facts).toMatchObject({ mixedFontPages: [1] });
+  });
+
+  test("one family whatever its producer calls each face", () => {
+    const names = (list: string[]) => [...new Set(list.map(fontFamily))];
+    expect(names(["*Tahoma-26506-Identity-H", "*Tahoma-Bold-26507-Identity-H", "ABCDEF+Tahoma"])).toEqual(["tahoma"]);
+    expect(names(["ArialMT", "Arial-ItalicMT", "Arial-BoldMT", "BAAAAA+Arial,Bold"])).toEqual(["arial"]);
+    expect(names(["HelveticaNeueLT Std Lt Cn", "HelveticaNeueLTStd-Md", "HelveticaNeue"])).toEqual(["helveticaneue"]);
+    expect(names(["AAAABD+OpenSansSemibold", "OpenSans-Regular"])).toEqual(["opensans"]);
+    expect(names(["TimesNewRomanPS-BoldMT", "Times New Roman"])).toEqual(["timesnewroman"]);
+    expect(names(["Times-Roman", "Times-Bold"])).toEqual(["times"]);
   });
 });
