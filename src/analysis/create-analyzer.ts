@@ -8,9 +8,9 @@ import type { Analyzer } from "./analyzer.ts";
 import { createFullAnalyzer } from "./full-analyzer.ts";
 import { DEFAULT_LIMITS } from "./detector.ts";
 import { createLocalAnalysisPool } from "./worker/local-analysis-pool.ts";
-import { API_IDLE_BYTES, estimateAnalysisBytes } from "./memory-estimate.ts";
-import { createMemoryBudget } from "../limits/memory-budget.ts";
-import { AppError } from "../errors.ts";
+import { estimateAnalysisBytes } from "./memory-estimate.ts";
+import type { MemoryBudget } from "../limits/memory-budget.ts";
+import { createApiMemoryBudget } from "../limits/api-memory-budget.ts";
 import { memoryGivenBackWhenIdle } from "../runtime/give-back-memory.ts";
 
 export interface AnalysisService extends Analyzer {
@@ -26,6 +26,8 @@ export interface AnalyzerDeps {
   now?: () => number;
   /** The embedded sidecar's command up to its flags (tests); default this program's `sidecar`. */
   embeddedCommand?: string[];
+  /** The process's memory budget, shared with the HTTP layer's request bodies; default one of its own. */
+  memory?: MemoryBudget;
 }
 
 /**
@@ -60,22 +62,18 @@ export async function createAnalyzer(config: Config, log: Logger, deps: Analyzer
     fingerprints: deps.fingerprints,
     now: deps.now,
   });
-  // Documents in flight hold memory together (verifies and batch documents alike): each
-  // waits for room under DOCVERIFY_MEMORY_LIMIT, and one that could never fit is refused.
-  const memory = createMemoryBudget({
-    limitBytes: config.memoryLimitBytes,
-    idleBytes: API_IDLE_BYTES,
-    refuse: (message) => new AppError("FILE_TOO_LARGE", message),
-    cancelled: () =>
-      new AppError("SERVICE_UNAVAILABLE", "The analysis was cancelled", { retryable: true, retryAfterSec: 1 }),
-  });
+  const memory = deps.memory ?? createApiMemoryBudget(config.memoryLimitBytes);
   const idle = memoryGivenBackWhenIdle();
   return {
     analyze: async (document, context) => {
       await started;
+      // The request's body (context.memoryHeld) stays held beside the analysis; it is set
+      // aside while this waits, so requests holding bodies never wait on one another for good.
       const release = await memory.reserve(
         await estimateAnalysisBytes(document),
         document.format === "pdf" ? "The PDF" : "The image",
+        undefined,
+        context.memoryHeld,
       );
       const leave = idle.enter();
       try {

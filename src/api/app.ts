@@ -14,6 +14,7 @@ import { verificationRoutes } from "./verifications.ts";
 import { allowedMethods } from "./route-table.ts";
 import { LARGEST_BODY } from "./body-limits.ts";
 import { RefusalAuditor } from "./audit-refusals.ts";
+import { releaseBodyMemory } from "./body-memory.ts";
 import type { AppDeps } from "./deps.ts";
 
 const isApiPath = (path: string) => path === "/api" || path.startsWith("/api/");
@@ -109,6 +110,8 @@ export function createApp(deps: AppDeps) {
       return errorResponse(appError, requestId, { ...headers, ...closingHeaders(request, appError) });
     })
     .onAfterResponse(({ request, route, set }) => {
+      // Runs for every request, answered, refused or abandoned by its client: the body's memory goes back here.
+      releaseBodyMemory(request);
       const context = contextOf(request);
       if (!context) return;
       const status = typeof set.status === "number" ? set.status : 200;

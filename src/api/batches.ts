@@ -8,6 +8,7 @@ import { withReservation } from "../limits/billing.ts";
 import { Batch, BatchAcknowledgement, BatchRequest, UUID_PATTERN } from "./schemas/batch.ts";
 import { ErrorBody } from "./schemas/error.ts";
 import { readBody } from "./read-body.ts";
+import { holdBodyMemory } from "./body-memory.ts";
 import { BODY_LIMITS } from "./body-limits.ts";
 import { keyOf } from "./request-context.ts";
 import { IDEMPOTENCY_PARAMETER } from "./schemas/idempotency.ts";
@@ -66,7 +67,14 @@ export const batchRoutes = (deps: AppDeps) =>
         }),
       {
         // See verify.ts: the named parser only tells the OpenAPI document the media type.
-        parse: [({ request }) => readBody(request, BODY_LIMITS.batch), "application/json"],
+        parse: [
+          async ({ request }) => {
+            // The body and the documents decoded from it count against the memory limit until answered.
+            await holdBodyMemory(deps.memory, request, BODY_LIMITS.batch, deps.config.verifyQueueWaitMs);
+            return readBody(request, BODY_LIMITS.batch);
+          },
+          "application/json",
+        ],
         body: BatchRequest,
         response: {
           202: t.Object({ data: BatchAcknowledgement }),

@@ -6,6 +6,7 @@ import type { Logger } from "../log.ts";
 import type { Metrics } from "../metrics/registry.ts";
 import type { RateLimiter } from "../limits/rate-limiter.ts";
 import type { VerifyAdmission } from "../limits/verify-admission.ts";
+import type { MemoryBudget } from "../limits/memory-budget.ts";
 
 export interface Readiness {
   ready: boolean;
@@ -25,6 +26,8 @@ export interface AppDeps {
   fetchDocument(url: string): Promise<Uint8Array>;
   /** Turns for synchronous verifies: a bounded queue, then 503. */
   verifyAdmission: VerifyAdmission;
+  /** The process's memory budget, shared with the analyser: request bodies hold their share of it while in flight. */
+  memory: MemoryBudget;
   readiness(): Promise<Readiness>;
   /** Tells the batch worker new documents are waiting, so it need not wait for its timer. */
   wakeBatchWorker(): void;

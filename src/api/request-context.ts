@@ -3,6 +3,7 @@
 import { randomBytes } from "node:crypto";
 import { AppError } from "../errors.ts";
 import type { ApiKeyRecord } from "../store/keys.ts";
+import type { MemoryHold } from "../limits/memory-budget.ts";
 
 export interface RequestContext {
   requestId: string;
@@ -10,6 +11,8 @@ export interface RequestContext {
   key?: ApiKeyRecord;
   /** SHA-256 of the request body in a form that survives re-sending (see read-body.ts). */
   bodyDigest?: string;
+  /** The request body's share of the memory budget (body-memory.ts), held until the answer is sent. */
+  bodyMemory?: MemoryHold;
 }
 
 const contexts = new WeakMap<Request, RequestContext>();

@@ -9,8 +9,9 @@ import { runVerification } from "../verification/run-verification.ts";
 import { VerificationResult } from "./schemas/verification.ts";
 import { ErrorBody } from "./schemas/error.ts";
 import { readBody } from "./read-body.ts";
+import { holdBodyMemory } from "./body-memory.ts";
 import { BODY_LIMITS } from "./body-limits.ts";
-import { keyOf } from "./request-context.ts";
+import { contextOf, keyOf } from "./request-context.ts";
 import { IDEMPOTENCY_PARAMETER } from "./schemas/idempotency.ts";
 import { runIdempotently, type Answer } from "./idempotency.ts";
 import type { AppDeps } from "./deps.ts";
@@ -83,6 +84,7 @@ export const verifyRoutes = (deps: AppDeps) =>
               sandbox: key.mode === "test",
               clock: deps.clock,
               startedAt,
+              memoryHeld: contextOf(request)?.bodyMemory,
             });
             await deps.store.verifications.insert({ keyId: key.id, result, report, createdAt: deps.clock.now() });
             deps.metrics.documentAnalysed(result, report);
@@ -100,7 +102,9 @@ export const verifyRoutes = (deps: AppDeps) =>
           // A verify that would only be refused for want of room is refused before its body is read.
           deps.verifyAdmission.refuseIfFull();
           const multipart = (request.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/");
-          return readBody(request, multipart ? BODY_LIMITS.verifyMultipart : BODY_LIMITS.verifyJson);
+          const maxBytes = multipart ? BODY_LIMITS.verifyMultipart : BODY_LIMITS.verifyJson;
+          await holdBodyMemory(deps.memory, request, maxBytes, deps.config.verifyQueueWaitMs);
+          return readBody(request, maxBytes);
         },
         "application/json",
         "multipart/form-data",

@@ -14,6 +14,7 @@ import { WebhookDispatcher } from "../webhooks/dispatcher.ts";
 import { createWebhookSender } from "../webhooks/send.ts";
 import { fetchDocumentUrl } from "../intake/fetch-url.ts";
 import { createAnalyzer } from "../analysis/create-analyzer.ts";
+import { createApiMemoryBudget } from "../limits/api-memory-budget.ts";
 import type { Readiness } from "../api/deps.ts";
 import { ConfigError } from "../config.ts";
 import type { Store } from "../store/index.ts";
@@ -64,7 +65,13 @@ export async function startService(config: Config, clock: Clock = systemClock): 
     log.info("database schema migrated", { store: store.engine, from: store.schema.found, to: store.schema.current });
   await openCallbackSecrets(store, log);
   const metrics = createMetrics();
-  const analyzer = await createAnalyzer(config, log, { fingerprints: store.fingerprints, now: () => clock.now() });
+  // One budget for the process: documents being analysed and request bodies being read or held.
+  const memory = createApiMemoryBudget(config.memoryLimitBytes);
+  const analyzer = await createAnalyzer(config, log, {
+    fingerprints: store.fingerprints,
+    now: () => clock.now(),
+    memory,
+  });
   let accepting = true;
 
   const dispatcher = new WebhookDispatcher({
@@ -120,6 +127,7 @@ export async function startService(config: Config, clock: Clock = systemClock): 
       maxWaitMs: config.verifyQueueWaitMs,
       registry: metrics.registry,
     }),
+    memory,
     readiness,
     wakeBatchWorker: () => worker.wake(),
     wakeDispatcher: () => dispatcher.nudge(),

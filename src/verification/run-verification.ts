@@ -7,6 +7,7 @@ import type { AnalysisReport } from "../analysis/report.ts";
 import type { IntakeDocument } from "../intake/document.ts";
 import type { VerificationResult } from "../api/schemas/verification.ts";
 import type { Clock } from "../clock.ts";
+import type { MemoryHold } from "../limits/memory-budget.ts";
 
 export const newVerificationId = (): string => `ver_${randomBytes(16).toString("hex")}`;
 
@@ -23,13 +24,19 @@ export interface VerificationInput {
   sandbox: boolean;
   clock: Clock;
   startedAt?: number;
+  /** Memory the request holds for its body, counted beside the analysis's (see AnalysisContext). */
+  memoryHeld?: MemoryHold;
 }
 
 export async function runVerification(input: VerificationInput): Promise<VerificationOutcome> {
   const startedAt = input.startedAt ?? input.clock.now();
   // The id exists before the analysis so that the document's fingerprint can name it.
   const id = newVerificationId();
-  const report = await input.analyzer.analyze(input.document, { keyId: input.keyId, verificationId: id });
+  const report = await input.analyzer.analyze(input.document, {
+    keyId: input.keyId,
+    verificationId: id,
+    ...(input.memoryHeld ? { memoryHeld: input.memoryHeld } : {}),
+  });
   const result: VerificationResult = {
     id,
     forgeryScore: Math.round(report.forgeryScore * 1000) / 1000,

@@ -6,6 +6,7 @@ import { assertDecodablePdf } from "../../src/intake/validate-pdf.ts";
 import { fetchDocumentUrl } from "../../src/intake/fetch-url.ts";
 import type { AppDeps } from "../../src/api/deps.ts";
 import type { AnalysisService } from "../../src/analysis/create-analyzer.ts";
+import { createApiMemoryBudget } from "../../src/limits/api-memory-budget.ts";
 import type { Analyzer } from "../../src/analysis/analyzer.ts";
 import { loadConfig, type Config } from "../../src/config.ts";
 import { createLogger } from "../../src/log.ts";
@@ -100,6 +101,7 @@ export async function startInProcessApp(options: InProcessAppOptions = {}): Prom
       maxWaitMs: config.verifyQueueWaitMs,
       registry: metrics.registry,
     }),
+    memory: createApiMemoryBudget(config.memoryLimitBytes),
     readiness: async () => ({
       ready: true,
       checks: { store: await testStore.store.ping(), analyzer: { ok: true }, accepting: { ok: true } },
