@@ -8,7 +8,7 @@ import type { Analyzer } from "./analyzer.ts";
 import { createFullAnalyzer } from "./full-analyzer.ts";
 import { DEFAULT_LIMITS } from "./detector.ts";
 import { createLocalAnalysisPool } from "./worker/local-analysis-pool.ts";
-import { estimateAnalysisBytes } from "./memory-estimate.ts";
+import { analysisWorkerHeapBytes, estimateAnalysisBytes } from "./memory-estimate.ts";
 import type { MemoryBudget } from "../limits/memory-budget.ts";
 import { createApiMemoryBudget } from "../limits/api-memory-budget.ts";
 import { memoryGivenBackWhenIdle } from "../runtime/give-back-memory.ts";
@@ -55,6 +55,7 @@ export async function createAnalyzer(config: Config, log: Logger, deps: Analyzer
   const local = createLocalAnalysisPool({
     workers: config.analysisWorkers,
     timeLimitMs: DEFAULT_LIMITS.timeBudgetMs + 10_000,
+    mupdfHeapBytes: analysisWorkerHeapBytes(config.memoryLimitBytes, config.analysisWorkers),
   });
   const full = createFullAnalyzer({
     sidecar,

@@ -26,3 +26,15 @@ async function headerPixels(bytes: Uint8Array): Promise<number> {
 
 /** Resident size of the API process with nothing in flight (measured ~130-230 MB). */
 export const API_IDLE_BYTES = 256 * 1024 * 1024;
+
+/** The WebAssembly memory mupdf itself never grows past. */
+const MUPDF_MAX_HEAP_BYTES = 2 * 1024 * 1024 * 1024;
+
+/**
+ * What mupdf may grow to in each analysis worker: the workers' heaps together stay within
+ * what DOCVERIFY_MEMORY_LIMIT leaves the documents in flight, even were every worker to grow
+ * to its cap at once (their heaps only grow, and are given back when a worker is replaced).
+ */
+export function analysisWorkerHeapBytes(memoryLimitBytes: number, workers: number): number {
+  return Math.min(MUPDF_MAX_HEAP_BYTES, Math.floor(Math.max(0, memoryLimitBytes - API_IDLE_BYTES) / workers));
+}

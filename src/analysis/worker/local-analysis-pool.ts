@@ -2,11 +2,13 @@
 // worker at a time; a worker that overruns the time limit is terminated and replaced, so a
 // hostile file costs bounded time and never wedges the pool. A worker is also replaced after
 // a number of documents: mupdf's WebAssembly memory grows to the largest document it opened
-// and never shrinks, and ending the worker is what gives it back.
+// and never shrinks, and ending the worker is what gives it back. That memory is capped in
+// each worker (mupdfHeapBytes; Bun has no heap limit for workers): a document that would pass
+// the cap is refused with FILE_TOO_LARGE and its worker replaced.
 import { AppError } from "../../errors.ts";
 import type { IntakeDocument } from "../../intake/document.ts";
 import type { LocalInspection } from "../analyze.ts";
-import type { WorkerReply, WorkerRequest } from "./protocol.ts";
+import { MUPDF_HEAP_ARG, type WorkerReply, type WorkerRequest } from "./protocol.ts";
 
 // From source the worker lies beside this file; in the compiled binary it is an entry point
 // of the build, addressed from the bundle's root (the repository root).
@@ -31,8 +33,11 @@ interface Slot {
 /** Documents a worker inspects before it is replaced (see above). */
 const DOCUMENTS_PER_WORKER = 32;
 
-function spawn(): Slot {
-  const worker = new Worker(WORKER_URL);
+function spawn(mupdfHeapBytes: number | undefined): Slot {
+  const worker = new Worker(
+    WORKER_URL,
+    mupdfHeapBytes === undefined ? {} : { argv: [MUPDF_HEAP_ARG, String(Math.floor(mupdfHeapBytes))] },
+  );
   const ready = new Promise<void>((resolve, reject) => {
     worker.onmessage = (event: MessageEvent<WorkerReply>) => (event.data.type === "ready" ? resolve() : undefined);
     worker.onerror = (event) => reject(new Error(`the analysis worker failed to start: ${event.message}`));
@@ -44,6 +49,8 @@ export function createLocalAnalysisPool(options: {
   workers: number;
   timeLimitMs: number;
   documentsPerWorker?: number;
+  /** The most WebAssembly memory mupdf may grow to in each worker; default mupdf's own 2 GiB. */
+  mupdfHeapBytes?: number;
 }): LocalAnalysisPool {
   const documentsPerWorker = options.documentsPerWorker ?? DOCUMENTS_PER_WORKER;
   const idle: Slot[] = [];
@@ -57,7 +64,7 @@ export function createLocalAnalysisPool(options: {
     if (slot) return Promise.resolve(slot);
     if (created < options.workers) {
       created++;
-      return Promise.resolve(spawn());
+      return Promise.resolve(spawn(options.mupdfHeapBytes));
     }
     return new Promise((resolve) => waiting.push(resolve));
   };
@@ -66,7 +73,7 @@ export function createLocalAnalysisPool(options: {
     if (!healthy) {
       slot.worker.terminate();
       if (closed) return;
-      slot = spawn();
+      slot = spawn(options.mupdfHeapBytes);
     }
     if (closed) return void slot.worker.terminate();
     const next = waiting.shift();
@@ -90,7 +97,7 @@ export function createLocalAnalysisPool(options: {
         const reply = event.data;
         if (reply.type === "ready" || reply.id !== id) return;
         clearTimeout(timer);
-        release(slot, ++slot.served < documentsPerWorker);
+        release(slot, ++slot.served < documentsPerWorker && !(reply.type === "failed" && reply.retire));
         if (reply.type === "done") resolve(reply.inspection as T);
         else if (reply.type === "valid") resolve(undefined as T);
         else

@@ -4,11 +4,15 @@
 //
 // In the compiled binary this file is an entry point of the build (scripts/build.ts).
 import { prepareRuntime } from "../../runtime/index.ts";
-import type { WorkerReply, WorkerRequest } from "./protocol.ts";
+import { capMupdfMemory } from "../../runtime/mupdf-memory-cap.ts";
+import { MUPDF_HEAP_ARG, type WorkerReply, type WorkerRequest } from "./protocol.ts";
 
 declare const self: Worker;
 
 await prepareRuntime();
+// Before mupdf is first imported: its heap is capped from the start (the pool says how much).
+const capArg = Bun.argv.indexOf(MUPDF_HEAP_ARG);
+const cap = capArg >= 0 ? capMupdfMemory(Number(Bun.argv[capArg + 1])) : undefined;
 const { inspectDocument } = await import("../analyze.ts");
 const { DEFAULT_LIMITS } = await import("../detector.ts");
 const { isAppError } = await import("../../errors.ts");
@@ -18,13 +22,18 @@ const reply = (message: WorkerReply) => self.postMessage(message);
 
 self.onmessage = async (event: MessageEvent<WorkerRequest>) => {
   const { id, task, document } = event.data;
+  cap?.reset();
   try {
     if (task === "validate") {
       assertDecodablePdf(document.bytes);
       return reply({ type: "valid", id });
     }
-    reply({ type: "done", id, inspection: await inspectDocument(document, DEFAULT_LIMITS, Date.now) });
+    const inspection = await inspectDocument(document, DEFAULT_LIMITS, Date.now);
+    // A detector that caught mupdf's failed allocation would pass off a partial inspection as whole.
+    if (cap?.exceeded()) return reply(overHeap(id));
+    reply({ type: "done", id, inspection });
   } catch (error) {
+    if (cap?.exceeded()) return reply(overHeap(id));
     // Only a document nested deeper than the parsers' stack can follow overflows it: that is
     // the document's fault, not the service's.
     const tooDeep = error instanceof RangeError && /call stack/i.test(error.message);
@@ -36,5 +45,19 @@ self.onmessage = async (event: MessageEvent<WorkerRequest>) => {
     reply({ type: "failed", id, error: typed });
   }
 };
+
+/** mupdf asked for more than its cap: the document is refused, and this worker replaced (its heap may be left damaged). */
+function overHeap(id: number): WorkerReply {
+  const mib = Math.round((cap?.maxBytes ?? 0) / 1_048_576);
+  return {
+    type: "failed",
+    id,
+    retire: true,
+    error: {
+      code: "FILE_TOO_LARGE",
+      message: `The PDF needs more than the ${mib} MiB of memory each analysis worker may use (its share of DOCVERIFY_MEMORY_LIMIT)`,
+    },
+  };
+}
 
 reply({ type: "ready" });

@@ -10,5 +10,11 @@ export type WorkerReply =
   | { type: "ready" }
   | { type: "done"; id: number; inspection: LocalInspection }
   | { type: "valid"; id: number }
-  /** A typed failure of the document (its code and message cross the thread boundary). */
-  | { type: "failed"; id: number; error: { code: ErrorCode; message: string } | null };
+  /**
+   * A typed failure of the document (its code and message cross the thread boundary);
+   * `retire`: the worker is to be replaced (mupdf ran out of its capped heap).
+   */
+  | { type: "failed"; id: number; error: { code: ErrorCode; message: string } | null; retire?: boolean };
+
+/** The worker's argument carrying its mupdf heap cap in bytes (see src/runtime/mupdf-memory-cap.ts). */
+export const MUPDF_HEAP_ARG = "--mupdf-heap-bytes";

@@ -2,6 +2,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { createLocalAnalysisPool } from "../../../src/analysis/worker/local-analysis-pool.ts";
 import { inspectDocument } from "../../../src/analysis/analyze.ts";
 import { DEFAULT_LIMITS } from "../../../src/analysis/detector.ts";
+import { analysisWorkerHeapBytes } from "../../../src/analysis/memory-estimate.ts";
 import { makeJpeg, makePdf, whiteOutAndRetype } from "../../helpers/fixtures.ts";
 
 const pool = createLocalAnalysisPool({ workers: 2, timeLimitMs: 30_000 });
@@ -65,5 +66,34 @@ describe("the local analysis pool", () => {
     const pdf = makePdf();
     for (let i = 0; i < 3; i++) expect((await recycled.inspect({ bytes: pdf, format: "pdf" })).pages).toBe(1);
     await recycled.close();
+  });
+
+  test("a PDF that would grow mupdf's heap past the worker's cap is refused with 422, and the worker replaced", async () => {
+    const { manyPagesPdf } = await import("../../helpers/hostile.ts");
+    // mupdf starts with 22 MiB of WebAssembly memory; 40,000 pages take it to 27.7 MB.
+    const capped = createLocalAnalysisPool({ workers: 1, timeLimitMs: 30_000, mupdfHeapBytes: 24 * 1024 * 1024 });
+    try {
+      const refused = await capped.inspect({ bytes: manyPagesPdf(), format: "pdf" }).catch((e) => e);
+      expect({ code: refused.code, message: refused.message }).toEqual({
+        code: "FILE_TOO_LARGE",
+        message:
+          "The PDF needs more than the 24 MiB of memory each analysis worker may use (its share of DOCVERIFY_MEMORY_LIMIT)",
+      });
+      // Intake's check runs under the same cap.
+      expect((await capped.validatePdf(manyPagesPdf()).catch((e) => e)).code).toBe("FILE_TOO_LARGE");
+      // The next document gets a fresh worker, whose heap is whole.
+      expect((await capped.inspect({ bytes: makePdf(), format: "pdf" })).pages).toBe(1);
+    } finally {
+      await capped.close();
+    }
+    // Uncapped, the same PDF is read.
+    expect((await pool.inspect({ bytes: manyPagesPdf(), format: "pdf" })).pages).toBe(40_000);
+  });
+});
+
+describe("the analysis workers' mupdf heap cap", () => {
+  test("shares what DOCVERIFY_MEMORY_LIMIT leaves the documents among the workers, at most mupdf's 2 GiB", () => {
+    expect(analysisWorkerHeapBytes(1_500_000_000, 2)).toBe(Math.floor((1_500_000_000 - 256 * 1024 * 1024) / 2));
+    expect(analysisWorkerHeapBytes(16_000_000_000, 2)).toBe(2 * 1024 * 1024 * 1024);
   });
 });
