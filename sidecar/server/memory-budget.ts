@@ -30,3 +30,14 @@ export const createPageMemoryBudget = (limitBytes: number): MemoryBudget & { max
   });
   return Object.assign(budget, { maxPagePixels: Math.floor(budget.totalBytes / BYTES_PER_PIXEL) });
 };
+
+/** The WebAssembly memory mupdf itself never grows past. */
+const MUPDF_MAX_HEAP_BYTES = 2 * 1024 * 1024 * 1024;
+
+/**
+ * What mupdf may grow to in each PDF render worker: the workers' heaps together stay within the
+ * pages' budget even were every worker to grow to its cap at once (they only grow, and are
+ * given back when a worker is replaced).
+ */
+export const renderWorkerHeapBytes = (budget: MemoryBudget, workers: number): number =>
+  Math.min(MUPDF_MAX_HEAP_BYTES, Math.floor(budget.totalBytes / workers));

@@ -6,6 +6,7 @@ import { status } from "@grpc/grpc-js";
 import { DocumentRefused, invalidDocument, overLimit } from "./errors.ts";
 import type { DocumentLimits } from "./limits.ts";
 import type { RenderReply, RenderRequest } from "./render-protocol.ts";
+import { mupdfHeapArgv } from "../../src/runtime/mupdf-memory-cap.ts";
 
 export interface RenderedPage {
   index: number;
@@ -38,14 +39,16 @@ const WORKER_URL = Bun.isStandaloneExecutable
 const DOCUMENTS_PER_RENDER_WORKER = 32;
 
 class RenderWorker {
-  private readonly worker = new Worker(WORKER_URL);
+  private readonly worker: Worker;
   /** Documents opened in this worker. */
   documents = 0;
   private pending: { resolve(reply: RenderReply): void; reject(error: Error): void } | null = null;
   private dead = false;
   readonly started: Promise<RenderReply>;
 
-  constructor() {
+  /** `mupdfHeapBytes`: the most WebAssembly memory mupdf may grow to in this worker (none: its own 2 GiB). */
+  constructor(mupdfHeapBytes: number | undefined) {
+    this.worker = new Worker(WORKER_URL, { argv: mupdfHeapArgv(mupdfHeapBytes) });
     this.worker.onmessage = (event: MessageEvent<RenderReply>) => this.settle((p) => p.resolve(event.data));
     this.worker.onerror = () => this.fail(invalidDocument("the PDF could not be rendered"));
     this.started = this.expect();
@@ -98,7 +101,12 @@ class RenderWorker {
   }
 }
 
-export function createPdfRenderer(options: { workers: number; limits: DocumentLimits }): PdfRenderer {
+export function createPdfRenderer(options: {
+  workers: number;
+  limits: DocumentLimits;
+  /** The most WebAssembly memory mupdf may grow to in each render worker; default mupdf's own 2 GiB. */
+  mupdfHeapBytes?: number;
+}): PdfRenderer {
   const { limits } = options;
   const idle: RenderWorker[] = [];
   const waiting: ((worker: RenderWorker) => void)[] = [];
@@ -106,7 +114,7 @@ export function createPdfRenderer(options: { workers: number; limits: DocumentLi
   let closed = false;
 
   const spawn = async (): Promise<RenderWorker> => {
-    const worker = new RenderWorker();
+    const worker = new RenderWorker(options.mupdfHeapBytes);
     const first = await worker.started;
     if (first.type !== "ready") throw new Error("the render worker did not start");
     return worker;
@@ -167,12 +175,12 @@ export function createPdfRenderer(options: { workers: number; limits: DocumentLi
     try {
       // The bytes are copied into the worker, not transferred: the caller still owns them.
       const opened = await timed({ type: "open", bytes, settings });
-      if (opened.type === "refused") throw invalidDocument(opened.message);
+      if (opened.type === "refused") throw refusal(worker, opened);
       if (opened.type !== "opened") throw new Error(`render worker answered ${opened.type} to open`);
       const pageCount = opened.pageCount;
       for (let index = 0; index < Math.min(pageCount, limits.maxPages); index++) {
         const page = await timed({ type: "render", index });
-        if (page.type === "refused") throw invalidDocument(page.message);
+        if (page.type === "refused") throw refusal(worker, page);
         if (page.type !== "page") throw new Error(`render worker answered ${page.type} to render`);
         await onPage({
           index,
@@ -196,4 +204,11 @@ export function createPdfRenderer(options: { workers: number; limits: DocumentLi
   };
 
   return { render, close };
+}
+
+/** A worker whose mupdf ran out of its capped heap is replaced (its heap may be left damaged): the document is over a limit. */
+function refusal(worker: RenderWorker, reply: Extract<RenderReply, { type: "refused" }>): Error {
+  if (!reply.overMemory) return invalidDocument(reply.message);
+  worker.terminate();
+  return overLimit(reply.message);
 }

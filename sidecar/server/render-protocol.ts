@@ -29,5 +29,8 @@ export type RenderReply =
       scale: number;
     }
   | { type: "closed" }
-  /** The document's fault (not a readable PDF, a page that fails): never the worker's. */
-  | { type: "refused"; message: string };
+  /**
+   * The document's fault (not a readable PDF, a page that fails): never the worker's.
+   * `overMemory`: mupdf needed more than the worker's capped heap; the worker is to be replaced.
+   */
+  | { type: "refused"; message: string; overMemory?: boolean };

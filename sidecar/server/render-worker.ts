@@ -1,27 +1,39 @@
 // Renders PDF pages with mupdf in a worker thread. mupdf is WebAssembly and runs synchronously:
 // on the sidecar's own thread a hostile page would stall every request and the health checks,
 // and nothing could interrupt it. Here the sidecar can terminate a render that overruns its
-// budget, and mupdf's heap (at most 2 GB of WebAssembly memory) goes away with the worker.
+// budget, and mupdf's heap goes away with the worker. That heap (WebAssembly memory, at most
+// 2 GiB of mupdf's own) is capped at the worker's share of the sidecar's memory budget
+// (src/runtime/mupdf-memory-cap.ts): a document that needs more is refused as over the limit.
 //
 // In the compiled binary this file is a second entry point of the build (scripts/build.ts).
 import { prepareRuntime } from "../../src/runtime/index.ts";
 import type { RenderReply, RenderRequest, RenderSettings } from "./render-protocol.ts";
 import { fitScale } from "./limits.ts";
 import { packPixmap } from "../../src/pdf/pack-pixmap.ts";
+import { capMupdfMemoryFromArgv } from "../../src/runtime/mupdf-memory-cap.ts";
 
 declare const self: Worker;
 
 await prepareRuntime();
+// Before mupdf is first imported: its heap is capped from the start (the renderer says how much).
+const cap = capMupdfMemoryFromArgv();
 const { mupdf } = await import("../../src/pdf/mupdf.ts");
 
 let open: { document: InstanceType<typeof mupdf.Document>; settings: RenderSettings } | null = null;
 
 const reply = (message: RenderReply, transfer: ArrayBuffer[] = []) => self.postMessage(message, transfer);
 /** Answers a refusal; callers return right after it. */
-const refuse = (message: string) => reply({ type: "refused", message });
+const refuse = (message: string) => reply(cap?.exceeded() ? overMemory() : { type: "refused", message });
+/** mupdf asked for more than its cap: whatever it answered (mupdf carries on past some failures) is not the document's whole. */
+const overMemory = (): RenderReply => ({
+  type: "refused",
+  overMemory: true,
+  message: `the PDF needs more than the ${Math.round((cap?.maxBytes ?? 0) / 1_048_576)} MiB of memory each render worker may use (its share of the memory limit)`,
+});
 
 function openDocument(bytes: Uint8Array, settings: RenderSettings): void {
   closeDocument();
+  cap?.reset();
   let document: InstanceType<typeof mupdf.Document>;
   try {
     document = mupdf.Document.openDocument(bytes, "application/pdf");
@@ -49,7 +61,7 @@ function openDocument(bytes: Uint8Array, settings: RenderSettings): void {
     refuse("the PDF has no pages");
     return;
   }
-  reply({ type: "opened", pageCount });
+  reply(cap?.exceeded() ? overMemory() : { type: "opened", pageCount });
 }
 
 function renderPage(index: number): void {
@@ -73,6 +85,10 @@ function renderPage(index: number): void {
     // Scaled before rendering, so a huge MediaBox never allocates more than the page limit.
     const scale = dpiScale * fitScale(widthPt * dpiScale, heightPt * dpiScale, settings);
     pixmap = page.toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceRGB, false);
+    if (cap?.exceeded()) {
+      reply(overMemory());
+      return;
+    }
     const { data: rgb, width, height } = packPixmap(pixmap);
     reply({ type: "page", index, rgb, width, height, widthPt, heightPt, scale }, [rgb.buffer as ArrayBuffer]);
   } catch {

@@ -11,7 +11,7 @@ import { type Device, chooseExecutionProviders } from "../ocr/providers.ts";
 import { createDocumentAnalyzer } from "./analyze-document.ts";
 import { createAdmission } from "./concurrency.ts";
 import { memoryGivenBackWhenIdle } from "../../src/runtime/give-back-memory.ts";
-import { createPageMemoryBudget, DEFAULT_MEMORY_LIMIT_BYTES } from "./memory-budget.ts";
+import { createPageMemoryBudget, DEFAULT_MEMORY_LIMIT_BYTES, renderWorkerHeapBytes } from "./memory-budget.ts";
 import { DocumentRefused, toServiceError } from "./errors.ts";
 import { createHealthService } from "./health.ts";
 import { DEFAULT_LIMITS, type DocumentLimits } from "./limits.ts";
@@ -95,7 +95,12 @@ export async function startSidecarServer(options: SidecarServerOptions): Promise
     }),
     createForensicsGraph({ device: options.device, executionProviders, ...threads }),
   ]);
-  const renderer = createPdfRenderer({ workers: options.renderWorkers ?? 2, limits });
+  const renderWorkers = options.renderWorkers ?? 2;
+  const renderer = createPdfRenderer({
+    workers: renderWorkers,
+    limits,
+    mupdfHeapBytes: renderWorkerHeapBytes(memory, renderWorkers),
+  });
   const analyze = createDocumentAnalyzer({ ocr, forensics, renderer, limits, memory });
   const admission = createAdmission({
     concurrent: options.concurrentDocuments ?? 4,

@@ -26,6 +26,19 @@ export interface MupdfMemoryCap {
 
 const WASM_PAGE = 65_536;
 
+/** The worker argument that carries the cap in bytes, from the thread that starts the worker. */
+const MUPDF_HEAP_ARG = "--mupdf-heap-bytes";
+
+/** The `argv` of a Worker whose mupdf heap is capped at `maxBytes` (none: mupdf's own 2 GiB). */
+export const mupdfHeapArgv = (maxBytes: number | undefined): string[] =>
+  maxBytes === undefined ? [] : [MUPDF_HEAP_ARG, String(Math.floor(maxBytes))];
+
+/** In a worker: the cap its starter asked for (mupdfHeapArgv), put in place; undefined when none was. */
+export function capMupdfMemoryFromArgv(): MupdfMemoryCap | undefined {
+  const at = Bun.argv.indexOf(MUPDF_HEAP_ARG);
+  return at < 0 ? undefined : capMupdfMemory(Number(Bun.argv[at + 1]));
+}
+
 /** Must run after prepareRuntime (which sets the options this adds to) and before mupdf is first imported in this thread. */
 export function capMupdfMemory(maxBytes: number): MupdfMemoryCap {
   const options = ((globalThis as Record<string, unknown>).$libmupdf_wasm_Module ?? {}) as EmscriptenOptions;

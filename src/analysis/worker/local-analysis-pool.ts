@@ -8,7 +8,8 @@
 import { AppError } from "../../errors.ts";
 import type { IntakeDocument } from "../../intake/document.ts";
 import type { LocalInspection } from "../analyze.ts";
-import { MUPDF_HEAP_ARG, type WorkerReply, type WorkerRequest } from "./protocol.ts";
+import type { WorkerReply, WorkerRequest } from "./protocol.ts";
+import { mupdfHeapArgv } from "../../runtime/mupdf-memory-cap.ts";
 
 // From source the worker lies beside this file; in the compiled binary it is an entry point
 // of the build, addressed from the bundle's root (the repository root).
@@ -34,10 +35,7 @@ interface Slot {
 const DOCUMENTS_PER_WORKER = 32;
 
 function spawn(mupdfHeapBytes: number | undefined): Slot {
-  const worker = new Worker(
-    WORKER_URL,
-    mupdfHeapBytes === undefined ? {} : { argv: [MUPDF_HEAP_ARG, String(Math.floor(mupdfHeapBytes))] },
-  );
+  const worker = new Worker(WORKER_URL, { argv: mupdfHeapArgv(mupdfHeapBytes) });
   const ready = new Promise<void>((resolve, reject) => {
     worker.onmessage = (event: MessageEvent<WorkerReply>) => (event.data.type === "ready" ? resolve() : undefined);
     worker.onerror = (event) => reject(new Error(`the analysis worker failed to start: ${event.message}`));

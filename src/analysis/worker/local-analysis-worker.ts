@@ -4,15 +4,14 @@
 //
 // In the compiled binary this file is an entry point of the build (scripts/build.ts).
 import { prepareRuntime } from "../../runtime/index.ts";
-import { capMupdfMemory } from "../../runtime/mupdf-memory-cap.ts";
-import { MUPDF_HEAP_ARG, type WorkerReply, type WorkerRequest } from "./protocol.ts";
+import { capMupdfMemoryFromArgv } from "../../runtime/mupdf-memory-cap.ts";
+import type { WorkerReply, WorkerRequest } from "./protocol.ts";
 
 declare const self: Worker;
 
 await prepareRuntime();
 // Before mupdf is first imported: its heap is capped from the start (the pool says how much).
-const capArg = Bun.argv.indexOf(MUPDF_HEAP_ARG);
-const cap = capArg >= 0 ? capMupdfMemory(Number(Bun.argv[capArg + 1])) : undefined;
+const cap = capMupdfMemoryFromArgv();
 const { inspectDocument } = await import("../analyze.ts");
 const { DEFAULT_LIMITS } = await import("../detector.ts");
 const { isAppError } = await import("../../errors.ts");

@@ -15,6 +15,3 @@ export type WorkerReply =
    * `retire`: the worker is to be replaced (mupdf ran out of its capped heap).
    */
   | { type: "failed"; id: number; error: { code: ErrorCode; message: string } | null; retire?: boolean };
-
-/** The worker's argument carrying its mupdf heap cap in bytes (see src/runtime/mupdf-memory-cap.ts). */
-export const MUPDF_HEAP_ARG = "--mupdf-heap-bytes";
