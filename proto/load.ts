@@ -34,14 +34,6 @@ export function protos(): Protos {
   };
   return loaded;
 }
-
-export type { AnalyzeDocumentRequest } from "./generated/docverify/sidecar/v1/AnalyzeDocumentRequest.ts";
-export type {
-  AnalyzeDocumentResponse,
-  AnalyzeDocumentResponse__Output,
-} from "./generated/docverify/sidecar/v1/AnalyzeDocumentResponse.ts";
-export type { AnalyzerClient, AnalyzerHandlers } from "./generated/docverify/sidecar/v1/Analyzer.ts";
+export type { AnalyzeDocumentResponse__Output } from "./generated/docverify/sidecar/v1/AnalyzeDocumentResponse.ts";
+export type { AnalyzerClient } from "./generated/docverify/sidecar/v1/Analyzer.ts";
 export type { DocumentFormat } from "./generated/docverify/sidecar/v1/DocumentFormat.ts";
-export type { ImageFacts } from "./generated/docverify/sidecar/v1/ImageFacts.ts";
-export type { Page, Page__Output } from "./generated/docverify/sidecar/v1/Page.ts";
-export type { HealthClient, HealthHandlers } from "./generated/grpc/health/v1/Health.ts";

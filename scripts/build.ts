@@ -11,7 +11,7 @@ import { nativeLoaderPlugin } from "../src/runtime/bundle-plugin.ts";
 
 const REPO_ROOT = resolve(import.meta.dir, "..");
 
-export interface BuildOptions {
+interface BuildOptions {
   entrypoint: string;
   outfile: string;
 }
@@ -22,12 +22,12 @@ export interface BuildOptions {
  */
 const WORKER_ENTRYPOINTS = ["sidecar/server/render-worker.ts", "src/analysis/worker/local-analysis-worker.ts"];
 
-export const DEFAULT_BUILD: BuildOptions = {
+const DEFAULT_BUILD: BuildOptions = {
   entrypoint: join(REPO_ROOT, "src/main.ts"),
   outfile: join(REPO_ROOT, "dist/docverify"),
 };
 
-export async function build({ entrypoint, outfile }: BuildOptions): Promise<void> {
+async function build({ entrypoint, outfile }: BuildOptions): Promise<void> {
   // Natives are those of the platform building: npm installs no other platform's packages.
   const files = listCatalog(REPO_ROOT, { platform: process.platform, arch: process.arch });
   // Bun.build throws on any error (its `throw` option defaults to true), with every message.

@@ -94,7 +94,7 @@ export function cycles(graph: Map<string, string[]>): string[][] {
   return out;
 }
 
-export function importGraph(files: string[]): Map<string, string[]> {
+function importGraph(files: string[]): Map<string, string[]> {
   const graph = new Map<string, string[]>();
   for (const file of files) {
     const targets = specifiers(readFileSync(file, "utf8"))

@@ -5,8 +5,8 @@ import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { DETECTORS, PLACE_LABEL, type DetectorEntry, type Threshold } from "../src/analysis/manifest.ts";
 
-export const TABLE_START = "<!-- detector-table:start (bun scripts/detector-table.ts --write) -->";
-export const TABLE_END = "<!-- detector-table:end -->";
+const TABLE_START = "<!-- detector-table:start (bun scripts/detector-table.ts --write) -->";
+const TABLE_END = "<!-- detector-table:end -->";
 
 const code = (values: readonly string[]): string => (values.length ? values.map((v) => `\`${v}\``).join(", ") : "none");
 
@@ -33,7 +33,7 @@ export const detectorTable = (): string =>
   ].join("\n");
 
 /** README.md with its detector table replaced by the manifest's. */
-export const withDetectorTable = (readme: string): string => {
+const withDetectorTable = (readme: string): string => {
   const start = readme.indexOf(TABLE_START);
   const end = readme.indexOf(TABLE_END);
   if (start < 0 || end < start) throw new Error("README.md has no detector table markers");

@@ -25,12 +25,12 @@ export type SidecarConfig = Pick<
 > & { limits?: Partial<DocumentLimits> };
 
 /** The IPC message an embedded sidecar sends its parent once it listens. */
-export interface ListeningMessage {
+interface ListeningMessage {
   type: "listening";
   address: string;
 }
 
-export async function startSidecar(config: SidecarConfig): Promise<SidecarServer> {
+async function startSidecar(config: SidecarConfig): Promise<SidecarServer> {
   const log = createLogger(config.logLevel, { component: "sidecar" });
   // With a CA as well, clients must present a certificate it signed (mutual TLS).
   const tls =

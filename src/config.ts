@@ -6,7 +6,7 @@ import { Value } from "@sinclair/typebox/value";
 import { accessSync, constants, statSync } from "node:fs";
 import { isAbsolute } from "node:path";
 
-export const ConfigSchema = Type.Object({
+const ConfigSchema = Type.Object({
   port: Type.Integer({ minimum: 0, maximum: 65535 }),
   host: Type.String({ minLength: 1 }),
   dataDir: Type.String({ minLength: 1 }),
@@ -104,7 +104,7 @@ const oneOf =
 const DURATION_UNITS_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 
 /** "1m,5m,30m" → [60000, 300000, 1800000]; also accepts ms, s and h. */
-export const parseDurationList: Parser<number[]> = (raw) =>
+const parseDurationList: Parser<number[]> = (raw) =>
   raw.split(",").map((part) => {
     const match = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h)\s*$/.exec(part);
     if (!match) throw new Error(`"${part.trim()}" is not a duration like 30s, 5m or 1h`);

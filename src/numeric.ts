@@ -14,7 +14,7 @@ export function median(values: ArrayLike<number>): number {
 }
 
 /** Median absolute deviation scaled to estimate a normal standard deviation. */
-export function mad(values: ArrayLike<number>, centre = median(values)): number {
+function mad(values: ArrayLike<number>, centre = median(values)): number {
   return 1.4826 * median(Array.from(values, (v) => Math.abs(v - centre)));
 }
 

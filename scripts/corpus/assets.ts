@@ -2,7 +2,7 @@
 import { join } from "node:path";
 
 export const ASSETS_DIR = join(import.meta.dir, "assets");
-export const DOCXPAND_DIR = join(ASSETS_DIR, "docxpand");
+const DOCXPAND_DIR = join(ASSETS_DIR, "docxpand");
 export const FONTS_DIR = join(DOCXPAND_DIR, "fonts");
 export const PHOTOS_DIR = join(DOCXPAND_DIR, "photos");
 
@@ -38,7 +38,7 @@ export function templateSvgPath(t: TemplateId): string {
   return join(DOCXPAND_DIR, "templates", t, TEMPLATES[t].svg);
 }
 
-export function fontPath(file: string): string {
+function fontPath(file: string): string {
   return join(FONTS_DIR, file);
 }
 

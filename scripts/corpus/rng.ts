@@ -59,7 +59,7 @@ export class Rng {
 }
 
 /** FNV-1a: a stable 32-bit seed from a string. */
-export function hash32(s: string): number {
+function hash32(s: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < s.length; i++) {
     h ^= s.charCodeAt(i);

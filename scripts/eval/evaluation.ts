@@ -29,14 +29,14 @@ import { judgeTargets, type TargetResult } from "./targets.ts";
 
 /** The rule a single verdict uses: forged when forgeryScore ≥ 0.5. */
 export const OPERATING_THRESHOLD: Threshold = { value: 0.5, inclusive: true };
-export const TARGET_FPRS = { fpr1: 0.01, fpr5: 0.05 } as const;
+const TARGET_FPRS = { fpr1: 0.01, fpr5: 0.05 } as const;
 
 export interface Evaluation extends MeasuredEvaluation {
   targets: TargetResult[];
 }
 
 /** Below this many genuine documents a 5% rule is one document's score: nothing is judged. */
-export const MIN_SAME_CAPTURE_GENUINE = 10;
+const MIN_SAME_CAPTURE_GENUINE = 10;
 
 const isForged = (row: ScoreRow) => row.label === "forged";
 

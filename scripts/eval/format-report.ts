@@ -139,7 +139,7 @@ function errors(evaluation: Evaluation): string[] {
   ];
 }
 
-export function formatTargets(targets: TargetResult[], scopeNote: string | null): string[] {
+function formatTargets(targets: TargetResult[], scopeNote: string | null): string[] {
   const lines = [`Targets${scopeNote ? ` (${scopeNote})` : ""}`];
   for (const target of targets) {
     lines.push(`  ${verdict(target.pass)}  ${target.description}`);

@@ -85,7 +85,7 @@ export function rocAuc(items: readonly Scored[]): number | null {
   return u / (positives * negatives);
 }
 
-export const isFlagged = (score: number, threshold: Threshold): boolean =>
+const isFlagged = (score: number, threshold: Threshold): boolean =>
   threshold.inclusive ? score >= threshold.value : score > threshold.value;
 
 export function flaggedRate(scores: readonly number[], threshold: Threshold): Rate {

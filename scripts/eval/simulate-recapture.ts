@@ -11,7 +11,7 @@ import { parseArgs } from "node:util";
 import sharp from "sharp";
 import { mulberry32 } from "../mulberry32.ts";
 
-export type RecaptureMedium = "screen" | "print" | "none";
+type RecaptureMedium = "screen" | "print" | "none";
 
 interface Raw {
   data: Uint8Array;
@@ -75,7 +75,7 @@ async function photograph(raw: Raw, targetWidth: number, random: () => number): 
     .toBuffer();
 }
 
-export async function recapture(image: Uint8Array, medium: RecaptureMedium, seed: number): Promise<Buffer> {
+async function recapture(image: Uint8Array, medium: RecaptureMedium, seed: number): Promise<Buffer> {
   const random = mulberry32(seed);
   const { data, info } = await sharp(image)
     .flatten({ background: "#ffffff" })

@@ -5,7 +5,7 @@
 import { FORGERY_KINDS, type ForgeryKind, MANIPULATED_FORGERY_KINDS } from "../corpus/labels.ts";
 import type { GroupMetrics, MeasuredEvaluation } from "./evaluation-types.ts";
 
-export const TARGETS = {
+const TARGETS = {
   auc: 0.95,
   detectionAt5PerKind: 0.85,
   manipulationAt5SameCapture: 0.8,
@@ -19,7 +19,7 @@ export const TARGETS = {
  * digits, spliced portraits and fields, re-saves) are reported beside them and judged by the
  * pixel detectors' own targets.
  */
-export const CONTENT_KINDS: readonly string[] = FORGERY_KINDS.filter(
+const CONTENT_KINDS: readonly string[] = FORGERY_KINDS.filter(
   (k) => k.startsWith("pdf_") || k.startsWith("mrz_") || k === "image_retype",
 );
 /**
@@ -27,14 +27,14 @@ export const CONTENT_KINDS: readonly string[] = FORGERY_KINDS.filter(
  * pasted, inpainted and retyped, a forgery photographed or recaptured to hide its traces):
  * each judged against genuine documents captured the same way (evaluation.ts sameCapture).
  */
-export const MANIPULATION_KINDS: readonly ForgeryKind[] = [
+const MANIPULATION_KINDS: readonly ForgeryKind[] = [
   "image_splice_portrait",
   "image_splice_field",
   "pdf_forged_photographed",
   ...MANIPULATED_FORGERY_KINDS,
 ];
 
-export interface TargetCheck {
+interface TargetCheck {
   name: string;
   /** null: nothing to measure (e.g. the kind is absent from this run). */
   measured: number | null;

@@ -24,7 +24,7 @@ const FPR_PRIOR = { fired: 0.5, documents: 100 } as const;
  * from which checks the corpus's forgeries defeat (26 logits for a balance table not
  * understood on the small corpus), which no bank's traffic shares.
  */
-export const BLIND_SPOT_MAX_WEIGHT = 1;
+const BLIND_SPOT_MAX_WEIGHT = 1;
 
 const logit = (p: number): number => Math.log(p / (1 - p));
 const round = (v: number): number => Number(v.toPrecision(4));

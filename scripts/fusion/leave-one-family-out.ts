@@ -9,7 +9,7 @@ import { type FlagBound, type FusionModel, sigmoid } from "../../src/analysis/fu
 import { boundsOf, flagBounds } from "./flag-bounds.ts";
 import { dot, fitBounded, type Fitted, type Sample } from "./logistic.ts";
 
-export const LAMBDAS = [0.003, 0.01, 0.03, 0.1, 0.3];
+const LAMBDAS = [0.003, 0.01, 0.03, 0.1, 0.3];
 
 export interface FamilySample extends Sample {
   family: string;

@@ -51,7 +51,7 @@ export interface ManifestRules {
 }
 
 /** The entry, checked field by field in a fixed order, so the first fault is the one named. */
-export function checkEntry<T>(entry: Record<string, unknown>, index: number, rules: ManifestRules): T {
+function checkEntry<T>(entry: Record<string, unknown>, index: number, rules: ManifestRules): T {
   const where = `sources.json entry ${index} (${String(entry.id)})`;
   const fail = (what: string): never => {
     throw new Error(`${where}: ${what}`);

@@ -53,7 +53,7 @@ function groupRow(name: string, group: ScoreRow[], genuineAll: ScoreRow[]): stri
   ];
 }
 
-export function report(rows: ScoreRow[], sources: TamperingSource[]): string {
+function report(rows: ScoreRow[], sources: TamperingSource[]): string {
   const byId = new Map(rows.map((r) => [r.id, r]));
   const sourceOf = new Map(sources.map((s) => [s.id, s]));
   const genuineAll = rows.filter((r) => r.label === "genuine");

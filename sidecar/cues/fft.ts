@@ -18,7 +18,7 @@ function twiddles(n: number): [Float64Array, Float64Array] {
 }
 
 /** Forward FFT of (re, im) in place; the length must be a power of two. */
-export function fft(re: Float64Array, im: Float64Array): void {
+function fft(re: Float64Array, im: Float64Array): void {
   const n = re.length;
   for (let i = 1, j = 0; i < n; i++) {
     let bit = n >> 1;

@@ -38,7 +38,7 @@ export function measureCues(
 const round3 = (v: number) => Math.round(v * 1000) / 1000;
 
 /** Sharper than the card and with a sharp seam, both: the smaller of the two log2 ratios. */
-export const sharpSeam = (m: PortraitMeasure): number => Math.min(m.sharpness, m.seam);
+const sharpSeam = (m: PortraitMeasure): number => Math.min(m.sharpness, m.seam);
 
 /** The portrait measure furthest above its threshold, as a multiple of it (1 = at the threshold); only a rise accuses. */
 export function portraitExcess(m: PortraitMeasure): { measure: keyof typeof PORTRAIT_THRESHOLDS; ratio: number } {

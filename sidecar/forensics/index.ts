@@ -44,7 +44,7 @@ export interface AnalyzeOptions {
 }
 
 /** Tiles scoring above this robust z are reported as regions. */
-export const REGION_Z = 4;
+const REGION_Z = 4;
 const MAX_REGIONS = 4;
 const HEATMAP_SIDE = 64;
 const HEATMAP_FULL_SCALE_Z = 8;

@@ -19,7 +19,7 @@ export interface SingleCompressedArea {
   meanZ: number;
 }
 
-export type TraceName = "ela" | "noise" | "jpeg_grid" | "double_quant" | "copy_move" | "portrait" | "recapture";
+type TraceName = "ela" | "noise" | "jpeg_grid" | "double_quant" | "copy_move" | "portrait" | "recapture";
 
 export interface Trace {
   name: TraceName;

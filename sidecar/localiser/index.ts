@@ -12,8 +12,7 @@ import { type CellMap, type LocalisedRegion, heatmapOf, pageCells, pageScore, re
 import { CELL, type LocaliserSession, createLocaliserSession } from "./session.ts";
 import { workingImage } from "./working-image.ts";
 
-export { createLocaliserSession, type LocaliserSession } from "./session.ts";
-export type { LocalisedRegion } from "./regions.ts";
+export { createLocaliserSession } from "./session.ts";
 
 /** The page score from which a region is reported: at most 1% of genuine validation pages reach it. */
 export const LOCALISER_THRESHOLD: number = calibration.threshold;

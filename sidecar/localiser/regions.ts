@@ -6,7 +6,7 @@ import type { CellProbabilities } from "./session.ts";
 import { CELL } from "./session.ts";
 import type { WorkingImage } from "./working-image.ts";
 
-export type Box = [x: number, y: number, width: number, height: number];
+type Box = [x: number, y: number, width: number, height: number];
 
 export interface LocalisedRegion {
   /** In the page's pixels. */
@@ -17,7 +17,7 @@ export interface LocalisedRegion {
   cells: number;
 }
 
-export const MAX_REGIONS = 4;
+const MAX_REGIONS = 4;
 const HEATMAP_SIDE = 64;
 
 export interface CellMap {

@@ -4,7 +4,7 @@
 // of PAD_MULTIPLE. A whole factor keeps this reduction identical in both languages, so the
 // network sees in service the pixels it was trained on.
 export const MAX_SIDE = 1600;
-export const PAD_MULTIPLE = 32;
+const PAD_MULTIPLE = 32;
 
 export interface WorkingImage {
   /** Padded RGB bytes, `paddedHeight x paddedWidth x 3`. */

@@ -15,7 +15,7 @@ const MAX_SUPERSAMPLE = 4;
 const dist = (a: Point, b: Point): number => Math.hypot(a[0] - b[0], a[1] - b[1]);
 
 /** Reading-direction size of a box; tall boxes are read rotated, as PaddleOCR does (np.rot90). */
-export function orientQuad(quad: Quad): { quad: Quad; width: number; height: number } {
+function orientQuad(quad: Quad): { quad: Quad; width: number; height: number } {
   const [tl, tr, br, bl] = quad;
   const width = Math.max(dist(tl, tr), dist(bl, br));
   const height = Math.max(dist(tl, bl), dist(tr, br));

@@ -14,7 +14,7 @@ import { clamp, type Point, type Quad } from "./geometry.ts";
 const DET_NORMALISATION: Normalisation = { mean: [0.485, 0.456, 0.406], std: [0.229, 0.224, 0.225] };
 const STRIDE = 32;
 
-export interface DetectionTensor {
+interface DetectionTensor {
   data: Float32Array;
   width: number;
   height: number;
@@ -36,13 +36,13 @@ export interface Detector {
 }
 
 /** Model input size for a page: aspect kept, longest side <= maxSide, multiples of 32. */
-export function detectionSize(width: number, height: number, maxSide: number): { width: number; height: number } {
+function detectionSize(width: number, height: number, maxSide: number): { width: number; height: number } {
   const scale = Math.min(1, maxSide / Math.max(width, height));
   const round = (v: number) => Math.max(STRIDE, Math.round((v * scale) / STRIDE) * STRIDE);
   return { width: round(width), height: round(height) };
 }
 
-export async function detectionTensor(image: RgbImage, maxSide: number): Promise<DetectionTensor> {
+async function detectionTensor(image: RgbImage, maxSide: number): Promise<DetectionTensor> {
   const size = detectionSize(image.width, image.height, maxSide);
   const resized = await resizeRgb(image, size.width, size.height);
   const data = new Float32Array(3 * size.width * size.height);
@@ -74,7 +74,7 @@ export function createDetector(options: DetectorOptions): Detector {
 }
 
 /** One session.run for several pages of the same size; returns each page's probability map. */
-export async function runDetection(
+async function runDetection(
   session: InferenceSession,
   tensors: DetectionTensor[],
   onRun?: (items: number, ms: number) => void,

@@ -18,7 +18,7 @@ import { extractedNativesDir } from "../../src/runtime/natives.ts";
 export type Device = "auto" | "cpu" | "cuda";
 
 /** The operator's setting for a folder of CUDA provider libraries (src/config.ts parses it). */
-export const CUDA_LIB_DIR_SETTING = "DOCVERIFY_SIDECAR_CUDA_LIB_DIR";
+const CUDA_LIB_DIR_SETTING = "DOCVERIFY_SIDECAR_CUDA_LIB_DIR";
 
 /** What the machine offers; injected in tests, read from the system otherwise. */
 export interface DeviceProbe {

@@ -5,7 +5,7 @@ import type { HealthHandlers } from "../../proto/generated/grpc/health/v1/Health
 import type { HealthCheckRequest__Output } from "../../proto/generated/grpc/health/v1/HealthCheckRequest.ts";
 import type { HealthCheckResponse } from "../../proto/generated/grpc/health/v1/HealthCheckResponse.ts";
 
-export const ANALYZER_SERVICE = "docverify.sidecar.v1.Analyzer";
+const ANALYZER_SERVICE = "docverify.sidecar.v1.Analyzer";
 const SERVICES = new Set(["", ANALYZER_SERVICE]);
 
 export type ServingStatus = "SERVING" | "NOT_SERVING";

@@ -6,7 +6,7 @@ import type { DocumentFormat__Output } from "../../proto/generated/docverify/sid
 import { status } from "@grpc/grpc-js";
 import { DocumentRefused, invalidDocument, overLimit } from "./errors.ts";
 
-export type Format = "jpeg" | "png" | "pdf";
+type Format = "jpeg" | "png" | "pdf";
 
 export interface ReceivedDocument {
   format: Format;

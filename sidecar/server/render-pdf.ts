@@ -8,7 +8,7 @@ import type { DocumentLimits } from "./limits.ts";
 import type { RenderReply, RenderRequest } from "./render-protocol.ts";
 import { mupdfHeapArgv } from "../../src/runtime/mupdf-memory-cap.ts";
 
-export interface RenderedPage {
+interface RenderedPage {
   index: number;
   image: RgbImage;
   widthPt: number;

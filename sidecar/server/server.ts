@@ -19,7 +19,7 @@ import { receiveDocument } from "./receive.ts";
 import { createPdfRenderer } from "./render-pdf.ts";
 
 /** PEM contents. With `ca` set, clients must present a certificate it signed (mutual TLS). */
-export interface ServerTls {
+interface ServerTls {
   cert: Uint8Array | string;
   key: Uint8Array | string;
   ca?: Uint8Array | string;

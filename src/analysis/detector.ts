@@ -29,7 +29,7 @@ export const startBudget = (ms: number, now: () => number = Date.now): Budget =>
 };
 
 /** The kind of a failure, never its message: messages can quote document bytes. */
-export const failureKind = (error: unknown): string => {
+const failureKind = (error: unknown): string => {
   if (isAppError(error)) return error.code;
   if (error instanceof Error) return error.name || "Error";
   return typeof error;

@@ -7,7 +7,7 @@ import { rowsOf, rowText, type DocumentText, type TextPage } from "./content/tex
 import type { Box, DetectorResult } from "./report.ts";
 
 /** Analysed pixels per source unit (PDF point, image pixel) of a page; past the sidecar's page limit, its first page's. */
-export const sourceScaleOf =
+const sourceScaleOf =
   (analysis: SidecarAnalysis) =>
   (page: number): number =>
     (analysis.pages.find((p) => p.index === page - 1) ?? analysis.pages[0])?.scale ?? 1;

@@ -13,7 +13,7 @@ import type { DocumentType } from "./flags.ts";
 import type { DetectorResult } from "./report.ts";
 import type { DetectorName } from "./manifest.ts";
 
-export const DOCUMENT_TYPE_DETECTOR = "document-type" satisfies DetectorName;
+const DOCUMENT_TYPE_DETECTOR = "document-type" satisfies DetectorName;
 
 export interface DocumentTypeInput {
   /** Text lines read from the document (PDF text layer or OCR). */

@@ -29,7 +29,7 @@ export const PLACE_LABEL: Readonly<Record<DetectorPlace, string>> = {
   sidecar: "sidecar",
 };
 
-export type DocumentFormat = "jpeg" | "png" | "pdf";
+type DocumentFormat = "jpeg" | "png" | "pdf";
 
 export interface Threshold {
   name: string;

@@ -5,7 +5,7 @@
 // committed model was trained on.
 
 /** A residual trace of one page: the highest OCR line z and the threshold it is judged by. */
-export interface LineTraceMeasurement {
+interface LineTraceMeasurement {
   highestLineZ: number;
   /** Absent where the sidecar sent no threshold for the trace. */
   threshold?: number;

@@ -6,7 +6,7 @@
  * "developer": a photo app that crops, rotates and sets tone (a gallery's editor, raw
  * development), what a genuine photo passes through before it is sent: named, not accused.
  */
-export type SoftwareKind = "editor" | "developer" | "generator" | "unknown";
+type SoftwareKind = "editor" | "developer" | "generator" | "unknown";
 
 export interface SoftwareMatch {
   kind: SoftwareKind;

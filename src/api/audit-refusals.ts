@@ -7,7 +7,7 @@ import { KeyRefusal } from "../keys/authenticate.ts";
 import type { AuditStore } from "../store/audit.ts";
 import { codeToStatus } from "./http-errors.ts";
 
-export const AUDITED_CODES = new Set<ErrorCode>(["UNAUTHORIZED", "TRIAL_EXHAUSTED", "RATE_LIMITED", "CAP_EXCEEDED"]);
+const AUDITED_CODES = new Set<ErrorCode>(["UNAUTHORIZED", "TRIAL_EXHAUSTED", "RATE_LIMITED", "CAP_EXCEEDED"]);
 const WINDOW_MS = 10_000;
 /** Bounds the throttle's memory under a flood of distinct unknown keys. */
 const MAX_SUBJECTS = 10_000;

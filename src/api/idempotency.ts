@@ -8,7 +8,7 @@ import { contextOf, keyOf } from "./request-context.ts";
 import type { AppDeps } from "./deps.ts";
 
 export const IDEMPOTENCY_HEADER = "idempotency-key";
-export const REPLAYED_HEADER = "idempotent-replayed";
+const REPLAYED_HEADER = "idempotent-replayed";
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60_000;
 /** Longer than any request may take (a document URL fetch plus a sidecar deadline). */
 const LOCK_MS = 10 * 60_000;
@@ -27,7 +27,7 @@ export interface Answer<T> {
 }
 
 /** Returns the request's Idempotency-Key, null without one; a malformed one is a 400. */
-export function idempotencyKeyOf(request: Request): string | null {
+function idempotencyKeyOf(request: Request): string | null {
   const value = request.headers.get(IDEMPOTENCY_HEADER);
   if (value === null) return null;
   if (!KEY_PATTERN.test(value)) {

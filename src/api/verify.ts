@@ -41,7 +41,7 @@ const [MultipartBody, Base64Body, UrlBody] = [
   ),
 ] as const;
 
-export const VerifyRequest = t.Union([MultipartBody, Base64Body, UrlBody], {
+const VerifyRequest = t.Union([MultipartBody, Base64Body, UrlBody], {
   error:
     "Send exactly one of: a multipart `document` file, a JSON `document` (base64 or data URL), or a JSON `documentUrl`",
 });

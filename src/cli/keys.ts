@@ -61,7 +61,7 @@ export async function createKey(config: Config, flags: Map<string, string>, now 
 const DURATION_MS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 
 /** "24h", "90m", "7d", "0s": how long a rotated-out key stays valid. */
-export function parseGrace(raw: string): number {
+function parseGrace(raw: string): number {
   const match = /^(\d+)(s|m|h|d)$/.exec(raw.trim());
   if (!match) throw new UsageError(`--grace: expected a duration like 24h, 90m, 7d or 0s, got "${raw}"`);
   return Number(match[1]) * DURATION_MS[match[2]!]!;

@@ -1,6 +1,6 @@
 // What intake hands to analysis: bytes whose format was judged from their content.
 
-export const DOCUMENT_FORMATS = ["jpeg", "png", "pdf"] as const;
+const DOCUMENT_FORMATS = ["jpeg", "png", "pdf"] as const;
 export type DocumentFormat = (typeof DOCUMENT_FORMATS)[number];
 
 export interface IntakeDocument {

@@ -9,7 +9,7 @@ import { expectSuccess, guardedRequest } from "../net/guarded-request.ts";
 import { LIMITS } from "./document.ts";
 
 /** Spec: at most 3 redirects, 10 MB; timeouts chosen so a verify call fails well inside a client's patience. */
-export const DOCUMENT_FETCH = {
+const DOCUMENT_FETCH = {
   maxRedirects: 3,
   connectTimeoutMs: 5_000,
   totalTimeoutMs: 20_000,

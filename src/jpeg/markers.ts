@@ -12,7 +12,7 @@ export const ZIGZAG_TO_NATURAL = Uint8Array.from([
   55, 62, 63,
 ]);
 
-export interface JpegComponent {
+interface JpegComponent {
   id: number;
   h: number;
   v: number;
@@ -20,7 +20,7 @@ export interface JpegComponent {
   tq: number;
 }
 
-export interface JpegFrame {
+interface JpegFrame {
   /** SOF marker number: 0 baseline, 1 extended, 2 progressive, ... */
   sof: number;
   precision: number;

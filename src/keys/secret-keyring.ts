@@ -30,7 +30,7 @@ const KEY_FILE_HEADER =
 export const keyIdOf = (key: Uint8Array): string =>
   createHash("sha256").update("docverify secret key id\n").update(key).digest("hex").slice(0, 16);
 
-export function decodeKey(raw: string, origin: string): Uint8Array {
+function decodeKey(raw: string, origin: string): Uint8Array {
   const trimmed = raw.trim();
   const key = Buffer.from(trimmed, "base64");
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(trimmed) || key.length !== KEY_BYTES) {

@@ -5,7 +5,7 @@ import { createHash, randomBytes } from "node:crypto";
 
 export type KeyMode = "test" | "live";
 
-export const KEY_PREFIX: Record<KeyMode, string> = { test: "svc_test_", live: "svc_live_" };
+const KEY_PREFIX: Record<KeyMode, string> = { test: "svc_test_", live: "svc_live_" };
 
 const KEY_PATTERN = /^svc_(test|live)_[A-Za-z0-9_-]{43}$/;
 

@@ -4,7 +4,7 @@ import type { ApiKeyRecord } from "../store/keys.ts";
 import type { Reservation, UsageStore } from "../store/usage.ts";
 
 /** Seconds from `nowMs` until 00:00 UTC on the 1st of next month. */
-export function secondsUntilNextMonth(nowMs: number): number {
+function secondsUntilNextMonth(nowMs: number): number {
   const now = new Date(nowMs);
   const next = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
   return Math.ceil((next - nowMs) / 1000);

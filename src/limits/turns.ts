@@ -18,7 +18,7 @@ export interface TurnsOptions {
  * Given a function that abandons the wait with an error, sets up whatever may abandon it and
  * returns what undoes that once the turn comes.
  */
-export type AbandonWait = (abandon: (error: Error) => void) => () => void;
+type AbandonWait = (abandon: (error: Error) => void) => () => void;
 
 export interface Turns {
   /** Resolves with the function that ends the turn (idempotent), or rejects with `full()`'s error or the abandon's. */

@@ -275,7 +275,4 @@ function classifySocketError(error: Error): NetError {
 
 // What a webhook sender or URL validator needs besides guardedRequest, from one import.
 export { NetError, isNetError } from "./errors.ts";
-export type { NetErrorKind } from "./errors.ts";
 export { checkUrlTarget } from "./checked-lookup.ts";
-export type { AddressPolicy } from "./checked-lookup.ts";
-export { isRefusedAddress, parseHttpsUrl } from "./address-policy.ts";

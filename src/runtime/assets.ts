@@ -12,7 +12,7 @@ const HOST = { platform: process.platform, arch: process.arch };
 
 /**
  * A path `Bun.file()` and `node:fs` read. Inside the binary it points into the executable, so
- * native code (onnxruntime, dlopen) cannot open it: hand such code the bytes of readAsset().
+ * native code (onnxruntime, dlopen) cannot open it: hand such code the bytes of `Bun.file()`.
  */
 export function assetPath(name: string): string {
   if (embedded) {
@@ -23,10 +23,6 @@ export function assetPath(name: string): string {
   const found = findInCatalog(name, HOST);
   if (!found) throw new Error(`asset not in src/runtime/catalog.ts, so a build would not carry it: ${name}`);
   return join(REPO_ROOT, found.group.dir, found.rel);
-}
-
-export function readAsset(name: string): Promise<Uint8Array> {
-  return Bun.file(assetPath(name)).bytes();
 }
 
 /** @grpc/proto-loader reads the file through node:fs, which reaches embedded files. */

@@ -25,7 +25,7 @@ export interface Platform {
 /** The native libraries of one platform; extracted to disk at start, never read as assets. */
 export const NATIVE_GROUP = "native";
 
-export function assetGroups(target: Platform): AssetGroup[] {
+function assetGroups(target: Platform): AssetGroup[] {
   return [
     // The sidecar's gRPC contract, read by @grpc/proto-loader at run time.
     { name: "proto", dir: "proto", patterns: ["**/*.proto"] },

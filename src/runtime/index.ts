@@ -7,9 +7,6 @@ import { assetPath } from "./assets.ts";
 import { embedded } from "./embedded.ts";
 import { extractNatives } from "./natives.ts";
 
-export { assetPath, protoPath, readAsset } from "./assets.ts";
-export { selfCommand } from "./self-command.ts";
-
 export async function prepareRuntime(): Promise<void> {
   if (embedded) await extractNatives(embedded);
   // mupdf.js instantiates its engine as it is imported, asking mupdf-wasm.js, which looks for

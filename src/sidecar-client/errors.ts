@@ -8,7 +8,7 @@ import { AppError } from "../errors.ts";
 /** Seconds a client is told to wait when no sidecar could answer. */
 export const DEFAULT_RETRY_AFTER_SEC = 5;
 
-export function isServiceError(error: unknown): error is ServiceError {
+function isServiceError(error: unknown): error is ServiceError {
   return error instanceof Error && typeof (error as Partial<ServiceError>).code === "number" && "details" in error;
 }
 

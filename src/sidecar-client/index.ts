@@ -7,10 +7,6 @@ import { type Readiness, type SidecarClient, type SidecarClientOptions, createSi
 import { superviseSidecar } from "./supervisor.ts";
 import type { ClientTls } from "./target.ts";
 
-export type { SidecarAnalysis, SidecarLine, SidecarPage, SidecarRegion, SidecarHeatmap } from "./result.ts";
-export type { Readiness, SidecarClient } from "./client.ts";
-export { sidecarErrorToAppError } from "./errors.ts";
-
 export interface SidecarConnectionOptions {
   /** PEM file paths for remote sidecars: CA to verify them, this API's certificate and key. */
   tlsCa?: string;

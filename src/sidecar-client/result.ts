@@ -9,7 +9,7 @@ import type { TamperLocalisation__Output } from "../../proto/generated/docverify
 import type { CharacterReading } from "../analysis/content/text.ts";
 import type { Box } from "../analysis/report.ts";
 
-export interface SidecarLine {
+interface SidecarLine {
   text: string;
   /** 0..1 */
   confidence: number;
@@ -20,7 +20,7 @@ export interface SidecarLine {
   box: Box;
 }
 
-export interface SidecarRegion {
+interface SidecarRegion {
   box: Box;
   /** ela/noise: robust z-score of the area against the rest of the page; copy_move: correlation 0..1. */
   score: number;
@@ -28,16 +28,16 @@ export interface SidecarRegion {
   trace: string;
 }
 
-export interface SidecarHeatmap {
+interface SidecarHeatmap {
   width: number;
   height: number;
   /** width*height bytes, row-major, 0 clean .. 255 most suspicious. */
   values: Uint8Array;
 }
 
-export type ImageFacts = ImageFacts__Output;
+type ImageFacts = ImageFacts__Output;
 
-export type FactValue = number | string | boolean;
+type FactValue = number | string | boolean;
 
 export interface SidecarTrace {
   /** "ela", "noise", "jpeg_grid", "copy_move". */
@@ -48,7 +48,7 @@ export interface SidecarTrace {
   facts: Record<string, FactValue>;
 }
 
-export interface SidecarCopyMove {
+interface SidecarCopyMove {
   source: Box;
   target: Box;
   /** Normalised cross-correlation of the two areas, 0..1. */

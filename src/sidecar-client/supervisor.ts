@@ -22,7 +22,7 @@ export interface SupervisorOptions {
   backoff?: { initialMs: number; maxMs: number };
 }
 
-export interface SupervisorState {
+interface SupervisorState {
   /** host:port while a child listens. */
   address?: string;
   pid?: number;

@@ -54,7 +54,7 @@ export function channelCredentials(tls: ClientTls | undefined): ChannelCredentia
   return credentials.createSsl(pem(tls.ca), pem(tls.key), pem(tls.cert));
 }
 
-export function unavailableError(details: string): ServiceError {
+function unavailableError(details: string): ServiceError {
   return Object.assign(new Error(`${status.UNAVAILABLE} UNAVAILABLE: ${details}`), {
     code: status.UNAVAILABLE,
     details,

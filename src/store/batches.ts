@@ -8,7 +8,7 @@ import type { VerificationResult } from "../api/schemas/verification.ts";
 import type { ErrorCode } from "../errors.ts";
 import type { VerificationStore } from "./verifications.ts";
 
-export type BatchStatus = "processing" | "completed";
+type BatchStatus = "processing" | "completed";
 
 export interface BatchRecord {
   id: string;

@@ -7,7 +7,7 @@ import type { Database, Sql } from "./database.ts";
 import type { SecretSealer } from "./batches.ts";
 
 export type DeliveryState = "pending" | "delivered" | "failed";
-export type AttemptKind = "scheduled" | "redelivery";
+type AttemptKind = "scheduled" | "redelivery";
 
 export interface Delivery {
   deliveryId: string;
@@ -30,7 +30,7 @@ export interface AttemptRecord {
   error: string | null;
 }
 
-export interface LoggedAttempt extends AttemptRecord {
+interface LoggedAttempt extends AttemptRecord {
   attempt: number;
   kind: AttemptKind;
 }

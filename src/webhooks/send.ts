@@ -2,7 +2,7 @@
 // actually connected checked on every attempt, a hard time limit.
 import { WEBHOOK_REQUEST, guardedRequest } from "../net/guarded-request.ts";
 
-export type SendOutcome = { ok: true; status: number } | { ok: false; status: number | null; error: string };
+type SendOutcome = { ok: true; status: number } | { ok: false; status: number | null; error: string };
 
 export type WebhookSender = (request: {
   url: string;

@@ -33,7 +33,7 @@ const VALUES: Record<string, number> = Object.fromEntries(
 );
 
 /** ICAO 9303 check digit: weights 7, 3, 1 repeating; letters A=10..Z=35, filler 0. */
-export const checkDigit = (field: string): string =>
+const checkDigit = (field: string): string =>
   String([...field].reduce((sum, c, i) => sum + (VALUES[c] ?? 0) * [7, 3, 1][i % 3]!, 0) % 10);
 
 const pad = (text: string, length: number) => text.padEnd(length, "<").slice(0, length);
@@ -125,13 +125,13 @@ export async function passportImage(
 }
 
 /** One statement row: date, payee and signed amount in cents. */
-export interface Movement {
+interface Movement {
   date: string;
   payee: string;
   cents: number;
 }
 
-export const MOVEMENTS: Movement[] = [
+const MOVEMENTS: Movement[] = [
   { date: "02/03/2024", payee: "Salary ACME Ltd", cents: 254_000 },
   { date: "04/03/2024", payee: "Rent transfer", cents: -120_000 },
   { date: "09/03/2024", payee: "Card payment Tesco Stores", cents: -8_642 },

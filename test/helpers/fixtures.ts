@@ -217,7 +217,7 @@ export const STATEMENT_LINES: PdfLine[] = [
 ];
 
 /** Where line `index` of a generated page sits: baseline y and left x, PDF coordinates. */
-export const PDF_LAYOUT = { left: 72, top: 760, leading: 18, size: 11 } as const;
+const PDF_LAYOUT = { left: 72, top: 760, leading: 18, size: 11 } as const;
 
 const escapePdfString = (s: string): string => s.replace(/[\\()]/g, (c) => `\\${c}`);
 

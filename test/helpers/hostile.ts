@@ -7,7 +7,7 @@ import { makeImagePixels } from "./fixtures.ts";
 const latin1 = (text: string) => Buffer.from(text, "latin1");
 
 /** A one-page PDF around the given content stream, with a correct cross-reference table. */
-export function pdfWithContent(content: Uint8Array | string, pageEntries = ""): Uint8Array {
+function pdfWithContent(content: Uint8Array | string, pageEntries = ""): Uint8Array {
   const stream = typeof content === "string" ? latin1(content) : Buffer.from(content);
   return pdfOfObjects([
     latin1("<< /Type /Catalog /Pages 2 0 R >>"),

@@ -18,9 +18,9 @@ import { createLocalAnalyzer } from "./local-analyzer.ts";
 import { manualClock, type ManualClock } from "./manual-clock.ts";
 import { openTestStore, type TestStore } from "./store.ts";
 
-export type App = ReturnType<typeof createApp>;
+type App = ReturnType<typeof createApp>;
 
-export interface KeyOptions {
+interface KeyOptions {
   mode?: KeyMode;
   plan?: Plan;
   trialQuota?: number;

@@ -13,7 +13,7 @@ export interface ProcessMemory {
 const kib = (status: string, field: string): number =>
   Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? 0) * 1024;
 
-export function memoryOf(pid: number): ProcessMemory | undefined {
+function memoryOf(pid: number): ProcessMemory | undefined {
   try {
     const status = readFileSync(`/proc/${pid}/status`, "utf8");
     return { pid, rss: kib(status, "VmRSS"), peak: kib(status, "VmHWM") };
@@ -23,7 +23,7 @@ export function memoryOf(pid: number): ProcessMemory | undefined {
 }
 
 /** Direct children of `pid` (every thread's children list, as /proc keeps them per task). */
-export function childrenOf(pid: number): number[] {
+function childrenOf(pid: number): number[] {
   try {
     return readdirSync(`/proc/${pid}/task`).flatMap((task) => {
       try {

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { generate } from "selfsigned";
 
-export interface TestCertificate {
+interface TestCertificate {
   certPem: string;
   keyPem: string;
 }

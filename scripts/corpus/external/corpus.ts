@@ -11,7 +11,7 @@ import { makeExternalDocument } from "./make-document.ts";
 import type { PlannedExternal } from "./plan.ts";
 import { requireTool } from "./tools.ts";
 
-export async function generateExternal(
+async function generateExternal(
   seed: number,
   doc: PlannedExternal,
 ): Promise<{ label: CorpusLabel; bytes: Uint8Array }> {

@@ -74,7 +74,7 @@ export function renderSource(source: FinanceSource, when: Date, model = source.m
 export const sourceName = (s: FinanceSource) => `${s.renderer}/${s.format}/${s.model.kind}/${s.lang}`;
 
 /** The amount a forger raises: the salary credit, the base pay; on a bill a charge lowered. */
-export function targetAmount(ledger: Ledger): { field: string; forged: Ledger } {
+function targetAmount(ledger: Ledger): { field: string; forged: Ledger } {
   if (ledger.kind === "bank_statement") {
     const i = ledger.moves.indexOf(Math.max(...ledger.moves));
     const moves = [...ledger.moves];

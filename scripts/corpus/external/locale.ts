@@ -97,7 +97,7 @@ const LABELS: Record<Exclude<Locale, "en">, Record<string, string>> = {
   },
 };
 
-export function label(text: string, locale: Locale): string {
+function label(text: string, locale: Locale): string {
   return locale === "en" ? text : (LABELS[locale][text] ?? text);
 }
 

@@ -4,7 +4,7 @@
 import type { CorpusDocumentType, Kind } from "../labels.ts";
 import { Rng } from "../rng.ts";
 
-export type ExternalGenerator = "libreoffice" | "chromium" | "ghostscript" | "imagemagick";
+type ExternalGenerator = "libreoffice" | "chromium" | "ghostscript" | "imagemagick";
 
 /**
  * How a document is made, beyond its kind (two methods share pdf_amount_rewrite: the amount
@@ -18,7 +18,7 @@ export type ExternalGenerator = "libreoffice" | "chromium" | "ghostscript" | "im
  */
 export type Method = "genuine" | "source-edit" | "pdf-edit" | "overlay" | "editor-name" | "messaging";
 
-export interface Recipe {
+interface Recipe {
   kind: Kind;
   method: Method;
 }

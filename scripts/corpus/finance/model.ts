@@ -6,7 +6,7 @@ import type { Rng } from "../rng.ts";
 import { formatSigned, formatUnsigned } from "./money-style.ts";
 import { classicLayout, type StatementLayout } from "./statement-layout.ts";
 
-export type FinanceKind = "bank_statement" | "payslip" | "utility_bill";
+type FinanceKind = "bank_statement" | "payslip" | "utility_bill";
 
 export interface Cell {
   text: string;
@@ -42,7 +42,7 @@ export type Ledger =
   | { kind: "payslip"; earnings: number[]; deductions: number[] }
   | { kind: "utility_bill"; items: number[]; vatRate: number };
 
-export function money(cents: number): string {
+function money(cents: number): string {
   const neg = cents < 0;
   const abs = Math.abs(Math.round(cents));
   const units = Math.floor(abs / 100)

@@ -4,8 +4,8 @@
 import type { Rng } from "../rng.ts";
 
 export type Locale = "en" | "de" | "nl" | "es" | "it" | "fr";
-export type Currency = "EUR" | "GBP" | "USD" | "CHF";
-export type Negative = "minus" | "parentheses" | "crdr";
+type Currency = "EUR" | "GBP" | "USD" | "CHF";
+type Negative = "minus" | "parentheses" | "crdr";
 
 export interface MoneyStyle {
   locale: Locale;

@@ -5,7 +5,7 @@
 import type { Rng } from "../rng.ts";
 import { CLASSIC_MONEY, type Locale, type MoneyStyle, moneyStyle } from "./money-style.ts";
 
-export interface StatementWords {
+interface StatementWords {
   title: string;
   date: string;
   description: string;

@@ -22,7 +22,7 @@ export function checkDigit(s: string): string {
 }
 
 /** Upper-case, accents removed, anything else becomes a filler. */
-export function mrzText(s: string): string {
+function mrzText(s: string): string {
   return s
     .normalize("NFD")
     .replace(/[\u0300-\u036f]/g, "")

@@ -6,7 +6,7 @@ import type { Box } from "../render/svg.ts";
 import type { Rng } from "../rng.ts";
 import { homography, mapBox, type Point, warpInto } from "./warp.ts";
 
-export type ImageFormat = "jpeg" | "png";
+type ImageFormat = "jpeg" | "png";
 
 export interface CapturedImage {
   bytes: Buffer;

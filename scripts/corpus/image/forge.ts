@@ -15,7 +15,7 @@ export async function decode(bytes: Buffer): Promise<Pixels> {
   return { data: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height };
 }
 
-export function clip(p: Pixels, b: Box): Box {
+function clip(p: Pixels, b: Box): Box {
   const x = Math.max(0, Math.min(p.width - 1, Math.round(b.x)));
   const y = Math.max(0, Math.min(p.height - 1, Math.round(b.y)));
   return {
@@ -37,7 +37,7 @@ function upperMedian(v: number[]): number {
 }
 
 /** Paper colour around a box: the median of a thin ring just outside it. */
-export function backgroundAround(p: Pixels, b: Box): [number, number, number] {
+function backgroundAround(p: Pixels, b: Box): [number, number, number] {
   const ch: number[][] = [[], [], []];
   const take = (x: number, y: number) => {
     if (x < 0 || y < 0 || x >= p.width || y >= p.height) return;
@@ -56,7 +56,7 @@ export function backgroundAround(p: Pixels, b: Box): [number, number, number] {
 }
 
 /** Ink colour inside a box: the mean of its darkest tenth. */
-export function inkIn(p: Pixels, b: Box): [number, number, number] {
+function inkIn(p: Pixels, b: Box): [number, number, number] {
   const px: Array<[number, number, number, number]> = [];
   for (let y = b.y; y < b.y + b.h; y++)
     for (let x = b.x; x < b.x + b.w; x++) {

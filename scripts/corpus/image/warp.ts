@@ -37,7 +37,7 @@ export function homography(from: Point[], to: Point[]): Homography {
   return [...solve(a, b), 1];
 }
 
-export function apply(h: Homography, [x, y]: Point): Point {
+function apply(h: Homography, [x, y]: Point): Point {
   const w = h[6]! * x + h[7]! * y + h[8]!;
   return [(h[0]! * x + h[1]! * y + h[2]!) / w, (h[3]! * x + h[4]! * y + h[5]!) / w];
 }

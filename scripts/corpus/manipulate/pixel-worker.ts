@@ -4,7 +4,7 @@
 import { join } from "node:path";
 import type { Subprocess } from "bun";
 
-export const PYTHON = "/usr/bin/python3";
+const PYTHON = "/usr/bin/python3";
 const WORKER = join(import.meta.dir, "worker.py");
 
 export class MissingToolError extends Error {}

@@ -14,7 +14,7 @@ export const PATHS: readonly Path[] = ["editor", "print_photo", "screen_recaptur
 export const MANIPULATIONS = ["image_portrait_swap", "image_inpaint_retype", "image_paste_field"] as const;
 
 /** The genuine kind of each path: the same journey with no edit. */
-export const GENUINE_OF: Record<Path, Kind> = {
+const GENUINE_OF: Record<Path, Kind> = {
   editor: "genuine_recompressed",
   print_photo: "genuine_print_photo",
   screen_recapture: "genuine_screen_recapture",

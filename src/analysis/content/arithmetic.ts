@@ -12,7 +12,7 @@ import type { Amount } from "./read-amount.ts";
 import { isConfident, isReadSurely, isSure } from "./text.ts";
 
 /** 0.01 per operation: rounding on the issuer's side, never more. */
-export const CENTS_PER_OPERATION = 1;
+const CENTS_PER_OPERATION = 1;
 
 /** Below this OCR confidence a value is a guess whatever its digits say. */
 const GUESSED_OCR = 0.75;

@@ -59,11 +59,11 @@ export interface EarlierFingerprint {
 }
 
 /** Bits a re-encoded or rescanned copy may flip in the page dHash (measured 0–2 on JPEG q95→q60). */
-export const IMAGE_SAME = 6;
+const IMAGE_SAME = 6;
 /** Bits OCR variance may flip in a text simhash of the same document. */
-export const TEXT_SAME = 3;
+const TEXT_SAME = 3;
 /** Bits a template filled with other values stays within, digits masked. */
-export const LAYOUT_SIMILAR = 10;
+const LAYOUT_SIMILAR = 10;
 /**
  * Bits between the nearest framings of one photo on two documents: within 8 for half the
  * corpus's same-photo pairs, while different photos stayed 13 or more apart (portrait.ts).

@@ -13,7 +13,7 @@
 // One pair is kept out of free text: T between digits there is the ISO 8601 separator of a
 // date and a time (2024-05-01T10:32), so only the zone, which holds no such text, reads it as 7.
 
-export interface LookAlike {
+interface LookAlike {
   /** The character OCR returned. */
   read: string;
   /** The digit it stands for. */
@@ -22,7 +22,7 @@ export interface LookAlike {
   zoneOnly?: true;
 }
 
-export const LOOK_ALIKES: readonly LookAlike[] = [
+const LOOK_ALIKES: readonly LookAlike[] = [
   { read: "O", digit: "0" },
   { read: "o", digit: "0" },
   { read: "D", digit: "0" },

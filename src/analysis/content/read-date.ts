@@ -132,7 +132,7 @@ export function findDates(text: string): DateMatch[] {
   return found.sort((a, b) => a.index - b.index);
 }
 
-export const daysIn = (year: number, month: number): number => new Date(Date.UTC(year, month, 0)).getUTCDate();
+const daysIn = (year: number, month: number): number => new Date(Date.UTC(year, month, 0)).getUTCDate();
 
 function isValidDate(date: CalendarDate): boolean {
   return date.month >= 1 && date.month <= 12 && date.day >= 1 && date.day <= daysIn(date.year, date.month);

@@ -9,7 +9,7 @@ import { amountsIn, type Amount } from "./read-amount.ts";
 import { findDates, type DateMatch } from "./read-date.ts";
 import { rowText, rowsOf, spansIn, type DocumentText, type Row } from "./text.ts";
 
-export type Column = "debit" | "credit" | "balance" | "amount";
+type Column = "debit" | "credit" | "balance" | "amount";
 
 /**
  * Words as whole words: JavaScript's \b knows only ASCII letters, so "Übertrag" or "Libellé"

@@ -48,7 +48,7 @@ export interface DocumentText {
  */
 export const CONFIDENT_OCR = 0.9;
 /** Above this an OCR line is treated like PDF text even where one digit decides. */
-export const SURE_OCR = 0.97;
+const SURE_OCR = 0.97;
 
 export const isConfident = (line: Pick<TextLine, "source" | "confidence">): boolean =>
   line.source === "pdf" || line.confidence >= CONFIDENT_OCR;

@@ -12,7 +12,7 @@ import { qualityOf } from "./features.ts";
  * the training split of the full corpus reaches it (the lowest is 0.7, images only), so it
  * withholds high only where the detectors saw markedly less than usual.
  */
-export const MIN_HIGH_COVERAGE = 0.8;
+const MIN_HIGH_COVERAGE = 0.8;
 
 const ORDER: Confidence[] = ["low", "medium", "high"];
 const lower = (level: Confidence): Confidence => ORDER[Math.max(0, ORDER.indexOf(level) - 1)]!;

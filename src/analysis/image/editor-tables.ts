@@ -53,7 +53,7 @@ const PHOTOSHOP_CS: Array<[string, number, number]> = [
   ["quality 3", 1216, 977],
 ];
 
-export const EDITOR_TABLE_SIGNATURES: EditorTableSignature[] = [
+const EDITOR_TABLE_SIGNATURES: EditorTableSignature[] = [
   ...PHOTOSHOP_CS2.map(([setting, lumaSum, chromaSum]) => ({
     software: "Adobe Photoshop",
     setting,

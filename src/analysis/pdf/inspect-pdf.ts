@@ -37,7 +37,7 @@ export interface PdfInspection {
 const PDF_PAGES_DETECTOR = "pdf-pages" satisfies DetectorName;
 
 /** Largest share of a page raster images may cover for it to count as drawn (a logo, a signature, a stamp). */
-export const DRAWN_PAGE_MAX_RASTER = 0.5;
+const DRAWN_PAGE_MAX_RASTER = 0.5;
 
 const PAGE_DETECTORS: Array<[DetectorName, (pages: PageContent[]) => DetectorResult]> = [
   [PDF_ANNOTATIONS_DETECTOR, detectAnnotationOverlay],

@@ -35,7 +35,7 @@ const xmpProperty = (xml: string, name: string): string | undefined => {
   return el?.[1];
 };
 
-export const parseXmp = (xml: string): PdfXmp => {
+const parseXmp = (xml: string): PdfXmp => {
   const history: PdfXmp["history"] = [];
   const seq = /<xmpMM:History>([\s\S]{0,200000}?)<\/xmpMM:History>/.exec(xml)?.[1] ?? "";
   const items = seq.match(/<rdf:li[\s\S]*?(?:\/>|<\/rdf:li>)/g) ?? [];

@@ -10,7 +10,7 @@ import { clipRect, solidParts } from "./fill-shapes.ts";
 import { child, each, nameAt } from "./objects.ts";
 import { boxOfRect, intersectionArea, rectArea, type Rect } from "./rect.ts";
 
-export interface TextRun {
+interface TextRun {
   font: string;
   size: number;
   text: string;
@@ -29,7 +29,7 @@ export interface DrawnGlyph {
   op: number;
 }
 
-export interface DrawnFill {
+interface DrawnFill {
   rect: Rect;
   op: number;
   kind: "path" | "image";
@@ -37,7 +37,7 @@ export interface DrawnFill {
   white: boolean;
 }
 
-export interface PageAnnotation {
+interface PageAnnotation {
   type: string;
   rect: Rect;
   hidden: boolean;

@@ -12,7 +12,7 @@ import type { DetectorResult, Evidence } from "../report.ts";
 import { MIN_MEAN_CONFIDENCE } from "../thresholds.ts";
 import { MIN_RELIABILITY, meanOver, round2, scaledStrength } from "./traces.ts";
 
-export const LOCALISER_DETECTOR = "localiser";
+const LOCALISER_DETECTOR = "localiser";
 
 /** Mean OCR line confidence at which the page counts as unreadable; full legibility at MIN_MEAN_CONFIDENCE. */
 const UNREADABLE_CONFIDENCE = 0.6;
@@ -28,7 +28,7 @@ const legibility = (page: SidecarPage): number => {
 };
 
 /** How far the localiser could see the page, 0..1; 0 from a sidecar without it. */
-export const localiserCoverage = (page: SidecarPage): number =>
+const localiserCoverage = (page: SidecarPage): number =>
   page.localisation ? page.localisation.reliability * legibility(page) : 0;
 
 export function detectLocalisedTampering(pages: readonly SidecarPage[]): DetectorResult {

@@ -6,7 +6,7 @@ import { NOT_APPLICABLE } from "../fusion.ts";
 import type { DetectorResult, Evidence } from "../report.ts";
 import type { DetectorName } from "../manifest.ts";
 
-export const SCREENSHOT_DETECTOR = "screenshot" satisfies DetectorName;
+const SCREENSHOT_DETECTOR = "screenshot" satisfies DetectorName;
 
 const STRENGTH = 0.6;
 

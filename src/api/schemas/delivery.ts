@@ -2,7 +2,7 @@ import { t, type Static } from "elysia";
 
 const DELIVERY_ID_EXAMPLE = "8b0f2c7e-3d1a-4e59-9c1b-2a7f6e5d4c3b";
 
-export const DeliveryAttempt = t.Object(
+const DeliveryAttempt = t.Object(
   {
     attempt: t.Integer({ minimum: 1, description: "1 for the first attempt of this delivery, counting redeliveries." }),
     kind: t.UnionEnum(["scheduled", "redelivery"], {

@@ -3,7 +3,7 @@ import { ERROR_CODES } from "../../errors.ts";
 import { VerificationResult } from "./verification.ts";
 
 /** What each batch document's webhook carries (README "Webhooks"): its result, or `error` for a document that failed. */
-export const WebhookPayload = t.Object(
+const WebhookPayload = t.Object(
   {
     batchId: t.String({ format: "uuid" }),
     documentIndex: t.Integer({ minimum: 0, description: "Zero-based position in the submitted `documents` array." }),

@@ -3,7 +3,7 @@
 import sharp from "sharp";
 import { printedPdf, renderPdf } from "../../helpers/pages.ts";
 
-export const PAGE_LINES = ["Northwind Savings Bank", "Account holder Anna Eriksson", "Closing balance 1,234.56"];
+const PAGE_LINES = ["Northwind Savings Bank", "Account holder Anna Eriksson", "Closing balance 1,234.56"];
 
 /** A page of `lines` in 16 pt Helvetica, 40 pt apart, starting 80 pt from the top. */
 export function textPdf(

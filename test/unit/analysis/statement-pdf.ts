@@ -5,7 +5,7 @@ import * as mupdf from "mupdf";
 import { PDFDocument, StandardFonts, rgb } from "pdf-lib";
 
 /** Date, description, amount, balance: widths differ within each column. */
-export const STATEMENT_ROWS: [string, string, string, string][] = [
+const STATEMENT_ROWS: [string, string, string, string][] = [
   ["01/03", "Opening balance", "", "1,250.00"],
   ["03/03", "Grocery store", "54.20", "1,195.80"],
   ["05/03", "Pharmacy", "7.15", "1,188.65"],
@@ -21,8 +21,8 @@ export const STATEMENT_ROWS: [string, string, string, string][] = [
 ];
 
 /** Right edges of the amount and balance columns, points from the left. */
-export const AMOUNT_RIGHT = 420;
-export const BALANCE_RIGHT = 520;
+const AMOUNT_RIGHT = 420;
+const BALANCE_RIGHT = 520;
 const SIZE = 9;
 const TOP = 760;
 const LEADING = 14;

@@ -2,7 +2,7 @@
 // and pages of text lines laid out the way OCR or a PDF text layer delivers them.
 import type { CharacterReading, DocumentText, TextLine } from "../../../../src/analysis/content/text.ts";
 
-export function checkDigit(text: string): string {
+function checkDigit(text: string): string {
   const weights = [7, 3, 1];
   let sum = 0;
   for (let i = 0; i < text.length; i++) {

@@ -36,16 +36,7 @@ export async function resize(page: Page, width: number): Promise<Page> {
 }
 
 /** Copies a w x h rectangle from (sx, sy) in `from` to (tx, ty) in `to`. */
-export function paste(
-  from: Page,
-  to: Page,
-  sx: number,
-  sy: number,
-  tx: number,
-  ty: number,
-  w: number,
-  h: number,
-): void {
+function paste(from: Page, to: Page, sx: number, sy: number, tx: number, ty: number, w: number, h: number): void {
   for (let y = 0; y < h; y++) {
     const src = ((sy + y) * from.width + sx) * 3;
     to.rgb.set(from.rgb.subarray(src, src + w * 3), ((ty + y) * to.width + tx) * 3);
@@ -66,7 +57,7 @@ const DPI = 150;
  * measured: on pure white paper every decoded text block is clipped at 255, which moves its
  * coefficients off the first compression's lattice.
  */
-export function scanLike(page: Page, seed: number): Page {
+function scanLike(page: Page, seed: number): Page {
   const rng = new Rng(seed * 31337 + 5);
   for (let i = 0; i < page.rgb.length; i += 3) {
     const noise = Math.round((rng.float() + rng.float() + rng.float() - 1.5) * 4);

@@ -2,7 +2,7 @@
 // by the printed length. Each printed line is scored against the read line closest to it.
 import { distance as editDistance } from "fastest-levenshtein";
 
-export interface LineScore {
+interface LineScore {
   expected: string;
   read: string;
   cer: number;
