@@ -19,7 +19,7 @@ export const BODY_BYTES_PER_BYTE = 3;
  * ceiling when it declares none (a chunked body is cut off there). Zero for a declared length
  * past the ceiling: readBody refuses that before reading a byte.
  */
-export function bodyMemoryBytes(request: Request, maxBytes: number): number {
+function bodyMemoryBytes(request: Request, maxBytes: number): number {
   const declared = Number(request.headers.get("content-length") ?? NaN);
   if (!Number.isFinite(declared) || declared < 0) return maxBytes * BODY_BYTES_PER_BYTE;
   return declared > maxBytes ? 0 : declared * BODY_BYTES_PER_BYTE;

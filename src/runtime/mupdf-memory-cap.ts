@@ -40,7 +40,7 @@ export function capMupdfMemoryFromArgv(): MupdfMemoryCap | undefined {
 }
 
 /** Must run after prepareRuntime (which sets the options this adds to) and before mupdf is first imported in this thread. */
-export function capMupdfMemory(maxBytes: number): MupdfMemoryCap {
+function capMupdfMemory(maxBytes: number): MupdfMemoryCap {
   const options = ((globalThis as Record<string, unknown>).$libmupdf_wasm_Module ?? {}) as EmscriptenOptions;
   let exceeded = false;
   options.instantiateWasm = (imports, done) => {
