@@ -50,7 +50,12 @@ export function extractedNativesDir(): string | null {
   return nativesDir ?? null;
 }
 
-/** Called by the rewritten loaders inside the binary with the module's node_modules path. */
+/**
+ * Called by the rewritten loaders inside the binary with the module's node_modules path. They
+ * reach it by name through `require()` (bundle-plugin.ts), which no import shows: hence @public,
+ * which keeps `npm run deadcode` from calling the export unused.
+ * @public
+ */
 export function requireNative(rel: string): unknown {
   if (!nativesDir) throw new Error("prepareRuntime() must run before sharp or onnxruntime-node is imported");
   const module = { exports: {} };
