@@ -6,10 +6,10 @@
 // coefficients. Only baseline (SOF0/SOF1, 8-bit, Huffman) is read; progressive and
 // arithmetic-coded files give null. Every length and count is checked against the buffer, and
 // the frame must have the size of the pixels already decoded (and bounded) by the caller.
-// Its marker loop is its own, not the header reader's (src/jpeg/markers.ts): an entropy
-// decoder must walk past each scan to the next (a non-interleaved file codes luma in a scan
-// of its own, Huffman tables between), where the header reader stops at the first.
-import { isSof } from "../../src/jpeg/markers.ts";
+// The markers are walked by the project's one JPEG structure reader (src/jpeg/markers.ts),
+// here past the first scan: a non-interleaved file codes luma in a scan of its own, Huffman
+// tables between.
+import { isSof, JpegStructureError, walkJpegSegments } from "../../src/jpeg/markers.ts";
 
 /** Coefficients kept per block, in zigzag order (DC first). */
 export const KEPT_COEFFICIENTS = 10;
@@ -49,32 +49,19 @@ export function readLumaCoefficients(bytes: Uint8Array, width: number, height: n
   try {
     return read(bytes, width, height);
   } catch (error) {
-    if (error instanceof Malformed) return null;
+    if (error instanceof Malformed || error instanceof JpegStructureError) return null;
     throw error;
   }
 }
 
 function read(bytes: Uint8Array, width: number, height: number): LumaCoefficients | null {
-  if (bytes.length < 4 || bytes[0] !== 0xff || bytes[1] !== 0xd8) return null;
   const dc = new Map<number, Huffman>();
   const ac = new Map<number, Huffman>();
   let components: Component[] | null = null;
   let restartInterval = 0;
   let luma: LumaCoefficients | null = null;
-  let at = 2;
-  while (at + 4 <= bytes.length) {
-    if (bytes[at] !== 0xff) throw new Malformed();
-    const marker = bytes[at + 1]!;
-    if (marker === 0xff) {
-      at++;
-      continue;
-    }
+  for (const { marker, body: segment, end } of walkJpegSegments(bytes)) {
     if (marker === 0xd9) break;
-    const length = (bytes[at + 2]! << 8) | bytes[at + 3]!;
-    const start = at + 4;
-    const end = at + 2 + length;
-    if (length < 2 || end > bytes.length) throw new Malformed();
-    const segment = bytes.subarray(start, end);
     if (marker === 0xc0 || marker === 0xc1) {
       components = readFrame(segment, width, height);
       const y = components[0]!;
@@ -89,12 +76,10 @@ function read(bytes: Uint8Array, width: number, height: number): LumaCoefficient
     } else if (marker === 0xda) {
       if (!components || !luma) throw new Malformed();
       // Baseline codes each component in exactly one scan: once luma's is read, the rest is not
-      // needed, and a file cannot make the whole frame be decoded again and again.
+      // needed, and a file cannot make the whole frame be decoded again and again. Another
+      // component's scan is stepped over by the walk.
       if (readScan(bytes, end, segment, components, dc, ac, restartInterval, luma)) return luma;
-      at = skipEntropyData(bytes, end);
-      continue;
     }
-    at = end;
   }
   return luma;
 }
@@ -206,16 +191,6 @@ class BitReader {
       this.at++;
     this.at += 2;
   }
-}
-
-/** Where the next marker after the entropy-coded data starting at `at` begins. */
-function skipEntropyData(bytes: Uint8Array, at: number): number {
-  while (
-    at + 1 < bytes.length &&
-    !(bytes[at] === 0xff && bytes[at + 1] !== 0 && (bytes[at + 1]! < 0xd0 || bytes[at + 1]! > 0xd7))
-  )
-    at++;
-  return at;
 }
 
 const extend = (v: number, length: number) => (length === 0 ? 0 : v < 1 << (length - 1) ? v - (1 << length) + 1 : v);

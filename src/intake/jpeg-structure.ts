@@ -2,10 +2,12 @@
 // scans (a progressive decoder works through the whole coefficient buffer once per scan, and
 // hundreds of scans held a service process at gigabytes) and the bytes of metadata segments
 // (APPn and COM: ICC profiles, EXIF, XMP, Photoshop blocks) it carries. A linear walk of the
-// markers; entropy-coded data is skipped byte by byte. A cut-off file ends the walk quietly:
-// truncation is the decoder's to find.
+// markers by the project's one JPEG structure reader (src/jpeg/markers.ts), lenient as the
+// decoder is: entropy-coded data and bytes between segments are stepped over, and a cut-off
+// file ends the walk quietly: truncation is the decoder's to find.
 
 import { AppError } from "../errors.ts";
+import { walkJpegSegments } from "../jpeg/markers.ts";
 
 const JPEG_STRUCTURE_LIMITS = {
   /** libjpeg's own progressive scripts use 10 scans (6 for greyscale), optimising encoders a few dozen. */
@@ -20,32 +22,12 @@ interface JpegStructureCounts {
 }
 
 const SOS = 0xda;
-const EOI = 0xd9;
 const COM = 0xfe;
 const isApp = (marker: number) => marker >= 0xe0 && marker <= 0xef;
-/** Markers without a length: TEM, RSTn, SOI, EOI. */
-const standalone = (marker: number) => marker === 0x01 || (marker >= 0xd0 && marker <= 0xd9);
 
 export function countJpegStructure(bytes: Uint8Array, limits = JPEG_STRUCTURE_LIMITS): JpegStructureCounts {
   const counts: JpegStructureCounts = { scans: 0, metadataBytes: 0 };
-  let p = 2;
-  while (p + 1 < bytes.length) {
-    if (bytes[p] !== 0xff) {
-      p++;
-      continue;
-    }
-    const marker = bytes[p + 1]!;
-    if (marker === 0xff) {
-      p++; // fill byte
-      continue;
-    }
-    if (marker === EOI) break;
-    if (standalone(marker) || marker === 0x00) {
-      p += 2;
-      continue;
-    }
-    if (p + 3 >= bytes.length) break;
-    const length = (bytes[p + 2]! << 8) | bytes[p + 3]!;
+  for (const { marker, length } of walkJpegSegments(bytes, { lenient: true })) {
     if (isApp(marker) || marker === COM) {
       counts.metadataBytes += length;
       if (counts.metadataBytes > limits.maxMetadataBytes) {
@@ -55,16 +37,8 @@ export function countJpegStructure(bytes: Uint8Array, limits = JPEG_STRUCTURE_LI
         );
       }
     }
-    p += 2 + length;
-    if (marker === SOS) {
-      if (++counts.scans > limits.maxScans)
-        throw new AppError("FILE_TOO_LARGE", `the JPEG has more than ${limits.maxScans} scans`);
-      // Entropy-coded data runs to the next marker that is neither a stuffed 0xFF00 nor a restart.
-      while (
-        p + 1 < bytes.length &&
-        !(bytes[p] === 0xff && bytes[p + 1] !== 0x00 && !(bytes[p + 1]! >= 0xd0 && bytes[p + 1]! <= 0xd7))
-      )
-        p++;
+    if (marker === SOS && ++counts.scans > limits.maxScans) {
+      throw new AppError("FILE_TOO_LARGE", `the JPEG has more than ${limits.maxScans} scans`);
     }
   }
   return counts;

@@ -2,8 +2,11 @@
 // tables (exifr skips them, sharp/libvips keeps them internal), and the tables are what
 // the quality estimate, the double-compression test and the sidecar's forensics need. Every
 // length is checked against the buffer before it is read; parsing stops at the first scan.
-// The one header reader of the project: the API's detectors (src/analysis/image/) and the
-// sidecar (sidecar/forensics/jpeg-tables.ts) both read through it.
+// The one JPEG structure reader of the project: the API's detectors (src/analysis/image/) and
+// the sidecar (sidecar/forensics/jpeg-tables.ts) read the header through it, and the other
+// walks over a JPEG's markers, intake's bound on scans and metadata
+// (src/intake/jpeg-structure.ts) and the sidecar's coefficient decoder
+// (sidecar/forensics/jpeg-coefficients.ts), walk through its walkJpegSegments().
 
 /** Zigzag position -> natural (row-major) position of an 8x8 block. */
 export const ZIGZAG_TO_NATURAL = Uint8Array.from([
@@ -113,10 +116,88 @@ export const lumaTable = (s: JpegStructure): Uint16Array | undefined => {
   return id === undefined ? undefined : s.quantTables.get(id);
 };
 
-export const parseJpegStructure = (bytes: Uint8Array): JpegStructure => {
-  if (bytes.length < 4 || bytes[0] !== 0xff || bytes[1] !== 0xd8) {
+const SOI = 0xd8;
+const EOI = 0xd9;
+const SOS = 0xda;
+
+/** A marker and, unless it stands alone (TEM, RSTn, EOI), the segment it opens. */
+export interface JpegSegment {
+  /** The byte after 0xFF: 0xDB for DQT, 0xDA for SOS, ... */
+  marker: number;
+  /** The segment's length field (its body and the field's two bytes); 0 for a marker that stands alone. */
+  length: number;
+  /** The segment's bytes after the length field, within the buffer. */
+  body: Uint8Array;
+  /** Where the segment ends (after an SOS, where its entropy-coded data starts). */
+  end: number;
+}
+
+/**
+ * Walks a JPEG's markers from the one after SOI, stepping over each SOS's entropy-coded data to
+ * the marker after it; the caller stops where it has read enough (the header reader at the
+ * first SOS). Fill bytes (0xFF runs) are skipped; TEM and RSTn stand alone; any other marker
+ * opens a segment with a length field. The walk ends quietly where fewer than four bytes are
+ * left (a marker is read only with room for a length field after it, so a file's closing EOI
+ * is not yielded) or after an EOI that bytes follow, which is yielded.
+ *
+ * Strict (the default), bytes that break this syntax throw JpegStructureError: a file that
+ * does not start with SOI, a byte that is not a marker where one is due, a segment length below
+ * 2 or past the end of the bytes. Lenient, the walk goes on as a decoder does: bytes that are
+ * no marker (a stuffed 0xFF00 among them) are stepped over one at a time, so is a second SOI,
+ * and a segment is taken at its declared length, so that a bound on what the decoder will read
+ * (src/intake/jpeg-structure.ts) sees every segment the decoder sees.
+ */
+export function* walkJpegSegments(bytes: Uint8Array, { lenient = false } = {}): Generator<JpegSegment, void> {
+  if (!lenient && (bytes.length < 4 || bytes[0] !== 0xff || bytes[1] !== SOI)) {
     throw new JpegStructureError("missing SOI marker");
   }
+  let p = 2;
+  while (p + 4 <= bytes.length) {
+    const marker = bytes[p + 1]!;
+    if (bytes[p] !== 0xff || (lenient && marker === 0x00)) {
+      if (!lenient) throw new JpegStructureError("expected a marker");
+      // A stuffed 0xFF00 is no marker either: both of its bytes are stepped over.
+      p++;
+      continue;
+    }
+    if (marker === 0xff) {
+      p++; // fill byte
+      continue;
+    }
+    if (marker === EOI) {
+      yield { marker, length: 0, body: bytes.subarray(p + 2, p + 2), end: p + 2 };
+      return;
+    }
+    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7) || (lenient && marker === SOI)) {
+      yield { marker, length: 0, body: bytes.subarray(p + 2, p + 2), end: p + 2 };
+      p += 2;
+      continue;
+    }
+    const length = (bytes[p + 2]! << 8) | bytes[p + 3]!;
+    const end = p + 2 + length;
+    if (!lenient && (length < 2 || end > bytes.length)) {
+      throw new JpegStructureError("segment length out of bounds");
+    }
+    yield { marker, length, body: bytes.subarray(p + 4, end), end };
+    p = marker === SOS ? skipEntropyCoded(bytes, end) : end;
+  }
+}
+
+/**
+ * Where the entropy-coded data starting at `p` ends: at the next marker that is neither a
+ * stuffed 0xFF00 nor a restart. A plain function, not part of the generator, which engines
+ * optimise less: this loop runs over nearly every byte of the file.
+ */
+function skipEntropyCoded(bytes: Uint8Array, p: number): number {
+  while (
+    p + 1 < bytes.length &&
+    !(bytes[p] === 0xff && bytes[p + 1] !== 0x00 && (bytes[p + 1]! < 0xd0 || bytes[p + 1]! > 0xd7))
+  )
+    p++;
+  return p;
+}
+
+export const parseJpegStructure = (bytes: Uint8Array): JpegStructure => {
   const out: JpegStructure = {
     quantTables: new Map(),
     appMarkers: [],
@@ -124,24 +205,10 @@ export const parseJpegStructure = (bytes: Uint8Array): JpegStructure => {
     comments: [],
     reachedScan: false,
   };
-  let p = 2;
-  for (let segments = 0; segments < MAX_SEGMENTS; segments++) {
-    // Fill bytes (0xFF runs) may precede a marker.
-    while (p < bytes.length && bytes[p] === 0xff && bytes[p + 1] === 0xff) p++;
-    if (p + 4 > bytes.length) throw new JpegStructureError("truncated before first scan");
-    if (bytes[p] !== 0xff) throw new JpegStructureError("expected a marker");
-    const marker = bytes[p + 1]!;
-    if (marker === 0xd9) throw new JpegStructureError("EOI before first scan");
-    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
-      p += 2;
-      continue;
-    }
-    const length = (bytes[p + 2]! << 8) | bytes[p + 3]!;
-    if (length < 2 || p + 2 + length > bytes.length) {
-      throw new JpegStructureError("segment length out of bounds");
-    }
-    const body = bytes.subarray(p + 4, p + 2 + length);
-    if (marker === 0xda) {
+  let segments = 0;
+  for (const { marker, body } of walkJpegSegments(bytes)) {
+    if (marker === EOI) throw new JpegStructureError("EOI before first scan");
+    if (marker === SOS) {
       out.reachedScan = true;
       return out;
     }
@@ -157,7 +224,7 @@ export const parseJpegStructure = (bytes: Uint8Array): JpegStructure => {
         new TextDecoder("latin1").decode(body.subarray(0, MAX_COMMENT_CHARS)).replace(/[^\x20-\x7e]/g, " "),
       );
     }
-    p += 2 + length;
+    if (++segments === MAX_SEGMENTS) throw new JpegStructureError("too many header segments");
   }
-  throw new JpegStructureError("too many header segments");
+  throw new JpegStructureError("truncated before first scan");
 };
