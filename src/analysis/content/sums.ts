@@ -213,6 +213,10 @@ function sumOf(row: Row, text: string, total: Amount, items: Item[]): SumFinding
     block.reduce((sum, i) => sum + i.amount.cents, 0),
     // Unsigned payments and credits on a bill are subtracted; either reading may be meant.
     block.reduce((sum, i) => sum + (subtracted(i.text) && !i.amount.signed ? -i.amount.cents : i.amount.cents), 0),
+    // A credit note prints its items negative and may leave its tax unsigned (a published
+    // Factur-X credit note: -218,48 HT, taxes 14,99, -233,47 TTC): every figure counts in
+    // the total's direction.
+    Math.sign(total.cents) * block.reduce((sum, i) => sum + Math.abs(i.amount.cents), 0),
   ]);
   const outcomes = expectations.map((expected) => ({
     expected,

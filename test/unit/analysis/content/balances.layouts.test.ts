@@ -328,6 +328,71 @@ describe("a bill printing two sections side by side, one total level with the ot
   });
 });
 
+describe("a credit note: items negative, its tax printed unsigned", () => {
+  // A published Factur-X credit note (Mustang's validator test data) prints "Taxes 14,99 €"
+  // between "Total HT -218,48 €" and "Total TTC -233,47 €".
+  const creditNote = (ttc: string): LineSpec[] => [
+    { text: "AVOIR", y: 40 },
+    { text: "Description", x: 40, y: 100 },
+    { text: "Prix HT", x: 800, y: 100 },
+    { text: "Nougat de l'Abbaye 250g", x: 40, y: 130 },
+    { text: "-20,48 €", x: 820, y: 130 },
+    { text: "Huile d'olive à l'ancienne", x: 40, y: 160 },
+    { text: "-198,00 €", x: 810, y: 160 },
+    { text: "Total HT", x: 600, y: 190 },
+    { text: "-218,48 €", x: 810, y: 190 },
+    { text: "Taxes", x: 600, y: 220 },
+    { text: "14,99 €", x: 830, y: 220 },
+    { text: "Total TTC", x: 600, y: 250 },
+    { text: ttc, x: 900 - ttc.length * 10, y: 250 },
+  ];
+
+  test("adds up with every figure counted in the total's direction", () => {
+    const result = checkBalances(documentOf(page(creditNote("-233,47 €"), "pdf")), { now });
+    expect(result.evidence).toEqual([]);
+    expect(result.facts).toMatchObject({ judged: true, checked: 2, mismatches: 0 });
+  });
+
+  test("a total that matches no reading still breaks", () => {
+    const result = checkBalances(documentOf(page(creditNote("-263,47 €"), "pdf")), { now });
+    expect(result.evidence.map((e) => [e.flag, e.box![1]])).toEqual([["balance_mismatch", 250]]);
+  });
+});
+
+describe("totals that break more than a forged item would", () => {
+  // Blocks of a long statement whose "Total" rows sum other figures than the rows above:
+  // three that add up and three that do not. A raised item breaks two checks at most.
+  const block = (y: number, total: string): LineSpec[] => [
+    { text: "Dividend ACME", x: 40, y },
+    { text: "10.00", x: 850, y },
+    { text: "Interest", x: 40, y: y + 30 },
+    { text: "5.00", x: 860, y: y + 30 },
+    { text: "Total", x: 40, y: y + 60 },
+    { text: total, x: 900 - total.length * 10, y: y + 60 },
+  ];
+  const lines = (...totals: string[]) => [
+    { text: "ACCOUNT ACTIVITY", x: 40, y: 40 },
+    ...totals.flatMap((total, i) => [
+      { text: `Section ${"ABCDEF"[i]}`, x: 40, y: 100 + i * 150 },
+      ...block(130 + i * 150, total),
+    ]),
+  ];
+
+  test("three of six breaking: the layout was not understood, nothing raised", () => {
+    const result = checkBalances(documentOf(page(lines("15.00", "15.00", "15.00", "99.00", "98.00", "97.00"), "pdf")), {
+      now,
+    });
+    expect(result.evidence).toEqual([]);
+    expect(result.facts.judged).toBe(false);
+    expect(String(result.facts.reason)).toContain("3 of 6 checks break");
+  });
+
+  test("one of three breaking is still evidence", () => {
+    const result = checkBalances(documentOf(page(lines("15.00", "15.00", "99.00"), "pdf")), { now });
+    expect(result.evidence.map((e) => e.flag)).toEqual(["balance_mismatch"]);
+  });
+});
+
 describe("a table that was not understood is not judged", () => {
   test("unsigned amounts under a header in no language the check reads", () => {
     const words = { ...WORDS.en, debit: "Col3", credit: "Col4", amount: "Col3", balance: "Col5" };
