@@ -5,7 +5,8 @@ import type { Box as _docverify_sidecar_v1_Box, Box__Output as _docverify_sideca
 export interface SingleCompressedArea {
   'box'?: (_docverify_sidecar_v1_Box | null);
   /**
-   * Tiles of 32 x 32 pixels it spans; the double_quant trace's areaThreshold says from how many it stands out.
+   * Tiles of 32 x 32 pixels it spans; the double_quant trace's area_threshold says from how many
+   * it stands out.
    */
   'tiles'?: (number);
   /**
@@ -17,7 +18,8 @@ export interface SingleCompressedArea {
 export interface SingleCompressedArea__Output {
   'box': (_docverify_sidecar_v1_Box__Output | null);
   /**
-   * Tiles of 32 x 32 pixels it spans; the double_quant trace's areaThreshold says from how many it stands out.
+   * Tiles of 32 x 32 pixels it spans; the double_quant trace's area_threshold says from how many
+   * it stands out.
    */
   'tiles': (number);
   /**
