@@ -1,8 +1,9 @@
 // Portrait checks and recapture cues of one page, as forensic traces: each says what it
-// measured (facts), how far it can be trusted here (reliability, 0 where it could not judge)
-// and the threshold it was measured against, so the API judges a remote sidecar's values by
-// that sidecar's own thresholds. The per-pixel work they need is the forensic graph's
-// per-block maps (portrait) and a few patch spectra (recapture).
+// measured (typed measures the API judges by, facts for people), how far it can be trusted
+// here (reliability, 0 where it could not judge) and the threshold it was measured against,
+// so the API judges a remote sidecar's values by that sidecar's own thresholds. The per-pixel
+// work they need is the forensic graph's per-block maps (portrait) and a few patch spectra
+// (recapture).
 import type { ForensicMaps } from "../forensics/graph.ts";
 import type { Box, Trace } from "../forensics/types.ts";
 import { type GhostMeasure, measureGhost } from "./portrait-ghost.ts";
@@ -74,18 +75,10 @@ export function cueTraces(cues: PixelCues, evidence = 1): Trace[] {
     reliability: judged ? evidence : 0,
     globalScore: judged ? round3(excess.ratio) : 0,
     facts: {
-      ...(p.box
-        ? { boxX: p.box[0], boxY: p.box[1], boxWidth: p.box[2], boxHeight: p.box[3] }
-        : { reason: "no portrait-shaped textured area without text" }),
+      ...(p.box ? {} : { reason: "no portrait-shaped textured area without text" }),
       ...(p.box && !judged ? { reason: "portrait or rest of the card too small to compare" } : {}),
       innerBlocks: p.innerBlocks,
       restBlocks: p.restBlocks,
-      noise: round3(p.noise),
-      sharpness: round3(p.sharpness),
-      errorLevel: round3(p.errorLevel),
-      blockiness: round3(p.blockiness),
-      seam: round3(p.seam),
-      sharpSeam: round3(sharpSeam(p)),
       ...(cues.ghost.box
         ? {
             ghostX: cues.ghost.box[0],
@@ -95,8 +88,19 @@ export function cueTraces(cues: PixelCues, evidence = 1): Trace[] {
             ghostCorrelation: round3(cues.ghost.correlation),
           }
         : { ghost: "none found" }),
-      strongestMeasure: excess.measure,
-      ...Object.fromEntries(Object.entries(PORTRAIT_THRESHOLDS).map(([k, v]) => [`${k}Threshold`, v])),
+    },
+    measures: {
+      portrait: {
+        ...(p.box ? { box: p.box } : {}),
+        strongestMeasure: excess.measure,
+        sharpSeam: round3(sharpSeam(p)),
+        sharpSeamThreshold: PORTRAIT_THRESHOLDS.sharpSeam,
+        sharpness: round3(p.sharpness),
+        seam: round3(p.seam),
+        errorLevel: round3(p.errorLevel),
+        noise: round3(p.noise),
+        blockiness: round3(p.blockiness),
+      },
     },
   };
   const r = cues.recapture;
@@ -107,17 +111,21 @@ export function cueTraces(cues: PixelCues, evidence = 1): Trace[] {
     globalScore: round3(Math.max(score.luma, score.chroma)),
     facts: {
       ...(r.patches > 0 ? {} : { reason: "page smaller than one spectrum patch" }),
-      patches: r.patches,
       patchSide: r.patchSide,
-      lumaPeak: round3(r.lumaPeak),
-      chromaPeak: round3(r.chromaPeak),
       lumaPeakFrequency: round3(r.lumaPeakFrequency),
-      lumaAgreement: r.lumaAgreement,
-      chromaAgreement: r.chromaAgreement,
-      strongestChannel: score.luma >= score.chroma ? "luma" : "chroma",
-      lumaPeakThreshold: RECAPTURE_THRESHOLDS.lumaPeak,
-      chromaPeakThreshold: RECAPTURE_THRESHOLDS.chromaPeak,
-      agreementThreshold: RECAPTURE_THRESHOLDS.agreement,
+    },
+    measures: {
+      recapture: {
+        lumaPeak: round3(r.lumaPeak),
+        chromaPeak: round3(r.chromaPeak),
+        lumaPeakThreshold: RECAPTURE_THRESHOLDS.lumaPeak,
+        chromaPeakThreshold: RECAPTURE_THRESHOLDS.chromaPeak,
+        lumaAgreement: r.lumaAgreement,
+        chromaAgreement: r.chromaAgreement,
+        patches: r.patches,
+        agreementThreshold: RECAPTURE_THRESHOLDS.agreement,
+        strongestChannel: score.luma >= score.chroma ? "luma" : "chroma",
+      },
     },
   };
   return [portrait, recapture];

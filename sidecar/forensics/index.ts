@@ -5,7 +5,7 @@
 import { cueTraces, measureCues } from "../cues/index.ts";
 import { assertRgb } from "../image/rgb.ts";
 import type { Device } from "../ocr/providers.ts";
-import { MAX_COMPARED_BLOCKS, findCopyMoves, textBlockMask } from "./copy-move.ts";
+import { MAX_COMPARED_BLOCKS, MIN_CORRELATION, findCopyMoves, textBlockMask } from "./copy-move.ts";
 import { type ForensicsGraph, createForensicsGraph } from "./graph.ts";
 import { BLOCK, CM_BLOCK } from "./graph-spec.ts";
 import { type DoubleQuantSummary, DQ_LINE_Z_THRESHOLD, doubleQuantSummary, periodConfidence } from "./double-quant.ts";
@@ -13,7 +13,7 @@ import { DQ_AREA_MIN_TILES, singleCompressedAreas } from "./single-compressed-ar
 import { readLumaCoefficients } from "./jpeg-coefficients.ts";
 import { gridSummary } from "./jpeg-grid.ts";
 import { readJpegTables } from "./jpeg-tables.ts";
-import { type ResidualScores, TILE, residualScores } from "./line-traces.ts";
+import { ELA_LINE_Z_THRESHOLD, type ResidualScores, TILE, residualScores } from "./line-traces.ts";
 import { DEFAULT_ELA_QUALITY, prepare } from "./prepare.ts";
 import { clamp01 } from "../../src/numeric.ts";
 import type {
@@ -25,6 +25,7 @@ import type {
   Region,
   SingleCompressedArea,
   Trace,
+  TraceMeasures,
 } from "./types.ts";
 
 export type * from "./types.ts";
@@ -191,9 +192,10 @@ export async function analyzePixels(
           ...(copyNotJudged ? { reason: copyNotJudged } : {}),
           texturedBlocks: copy?.texturedBlocks ?? maps.copyMoveBlocks.length,
           bestVotes: copy?.bestVotes ?? 0,
-          periodicMatches: copy?.periodicMatches ?? 0,
-          paperNoise,
           textToTextCompared: "no",
+        },
+        measures: {
+          copyMove: { minCorrelation: MIN_CORRELATION, paperNoise, periodicMatches: copy?.periodicMatches ?? 0 },
         },
       },
     ] satisfies Trace[]
@@ -234,13 +236,20 @@ export async function analyzePixels(
 
 /** A fine trace on a recaptured page: its reliability (and the double-compression areas') times `factor`. */
 function recapturedTrace(t: Trace, factor: number): Trace {
-  const area = t.facts.areaReliability;
-  return {
-    ...t,
-    reliability: t.reliability * factor,
-    facts: { ...t.facts, ...(typeof area === "number" ? { areaReliability: area * factor } : {}), recaptured: "yes" },
-  };
+  const recaptured: Trace = { ...t, reliability: t.reliability * factor, facts: { ...t.facts, recaptured: "yes" } };
+  if (t.measures && "doubleQuant" in t.measures) {
+    const dq = t.measures.doubleQuant;
+    recaptured.measures = { doubleQuant: { ...dq, areaReliability: dq.areaReliability * factor } };
+  }
+  return recaptured;
 }
+
+/**
+ * The line threshold of the residual traces. The noise residual has no threshold of its own
+ * measured yet; it counts only on noisy paper (its reliability says so), where the ELA
+ * measurement is the best available.
+ */
+const RESIDUAL_MEASURES: TraceMeasures = { residual: { lineThreshold: ELA_LINE_Z_THRESHOLD } };
 
 function residualTrace(
   name: "ela" | "noise",
@@ -254,6 +263,7 @@ function residualTrace(
     reliability,
     globalScore: maxZ,
     facts: { ...facts, usableLines: scores.usableLines, pageLevel: scores.pageLevel },
+    measures: RESIDUAL_MEASURES,
   };
 }
 
@@ -277,7 +287,8 @@ function doubleQuantTrace(
       name: "double_quant",
       reliability: 0,
       globalScore: 0,
-      facts: { reason: absent, ...thresholds, areaReliability: 0 },
+      facts: { reason: absent },
+      measures: { doubleQuant: { ...thresholds, areaReliability: 0 } },
     };
   const maxZ = dq.lines.reduce<number>((m, z) => (z !== null && z > m ? z : m), 0);
   const period = periodConfidence(dq);
@@ -286,14 +297,13 @@ function doubleQuantTrace(
     reliability: evidence * period * clamp01((dq.usableLines - 4) / 6),
     globalScore: maxZ,
     facts: {
-      ...thresholds,
       largestAreaTiles: areas[0]?.tiles ?? 0,
-      areaReliability: period * compressionFactor,
       periodicCoefficients: dq.periods.length,
       periods: dq.periods.map((p) => p.period).join(","),
       periodContrast: dq.contrast,
       usableLines: dq.usableLines,
     },
+    measures: { doubleQuant: { ...thresholds, areaReliability: period * compressionFactor } },
   };
 }
 
@@ -328,16 +338,28 @@ function heatmap(traces: ResidualScores[]): PixelForensics["heatmap"] {
   return { width, height, data };
 }
 
-/** A page too small to hold even two copy-move blocks: every trace present, none usable. */
+/**
+ * A page too small to hold even two copy-move blocks: every trace present, none usable; the
+ * residual and copy-move traces still say their thresholds, as they always have.
+ */
 function nothingToSay(input: PixelInput): PixelForensics {
   const names = ["ela", "noise", "jpeg_grid", "double_quant", "copy_move", "portrait", "recapture"] as const;
+  const thresholds: Partial<Record<(typeof names)[number], TraceMeasures>> = {
+    ela: RESIDUAL_MEASURES,
+    noise: RESIDUAL_MEASURES,
+    copy_move: { copyMove: { minCorrelation: MIN_CORRELATION } },
+  };
   return {
-    traces: names.map((name) => ({
-      name,
-      reliability: 0,
-      globalScore: 0,
-      facts: { reason: `page of ${input.width}x${input.height} is too small` },
-    })),
+    traces: names.map((name): Trace => {
+      const measures = thresholds[name];
+      return {
+        name,
+        reliability: 0,
+        globalScore: 0,
+        facts: { reason: `page of ${input.width}x${input.height} is too small` },
+        ...(measures ? { measures } : {}),
+      };
+    }),
     regions: [],
     lineScores: [],
     copyMoves: [],

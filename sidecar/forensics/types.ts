@@ -27,7 +27,48 @@ export interface Trace {
   reliability: number;
   /** Page-level strength of the trace; its meaning is per trace and described in `facts`. */
   globalScore: number;
+  /** What it measured, for people; what the API judges it by is in `measures`. */
   facts: Record<string, number | string>;
+  measures?: TraceMeasures;
+}
+
+/**
+ * The thresholds and measures the API judges a trace by, one kind per trace, sent as the
+ * proto's typed ForensicTrace measures (sidecar/server/analyze-document.ts). The field names
+ * are also the fact names that APIs older than those fields read, and are sent as such.
+ */
+export type TraceMeasures =
+  | { residual: { lineThreshold: number } }
+  | { doubleQuant: { lineThreshold: number; areaThreshold: number; areaReliability: number } }
+  | { copyMove: { minCorrelation: number; paperNoise?: number; periodicMatches?: number } }
+  | { portrait: PortraitMeasures }
+  | { recapture: RecaptureMeasures };
+
+/** log2 of the portrait's value over the rest of the card's (sidecar/cues/portrait.ts). */
+interface PortraitMeasures {
+  /** Absent where no portrait was found. */
+  box?: Box;
+  strongestMeasure: "sharpSeam";
+  sharpSeam: number;
+  sharpSeamThreshold: number;
+  sharpness: number;
+  seam: number;
+  errorLevel: number;
+  noise: number;
+  blockiness: number;
+}
+
+/** Spectral peaks of patches across the page, log10 (sidecar/cues/recapture.ts). */
+interface RecaptureMeasures {
+  lumaPeak: number;
+  chromaPeak: number;
+  lumaPeakThreshold: number;
+  chromaPeakThreshold: number;
+  lumaAgreement: number;
+  chromaAgreement: number;
+  patches: number;
+  agreementThreshold: number;
+  strongestChannel: "luma" | "chroma";
 }
 
 export interface Region {

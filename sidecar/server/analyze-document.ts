@@ -5,14 +5,14 @@
 import type { AnalyzeDocumentResponse } from "../../proto/generated/docverify/sidecar/v1/AnalyzeDocumentResponse.ts";
 import type { Box as ProtoBox } from "../../proto/generated/docverify/sidecar/v1/Box.ts";
 import type { Fact } from "../../proto/generated/docverify/sidecar/v1/Fact.ts";
+import type { ForensicTrace } from "../../proto/generated/docverify/sidecar/v1/ForensicTrace.ts";
 import type { LineTraceScores } from "../../proto/generated/docverify/sidecar/v1/LineTraceScores.ts";
 import type { Page } from "../../proto/generated/docverify/sidecar/v1/Page.ts";
-import { MIN_CORRELATION } from "../forensics/copy-move.ts";
 import {
-  ELA_LINE_Z_THRESHOLD,
   type ForensicsGraph,
   type PixelForensics,
   type Trace,
+  type TraceMeasures,
   analyzePixels,
 } from "../forensics/index.ts";
 import { type OcrEngine, type OcrLine, OcrInputError } from "../ocr/engine.ts";
@@ -55,16 +55,39 @@ const facts = (values: Record<string, number | string | boolean>): Fact[] =>
   });
 
 /**
- * The thresholds the forensics were measured against travel with each trace, so that the API
- * judges a remote sidecar's scores by that sidecar's own measurements.
+ * A trace's measures in the proto's typed fields. The thresholds the forensics were measured
+ * against travel with each trace, so that the API judges a remote sidecar's scores by that
+ * sidecar's own measurements.
  */
-const THRESHOLDS: Partial<Record<Trace["name"], Record<string, number>>> = {
-  ela: { lineThreshold: ELA_LINE_Z_THRESHOLD },
-  // The noise residual has no threshold of its own measured yet; it counts only on noisy
-  // paper (its reliability says so), where the ELA measurement is the best available.
-  noise: { lineThreshold: ELA_LINE_Z_THRESHOLD },
-  copy_move: { minCorrelation: MIN_CORRELATION },
-};
+function protoMeasures(measures: TraceMeasures | undefined): Partial<ForensicTrace> {
+  if (!measures) return {};
+  if (!("portrait" in measures)) return measures;
+  const { box, ...portrait } = measures.portrait;
+  return { portrait: { ...portrait, ...(box ? { box: protoBox(box) } : {}) } };
+}
+
+/**
+ * The same measures as facts under their field names (a portrait's box as boxX, boxY,
+ * boxWidth, boxHeight): APIs older than the typed fields read them so, and proto v1 only
+ * adds. Nothing in this API reads them back.
+ */
+function legacyFacts(measures: TraceMeasures | undefined): Record<string, number | string> {
+  const { box, ...values }: Record<string, unknown> = Object.assign({}, ...Object.values(measures ?? {}));
+  const [boxX, boxY, boxWidth, boxHeight] = Array.isArray(box) ? box : [];
+  return Object.fromEntries(
+    Object.entries({ boxX, boxY, boxWidth, boxHeight, ...values }).filter(
+      (entry): entry is [string, number | string] => typeof entry[1] === "number" || typeof entry[1] === "string",
+    ),
+  );
+}
+
+const protoTrace = (trace: Trace): ForensicTrace => ({
+  name: trace.name,
+  reliability: trace.reliability,
+  globalScore: trace.globalScore,
+  facts: facts({ ...trace.facts, ...legacyFacts(trace.measures) }),
+  ...protoMeasures(trace.measures),
+});
 
 /** The forensics of one page in the proto's fields; every box is in the page's analysed pixels. */
 function forensicFields(
@@ -84,12 +107,7 @@ function forensicFields(
     regions: pixels.regions.map((region) => ({ box: protoBox(region.box), score: region.score, trace: region.trace })),
     heatmap: { width: pixels.heatmap.width, height: pixels.heatmap.height, values: Buffer.from(pixels.heatmap.data) },
     lineScores: [...byLine.values()],
-    traces: pixels.traces.map((trace) => ({
-      name: trace.name,
-      reliability: trace.reliability,
-      globalScore: trace.globalScore,
-      facts: facts({ ...trace.facts, ...THRESHOLDS[trace.name] }),
-    })),
+    traces: pixels.traces.map(protoTrace),
     copyMoves: pixels.copyMoves.map((copy) => ({
       source: protoBox(copy.source),
       target: protoBox(copy.target),

@@ -94,7 +94,8 @@ describe("copy-move on captured cards with a repeating security print", () => {
       const { rgb, jpeg } = await captured(grey, seed);
       const result = await analyzePixels({ rgb, width: W, height: H, jpeg }, lines);
       expect(result.copyMoves).toEqual([]);
-      periodic += Number(result.traces.find((t) => t.name === "copy_move")!.facts.periodicMatches);
+      const { measures } = result.traces.find((t) => t.name === "copy_move")!;
+      periodic += measures && "copyMove" in measures ? (measures.copyMove.periodicMatches ?? 0) : 0;
     }
     // The repeats are found and correlate like clones: they are judged, then set aside.
     expect(periodic).toBeGreaterThan(0);

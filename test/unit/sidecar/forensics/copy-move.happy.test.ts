@@ -42,6 +42,7 @@ describe("copy-move detection on scan-like statements with a 60x30 patch of digi
     expect(result.copyMoves).toEqual([]);
     expect(trace.reliability).toBe(0);
     expect(String(trace.facts.reason)).toContain("clean page");
-    expect(trace.facts.paperNoise as number).toBeLessThan(0.1);
+    const paperNoise = trace.measures && "copyMove" in trace.measures ? trace.measures.copyMove.paperNoise : undefined;
+    expect(paperNoise).toBeLessThan(0.1);
   });
 });

@@ -16,7 +16,7 @@ describe("double quantisation of a scan-like statement saved at q70, re-saved at
       for (const s of dq) if (s.lineIndex !== forgery.target) highestOther = Math.max(highestOther, s.score);
       const trace = result.traces.find((t) => t.name === "double_quant")!;
       expect(trace.reliability).toBeGreaterThan(0.9);
-      expect(trace.facts.lineThreshold).toBe(DQ_LINE_Z_THRESHOLD);
+      expect(trace.measures).toMatchObject({ doubleQuant: { lineThreshold: DQ_LINE_Z_THRESHOLD } });
     }
     console.log(
       `pasted line beyond ${DQ_LINE_Z_THRESHOLD}: ${beyond}/10; highest other line z ${highestOther.toFixed(2)}`,

@@ -69,7 +69,8 @@ describe("areas compressed once on a page compressed twice", () => {
       expect(largest!.tiles).toBeGreaterThanOrEqual(DQ_AREA_MIN_TILES);
       expect(overlaps(largest!.box, PORTRAIT)).toBe(true);
       const trace = result.traces.find((t) => t.name === "double_quant")!;
-      expect(trace.facts).toMatchObject({ areaThreshold: DQ_AREA_MIN_TILES, largestAreaTiles: largest!.tiles });
+      expect(trace.facts).toMatchObject({ largestAreaTiles: largest!.tiles });
+      expect(trace.measures).toMatchObject({ doubleQuant: { areaThreshold: DQ_AREA_MIN_TILES } });
     }
   }, 30_000);
 
