@@ -2,9 +2,15 @@
 // [x, y, width, height] tuples evidence uses, numbers instead of proto wrappers.
 import type { AnalyzeDocumentResponse__Output } from "../../proto/generated/docverify/sidecar/v1/AnalyzeDocumentResponse.ts";
 import type { Box__Output } from "../../proto/generated/docverify/sidecar/v1/Box.ts";
+import type { CopyMoveMeasures__Output } from "../../proto/generated/docverify/sidecar/v1/CopyMoveMeasures.ts";
+import type { DoubleQuantMeasures__Output } from "../../proto/generated/docverify/sidecar/v1/DoubleQuantMeasures.ts";
 import type { Fact__Output } from "../../proto/generated/docverify/sidecar/v1/Fact.ts";
+import type { ForensicTrace__Output } from "../../proto/generated/docverify/sidecar/v1/ForensicTrace.ts";
 import type { Heatmap__Output } from "../../proto/generated/docverify/sidecar/v1/Heatmap.ts";
 import type { ImageFacts__Output } from "../../proto/generated/docverify/sidecar/v1/ImageFacts.ts";
+import type { PortraitMeasures__Output } from "../../proto/generated/docverify/sidecar/v1/PortraitMeasures.ts";
+import type { RecaptureMeasures__Output } from "../../proto/generated/docverify/sidecar/v1/RecaptureMeasures.ts";
+import type { ResidualMeasures__Output } from "../../proto/generated/docverify/sidecar/v1/ResidualMeasures.ts";
 import type { TamperLocalisation__Output } from "../../proto/generated/docverify/sidecar/v1/TamperLocalisation.ts";
 import type { CharacterReading } from "../analysis/content/text.ts";
 import type { Box } from "../analysis/report.ts";
@@ -39,13 +45,37 @@ type ImageFacts = ImageFacts__Output;
 
 type FactValue = number | string | boolean;
 
+/**
+ * A proto measures message as the detectors read it: its fields, each absent where the sidecar
+ * did not send it (not measured, or a sidecar older than the field), without the loader's
+ * `_field` markers of proto3 optional fields.
+ */
+type Measured<T> = { [K in keyof T as K extends `_${string}` ? never : K]?: Exclude<T[K], null | undefined> };
+
+/**
+ * What the pixel detectors judge a trace by, typed from the proto's ForensicTrace measures so
+ * that a renamed field fails to compile instead of reading as unknown. At most one kind is
+ * present, the trace's own; none from a sidecar older than these fields, which the detectors
+ * treat as unknown thresholds and measures (they raise nothing), as they did a missing fact.
+ */
+export interface TraceMeasures {
+  /** ela, noise. */
+  residual?: Measured<ResidualMeasures__Output>;
+  doubleQuant?: Measured<DoubleQuantMeasures__Output>;
+  copyMove?: Measured<CopyMoveMeasures__Output>;
+  portrait?: Omit<Measured<PortraitMeasures__Output>, "box"> & { box?: Box };
+  recapture?: Measured<RecaptureMeasures__Output>;
+}
+
 export interface SidecarTrace {
-  /** "ela", "noise", "jpeg_grid", "copy_move". */
+  /** "ela", "noise", "jpeg_grid", "double_quant", "copy_move", "portrait", "recapture". */
   name: string;
   /** 0 says nothing on this page .. 1 fully usable. */
   reliability: number;
   globalScore: number;
+  /** For people: no detector reads them (they are free to change). */
   facts: Record<string, FactValue>;
+  measures: TraceMeasures;
 }
 
 interface SidecarCopyMove {
@@ -124,6 +154,28 @@ const factRecord = (facts: Fact__Output[]): Record<string, FactValue> =>
     }),
   );
 
+/** The fields the sidecar sent, without the loader's markers and absent values. */
+const measured = <T extends object>(message: T): Measured<T> =>
+  Object.fromEntries(
+    Object.entries(message).filter(([name, value]) => !name.startsWith("_") && value !== undefined && value !== null),
+  ) as Measured<T>;
+
+function portraitOf(portrait: PortraitMeasures__Output): TraceMeasures["portrait"] {
+  const { box: found, ...rest } = measured(portrait);
+  return { ...rest, ...(found ? { box: box(found) } : {}) };
+}
+
+function measuresOf(trace: ForensicTrace__Output): TraceMeasures {
+  const { residual, doubleQuant, copyMove, portrait, recapture } = trace;
+  return {
+    ...(residual ? { residual: measured(residual) } : {}),
+    ...(doubleQuant ? { doubleQuant: measured(doubleQuant) } : {}),
+    ...(copyMove ? { copyMove: measured(copyMove) } : {}),
+    ...(portrait ? { portrait: portraitOf(portrait) } : {}),
+    ...(recapture ? { recapture: measured(recapture) } : {}),
+  };
+}
+
 const heatmapOf = (h: Heatmap__Output | null): SidecarHeatmap | null =>
   h && h.width > 0 ? { width: h.width, height: h.height, values: new Uint8Array(h.values) } : null;
 
@@ -173,6 +225,7 @@ export function fromResponse(response: AnalyzeDocumentResponse__Output, sidecar:
         reliability: trace.reliability,
         globalScore: trace.globalScore,
         facts: factRecord(trace.facts),
+        measures: measuresOf(trace),
       })),
       copyMoves: page.copyMoves.map((copy) => ({
         source: box(copy.source),

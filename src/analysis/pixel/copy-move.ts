@@ -3,7 +3,7 @@
 // matches that repeat at a period, like guilloches and MRZ fillers, are counted but not reported).
 import type { SidecarPage } from "../../sidecar-client/result.ts";
 import type { DetectorResult, Evidence } from "../report.ts";
-import { MIN_RELIABILITY, meanOver, numberFact, round2, scaledStrength, traceOf } from "./traces.ts";
+import { MIN_RELIABILITY, meanOver, round2, scaledStrength, traceOf } from "./traces.ts";
 import type { DetectorName } from "../manifest.ts";
 
 export const COPY_MOVE_DETECTOR = "copy-move" satisfies DetectorName;
@@ -17,7 +17,7 @@ export function detectCopyMove(pages: readonly SidecarPage[]): DetectorResult {
   const evidence: Evidence[] = [];
   for (const page of pages) {
     const trace = traceOf(page, "copy_move");
-    const minCorrelation = numberFact(trace, "minCorrelation");
+    const minCorrelation = trace?.measures.copyMove?.minCorrelation;
     if (!trace || minCorrelation === undefined || trace.reliability < MIN_RELIABILITY) continue;
     for (const copy of page.copyMoves) {
       evidence.push({
@@ -34,7 +34,8 @@ export function detectCopyMove(pages: readonly SidecarPage[]): DetectorResult {
   }
   const facts = pages.map((page) => {
     const trace = traceOf(page, "copy_move");
-    const paperNoise = numberFact(trace, "paperNoise");
+    const measures = trace?.measures.copyMove;
+    const paperNoise = measures?.paperNoise;
     // A sidecar predating the periodicity test sends no count: shown as unknown rather than 0.
     return {
       page: page.index + 1,
@@ -45,7 +46,7 @@ export function detectCopyMove(pages: readonly SidecarPage[]): DetectorResult {
       // content pixel for pixel, so identical areas say "copied" only on noisy paper.
       paperNoise: paperNoise === undefined ? "unknown" : round2(paperNoise),
       clones: page.copyMoves.length,
-      periodicRepeats: numberFact(trace, "periodicMatches") ?? "unknown",
+      periodicRepeats: measures?.periodicMatches ?? "unknown",
     };
   });
   return {

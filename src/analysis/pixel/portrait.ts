@@ -5,9 +5,9 @@
 // genuine cards of every capture path. A portrait pasted after the capture shows so; one
 // printed on the card went through the same capture as everything else. Where no portrait
 // was found, or the card is too small to compare, coverage is 0 and nothing is raised.
-import type { SidecarPage } from "../../sidecar-client/result.ts";
-import type { Box, DetectorResult, Evidence } from "../report.ts";
-import { excessStrength, MIN_RELIABILITY, meanOver, numberFact, round2, scaledStrength, traceOf } from "./traces.ts";
+import type { SidecarPage, TraceMeasures } from "../../sidecar-client/result.ts";
+import type { DetectorResult, Evidence } from "../report.ts";
+import { excessStrength, MIN_RELIABILITY, meanOver, round2, scaledStrength, traceOf } from "./traces.ts";
 import type { DetectorName } from "../manifest.ts";
 
 export const PORTRAIT_DETECTOR = "portrait-consistency" satisfies DetectorName;
@@ -17,12 +17,14 @@ const LABEL: Record<string, string> = {
     "is sharper (less blurred, or noisier) than the rest of the card, with an edge sharper than any printed edge (a seam)",
 };
 
-const boxOf = (facts: Record<string, unknown>): Box | undefined => {
-  const [x, y, w, h] = [facts.boxX, facts.boxY, facts.boxWidth, facts.boxHeight];
-  return typeof x === "number" && typeof y === "number" && typeof w === "number" && typeof h === "number"
-    ? [x, y, w, h]
-    : undefined;
-};
+/**
+ * Each measure the sidecar may name as the strongest, with the threshold it is judged by; a
+ * measure not listed here (from a newer sidecar) is unknown and raises nothing.
+ */
+const JUDGED = new Map<
+  string,
+  (m: NonNullable<TraceMeasures["portrait"]>) => { measured?: number; threshold?: number }
+>([["sharpSeam", (m) => ({ measured: m.sharpSeam, threshold: m.sharpSeamThreshold })]]);
 
 export function detectPortraitTampering(pages: readonly SidecarPage[]): DetectorResult {
   const coverage = meanOver(pages, (page) => traceOf(page, "portrait")?.reliability ?? 0);
@@ -30,10 +32,10 @@ export function detectPortraitTampering(pages: readonly SidecarPage[]): Detector
   const perPage = pages.map((page) => {
     const trace = traceOf(page, "portrait");
     if (!trace) return { page: page.index + 1, portrait: "not measured (sidecar without portrait checks)" };
-    const box = boxOf(trace.facts);
-    const measure = String(trace.facts.strongestMeasure ?? "");
-    const threshold = numberFact(trace, `${measure}Threshold`);
-    const measured = numberFact(trace, measure);
+    const measures = trace.measures.portrait;
+    const box = measures?.box;
+    const measure = measures?.strongestMeasure ?? "";
+    const { measured, threshold } = (measures && JUDGED.get(measure)?.(measures)) ?? {};
     if (
       trace.reliability >= MIN_RELIABILITY &&
       trace.globalScore >= 1 &&
@@ -58,14 +60,14 @@ export function detectPortraitTampering(pages: readonly SidecarPage[]): Detector
       reliability: round2(trace.reliability),
       ...(typeof trace.facts.reason === "string" ? { reason: trace.facts.reason } : {}),
       measured: {
-        sharpSeam: numberFact(trace, "sharpSeam"),
-        sharpness: numberFact(trace, "sharpness"),
-        seam: numberFact(trace, "seam"),
-        errorLevel: numberFact(trace, "errorLevel"),
-        noise: numberFact(trace, "noise"),
-        blockiness: numberFact(trace, "blockiness"),
+        sharpSeam: measures?.sharpSeam,
+        sharpness: measures?.sharpness,
+        seam: measures?.seam,
+        errorLevel: measures?.errorLevel,
+        noise: measures?.noise,
+        blockiness: measures?.blockiness,
       },
-      threshold: { sharpSeam: numberFact(trace, "sharpSeamThreshold") },
+      threshold: { sharpSeam: measures?.sharpSeamThreshold },
     };
   });
   return {

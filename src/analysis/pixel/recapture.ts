@@ -5,7 +5,7 @@
 // but a recapture also hides the original's pixel traces (the sidecar counts them half there).
 import type { SidecarPage } from "../../sidecar-client/result.ts";
 import type { DetectorResult, Evidence } from "../report.ts";
-import { excessStrength, MIN_RELIABILITY, meanOver, numberFact, round2, scaledStrength, traceOf } from "./traces.ts";
+import { excessStrength, MIN_RELIABILITY, meanOver, round2, scaledStrength, traceOf } from "./traces.ts";
 import type { DetectorName } from "../manifest.ts";
 
 export const RECAPTURE_DETECTOR = "recapture" satisfies DetectorName;
@@ -16,17 +16,18 @@ export function detectRecapture(pages: readonly SidecarPage[]): DetectorResult {
   const perPage = pages.map((page) => {
     const trace = traceOf(page, "recapture");
     if (!trace) return { page: page.index + 1, recapture: "not measured (sidecar without recapture cues)" };
-    const luma = numberFact(trace, "lumaPeak") ?? 0;
-    const chroma = numberFact(trace, "chromaPeak") ?? 0;
-    const lumaThreshold = numberFact(trace, "lumaPeakThreshold");
-    const chromaThreshold = numberFact(trace, "chromaPeakThreshold");
+    const measures = trace.measures.recapture;
+    const luma = measures?.lumaPeak ?? 0;
+    const chroma = measures?.chromaPeak ?? 0;
+    const lumaThreshold = measures?.lumaPeakThreshold;
+    const chromaThreshold = measures?.chromaPeakThreshold;
     if (
       trace.reliability >= MIN_RELIABILITY &&
       trace.globalScore >= 1 &&
       lumaThreshold !== undefined &&
       chromaThreshold !== undefined
     ) {
-      const byLuma = trace.facts.strongestChannel !== "chroma";
+      const byLuma = measures?.strongestChannel !== "chroma";
       evidence.push({
         flag: "recaptured",
         detector: RECAPTURE_DETECTOR,
@@ -45,14 +46,14 @@ export function detectRecapture(pages: readonly SidecarPage[]): DetectorResult {
       lumaPeak: round2(luma),
       chromaPeak: round2(chroma),
       patchesAgreeing: {
-        luma: numberFact(trace, "lumaAgreement"),
-        chroma: numberFact(trace, "chromaAgreement"),
-        of: numberFact(trace, "patches"),
+        luma: measures?.lumaAgreement,
+        chroma: measures?.chromaAgreement,
+        of: measures?.patches,
       },
       thresholds: {
         lumaPeak: lumaThreshold,
         chromaPeak: chromaThreshold,
-        patchesAgreeing: numberFact(trace, "agreementThreshold"),
+        patchesAgreeing: measures?.agreementThreshold,
       },
     };
   });

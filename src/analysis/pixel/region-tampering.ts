@@ -6,10 +6,10 @@
 // and raises nothing. Residual tile regions are shown as facts only: on genuine pages tiles
 // of lettering against paper reach z 5-6 (measured on generated statements), so no
 // threshold separates them from edits yet.
-import type { SidecarPage } from "../../sidecar-client/result.ts";
+import type { SidecarPage, SidecarTrace } from "../../sidecar-client/result.ts";
 import type { ResidualPageMeasurement } from "../measurements.ts";
 import type { DetectorResult, Evidence } from "../report.ts";
-import { MIN_RELIABILITY, meanOver, numberFact, round2, scaledStrength, traceOf } from "./traces.ts";
+import { MIN_RELIABILITY, meanOver, round2, scaledStrength, traceOf } from "./traces.ts";
 import type { DetectorName } from "../manifest.ts";
 
 export const REGION_TAMPERING_DETECTOR = "pixel-residuals" satisfies DetectorName;
@@ -27,10 +27,14 @@ const MAX_LINES = 3;
 /** 0.5 at the threshold, 1 at twice the threshold. */
 const baseStrength = (z: number, threshold: number) => Math.min(1, 0.5 + (0.5 * (z - threshold)) / threshold);
 
+/** The z from which a line stands out, as the sidecar measured it for this trace; undefined = unknown. */
+const lineThreshold = (name: (typeof TRACES)[number], trace: SidecarTrace | undefined): number | undefined =>
+  name === "double_quant" ? trace?.measures.doubleQuant?.lineThreshold : trace?.measures.residual?.lineThreshold;
+
 const pageCoverage = (page: SidecarPage) =>
   Math.max(
     0,
-    numberFact(traceOf(page, "double_quant"), "areaReliability") ?? 0,
+    traceOf(page, "double_quant")?.measures.doubleQuant?.areaReliability ?? 0,
     ...TRACES.map((name) => traceOf(page, name)?.reliability ?? 0),
   );
 
@@ -42,7 +46,7 @@ export function detectRegionTampering(pages: readonly SidecarPage[]): DetectorRe
     const measured: Omit<ResidualPageMeasurement, "singleCompressedArea"> = {};
     for (const name of TRACES) {
       const trace = traceOf(page, name);
-      const threshold = numberFact(trace, "lineThreshold");
+      const threshold = lineThreshold(name, trace);
       facts[name] = trace
         ? {
             reliability: round2(trace.reliability),
@@ -75,8 +79,8 @@ export function detectRegionTampering(pages: readonly SidecarPage[]): DetectorRe
       }
     }
     const dq = traceOf(page, "double_quant");
-    const areaThreshold = numberFact(dq, "areaThreshold");
-    const areaReliability = numberFact(dq, "areaReliability") ?? 0;
+    const areaThreshold = dq?.measures.doubleQuant?.areaThreshold;
+    const areaReliability = dq?.measures.doubleQuant?.areaReliability ?? 0;
     if (areaThreshold !== undefined && areaReliability >= MIN_RELIABILITY) {
       for (const area of page.singleCompressedAreas.filter((a) => a.tiles >= areaThreshold).slice(0, MAX_LINES)) {
         evidence.push({

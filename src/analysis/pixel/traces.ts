@@ -11,11 +11,6 @@ export const MIN_RELIABILITY = 0.5;
 export const traceOf = (page: SidecarPage, name: string): SidecarTrace | undefined =>
   page.traces.find((t) => t.name === name);
 
-export const numberFact = (trace: SidecarTrace | undefined, name: string): number | undefined => {
-  const value = trace?.facts[name];
-  return typeof value === "number" ? value : undefined;
-};
-
 /** Mean over pages of what a page could show (0 for a document with no page analysed). */
 export const meanOver = (pages: readonly SidecarPage[], value: (page: SidecarPage) => number): number =>
   pages.length === 0 ? 0 : pages.reduce((sum, page) => sum + value(page), 0) / pages.length;

@@ -34,9 +34,15 @@ const page = (elaReliability: number, z: number, extra: Partial<SidecarPage> = {
   lineScores: [0, 1, 2, 3].map((i) => ({ lineIndex: i, scores: { ela: i === 2 ? z : 0.3 } })),
   forensicFacts: {},
   traces: [
-    { name: "ela", reliability: elaReliability, globalScore: z, facts: { lineThreshold: 3.2 } },
-    { name: "noise", reliability: 0.02, globalScore: 4, facts: { lineThreshold: 3.2 } },
-    { name: "copy_move", reliability: 1, globalScore: 0, facts: { minCorrelation: 0.9 } },
+    {
+      name: "ela",
+      reliability: elaReliability,
+      globalScore: z,
+      facts: {},
+      measures: { residual: { lineThreshold: 3.2 } },
+    },
+    { name: "noise", reliability: 0.02, globalScore: 4, facts: {}, measures: { residual: { lineThreshold: 3.2 } } },
+    { name: "copy_move", reliability: 1, globalScore: 0, facts: {}, measures: { copyMove: { minCorrelation: 0.9 } } },
   ],
   copyMoves: [],
   singleCompressedAreas: [],
@@ -80,7 +86,8 @@ describe("region tampering from the residual traces", () => {
           name: "double_quant",
           reliability: 0.3,
           globalScore: 0.5,
-          facts: { lineThreshold: 1.7, areaThreshold: 12, areaReliability: reliability },
+          facts: {},
+          measures: { doubleQuant: { lineThreshold: 1.7, areaThreshold: 12, areaReliability: reliability } },
         },
       ],
       singleCompressedAreas: [{ box: [96, 128, 224, 288], tiles, meanZ: 3.4 }],
@@ -129,7 +136,8 @@ describe("copy-move from the clone search", () => {
         name: "copy_move",
         reliability: 1,
         globalScore: 0,
-        facts: { minCorrelation: 0.9, periodicMatches: 5, paperNoise: 0.437 },
+        facts: {},
+        measures: { copyMove: { minCorrelation: 0.9, periodicMatches: 5, paperNoise: 0.437 } },
       },
     ];
     const result = detectCopyMove([page(1, 0, { traces })]);

@@ -35,17 +35,17 @@ const portrait = (
   name: "portrait",
   reliability: 1,
   globalScore,
-  facts: {
-    boxX: 64,
-    boxY: 144,
-    boxWidth: 224,
-    boxHeight: 304,
-    ...measures,
-    sharpSeam: Math.min(measures.sharpness, measures.seam),
-    noise: 0.3,
-    blockiness: -0.1,
-    strongestMeasure: "sharpSeam",
-    ...thresholds,
+  facts: {},
+  measures: {
+    portrait: {
+      box: [64, 144, 224, 304],
+      ...measures,
+      sharpSeam: Math.min(measures.sharpness, measures.seam),
+      noise: 0.3,
+      blockiness: -0.1,
+      strongestMeasure: "sharpSeam",
+      ...thresholds,
+    },
   },
 });
 
@@ -53,16 +53,19 @@ const recapture = (lumaPeak: number, globalScore: number): SidecarTrace => ({
   name: "recapture",
   reliability: 1,
   globalScore,
-  facts: {
-    lumaPeak,
-    chromaPeak: 1.5,
-    lumaAgreement: 9,
-    chromaAgreement: 2,
-    patches: 9,
-    strongestChannel: "luma",
-    lumaPeakThreshold: 2.7,
-    chromaPeakThreshold: 3,
-    agreementThreshold: 7,
+  facts: {},
+  measures: {
+    recapture: {
+      lumaPeak,
+      chromaPeak: 1.5,
+      lumaAgreement: 9,
+      chromaAgreement: 2,
+      patches: 9,
+      strongestChannel: "luma",
+      lumaPeakThreshold: 2.7,
+      chromaPeakThreshold: 3,
+      agreementThreshold: 7,
+    },
   },
 });
 
@@ -95,7 +98,8 @@ describe("portrait checks", () => {
       name: "portrait",
       reliability: 0,
       globalScore: 0,
-      facts: { reason: "no portrait-shaped textured area without text", ...thresholds },
+      facts: { reason: "no portrait-shaped textured area without text" },
+      measures: { portrait: thresholds },
     };
     const result = detectPortraitTampering([page([none])]);
     expect(result.coverage).toBe(0);
