@@ -158,9 +158,6 @@ function blockAbove(rows: Entry[], index: number, anchor: Amount): Item[] | null
   let previousTop = rows[index]!.row.box[1];
   for (let i = index - 1; i >= 0; i--) {
     const entry = rows[i]!;
-    // A row ending before the total's label starts, or starting past its figure, is another
-    // section printed beside this one.
-    if (entry.row.box[0] + entry.row.box[2] < sectionLeft || entry.row.box[0] > anchor.right) continue;
     const height = entry.row.box[3];
     const gap = previousTop - (entry.row.box[1] + height);
     if (gap > 3 * height) break;
@@ -181,9 +178,12 @@ function blockAbove(rows: Entry[], index: number, anchor: Amount): Item[] | null
       if (TOTAL.test(label)) break;
       continue;
     }
-    // A header (no digits) ends the block; anything else with digits leaves it unclear.
-    if (/\d/.test(entry.text)) return null;
-    break;
+    // A header (no digits) ends the block. Figures in a row ending before the total's label
+    // starts, or starting past its figure, are another section's, printed beside this one;
+    // anything else with digits leaves the block unclear.
+    if (!/\d/.test(entry.text)) break;
+    if (entry.row.box[0] + entry.row.box[2] < sectionLeft || entry.row.box[0] > anchor.right) continue;
+    return null;
   }
   return items.length >= 2 ? items : null;
 }

@@ -328,6 +328,36 @@ describe("a bill printing two sections side by side, one total level with the ot
   });
 });
 
+describe("a heading above a bill's items, left of its subtotal's label", () => {
+  const figure = (text: string, y: number): LineSpec => ({ text, x: 900 - text.length * 10, y });
+  const lines = (subtotal: string): LineSpec[] => [
+    { text: "Previous balance", x: 40, y: 100 },
+    figure("50.00", 100),
+    { text: "Charges this period", x: 40, y: 140 },
+    { text: "Water supply", x: 40, y: 170 },
+    figure("10.00", 170),
+    { text: "Sewerage", x: 40, y: 200 },
+    figure("20.00", 200),
+    { text: "Subtotal", x: 600, y: 230 },
+    figure(subtotal, 230),
+    { text: "VAT", x: 600, y: 260 },
+    figure("7.00", 260),
+    { text: "Total due", x: 600, y: 290 },
+    figure((Number(subtotal) + 7).toFixed(2), 290),
+  ];
+
+  test("ends the block: the balance above it is no item", () => {
+    const result = checkBalances(documentOf(page(lines("30.00"), "pdf")), { now });
+    expect(result.evidence).toEqual([]);
+    expect(result.facts).toMatchObject({ judged: true, checked: 2 });
+  });
+
+  test("a raised item still breaks the subtotal", () => {
+    const result = checkBalances(documentOf(page(lines("35.00"), "pdf")), { now });
+    expect(result.evidence.map((e) => e.flag)).toEqual(["balance_mismatch"]);
+  });
+});
+
 describe("a credit note: items negative, its tax printed unsigned", () => {
   // A published Factur-X credit note (Mustang's validator test data) prints "Taxes 14,99 €"
   // between "Total HT -218,48 €" and "Total TTC -233,47 €".
