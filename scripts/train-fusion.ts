@@ -173,7 +173,9 @@ const model: FusionModel = asModel(final, {
     "L2-regularised logistic regression over fusionFeatures(), flag weights bounded by their firing rates; written by scripts/train-fusion.ts, do not edit by hand",
   command: `bun scripts/evaluate.ts --corpus DIR --split all --out DIR/all --concurrency 2 && bun scripts/train-fusion.ts --scores DIR/all/scores.jsonl --seed ${values.seed} --size ${values.size}`,
   corpus: {
-    generator: `bun scripts/corpus/generate.ts --seed ${values.seed} --size ${values.size} --out DIR && bun scripts/corpus/external/generate.ts --seed ${values.seed} --size ${values.size} --out DIR`,
+    generator: ["", "external/", "manipulate/"]
+      .map((dir) => `bun scripts/corpus/${dir}generate.ts --seed ${values.seed} --size ${values.size} --out DIR`)
+      .join(" && "),
     documents: rows.length,
     families: [...new Set(rows.map((r) => r.family))].sort(),
   },
