@@ -68,6 +68,13 @@ export const NO_ALTERATION_CEILING = 0.49;
  */
 const CORROBORATION_NEEDED: readonly Flag[] = ["region_tampering", "copy_move"];
 const MATERIAL_CONTRIBUTION = 0.05;
+/**
+ * Flags that may add to a verdict but never make one alone. copy_move's weight rests on 3
+ * forged and 2 genuine corpus documents that raise it (it catches none of the corpus's own
+ * cloned digits, which their content gives away); a clone found on a genuine scan (a test
+ * fixture made by ImageMagick) scored 0.57 on it alone once the refit gave it weight.
+ */
+const CANNOT_CARRY_ALONE: readonly Flag[] = ["copy_move"];
 
 export interface FusionOptions {
   /**
@@ -161,7 +168,8 @@ export const verdictOf = (model: FusionModel, features: readonly number[], stren
   const provenance = [...strengths.keys()].filter((f) => FLAG_CLASSES[f] === "provenance");
   const alteration = without(features, strengths, provenance);
   const seen = alteration.features.map((v, i) => (FEATURE_NAMES[i]!.startsWith("blind:") ? 0 : v));
-  const carried = accuses(flags) && scoreOf(model, seen, alteration.strengths) >= 0.5;
+  const corroborated = flags.some((f) => accuses([f]) && !CANNOT_CARRY_ALONE.includes(f));
+  const carried = corroborated && scoreOf(model, seen, alteration.strengths) >= 0.5;
   return { forgeryScore: carried ? forgeryScore : Math.min(forgeryScore, NO_ALTERATION_CEILING), flags, contributions };
 };
 

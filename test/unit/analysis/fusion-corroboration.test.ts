@@ -1,5 +1,6 @@
 import { expect, test } from "bun:test";
 import { fuse } from "../../../src/analysis/fusion.ts";
+import { FUSION_MODEL } from "../../../src/analysis/fusion/model.ts";
 import type { DetectorResult } from "../../../src/analysis/report.ts";
 
 const pixelOnly: DetectorResult[] = [
@@ -45,4 +46,29 @@ test("metadata an editor left is listed whatever else is found", () => {
   // A provenance concern: it adds to evidence of alteration, and the pixel traces here are
   // not that evidence, so the editor's name alone keeps the document under the line.
   expect(fusion.forgeryScore).toBeLessThan(0.5);
+});
+
+test("a clone alone cannot carry a verdict however much the model weighs it, and adds to one another flag carries", () => {
+  const model = { ...FUSION_MODEL, weights: FUSION_MODEL.weights.map(() => 0), intercept: -2 };
+  const index = (name: string) => FUSION_MODEL.features.indexOf(name);
+  model.weights[index("flag:copy_move")] = 8;
+  model.weights[index("flag:balance_mismatch")] = 8;
+  const clone: DetectorResult = {
+    detector: "copy-move",
+    coverage: 1,
+    facts: {},
+    evidence: [{ flag: "copy_move", detector: "copy-move", strength: 1, message: "an area is a copy", page: 1 }],
+  };
+  const balances: DetectorResult = {
+    detector: "balances",
+    coverage: 1,
+    facts: {},
+    evidence: [{ flag: "balance_mismatch", detector: "balances", strength: 1, message: "a total breaks", page: 1 }],
+  };
+  const alone = fuse([clone], { model });
+  expect(alone.flags).toEqual(["copy_move"]);
+  expect(alone.forgeryScore).toBeLessThan(0.5);
+  const withBalances = fuse([clone, balances], { model });
+  expect(withBalances.forgeryScore).toBeGreaterThan(fuse([balances], { model }).forgeryScore);
+  expect(withBalances.forgeryScore).toBeGreaterThan(0.5);
 });

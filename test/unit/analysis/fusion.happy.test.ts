@@ -153,13 +153,13 @@ describe("MRZ check digits through the fusion", () => {
 });
 
 describe("confidence", () => {
-  const m = model({ "flag:copy_move": 8 });
-  const seen = (evidence: Omit<Evidence, "detector" | "message">[] = []) => detector("copy-move", evidence, 1);
+  const m = model({ "flag:balance_mismatch": 8 });
+  const seen = (evidence: Omit<Evidence, "detector" | "message">[] = []) => detector("balances", evidence, 1);
 
   test("is high far from the verdict line and low close to it", () => {
     expect(fuse([seen()], { model: m }).confidence).toBe("high");
-    expect(fuse([seen([{ flag: "copy_move", strength: 1 }])], { model: m }).confidence).toBe("high");
-    expect(fuse([seen([{ flag: "copy_move", strength: 3 / 8 }])], { model: m }).confidence).toBe("low");
+    expect(fuse([seen([{ flag: "balance_mismatch", strength: 1 }])], { model: m }).confidence).toBe("high");
+    expect(fuse([seen([{ flag: "balance_mismatch", strength: 3 / 8 }])], { model: m }).confidence).toBe("low");
   });
 
   test("drops a level on a degraded image and is never high when a detector failed", () => {
