@@ -168,8 +168,8 @@ export const verdictOf = (model: FusionModel, features: readonly number[], stren
   const provenance = [...strengths.keys()].filter((f) => FLAG_CLASSES[f] === "provenance");
   const alteration = without(features, strengths, provenance);
   const seen = alteration.features.map((v, i) => (FEATURE_NAMES[i]!.startsWith("blind:") ? 0 : v));
-  const corroborated = flags.some((f) => accuses([f]) && !CANNOT_CARRY_ALONE.includes(f));
-  const carried = corroborated && scoreOf(model, seen, alteration.strengths) >= 0.5;
+  const carriers = flags.filter((f) => !CANNOT_CARRY_ALONE.includes(f));
+  const carried = accuses(carriers) && scoreOf(model, seen, alteration.strengths) >= 0.5;
   return { forgeryScore: carried ? forgeryScore : Math.min(forgeryScore, NO_ALTERATION_CEILING), flags, contributions };
 };
 

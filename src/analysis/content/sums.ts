@@ -52,8 +52,7 @@ export function checkSums(document: DocumentText): SumFinding[] {
   for (const page of document.pages) {
     const rows = rowsOf(page).map((row) => ({ row, text: rowText(row), amounts: amountsIn(row) }));
     rows.forEach((entry, index) => {
-      const total = TOTAL.test(entry.text) || GROSS.test(entry.text) || DEDUCTIONS_TOTAL.test(entry.text);
-      if (!total || NET.test(entry.text) || isStatementTotal(entry.text)) return;
+      if (!namesTotal(entry.text) || NET.test(entry.text) || isStatementTotal(entry.text)) return;
       const column = payslipColumn(rows, index);
       if (column !== undefined) {
         if (column) findings.push(sumOf(entry.row, entry.text, entry.amounts[0]!, column));
@@ -80,8 +79,8 @@ type Item = { amount: Amount; text: string };
 /** An item is named; an amount alone on its row is a line whose label went unread. */
 const named = (text: string) => /\p{L}{2,}/u.test(text);
 
-const isTotalLabel = (label: string) =>
-  !named(label) || TOTAL.test(label) || GROSS.test(label) || DEDUCTIONS_TOTAL.test(label);
+const namesTotal = (text: string) => TOTAL.test(text) || GROSS.test(text) || DEDUCTIONS_TOTAL.test(text);
+const isTotalLabel = (label: string) => !named(label) || namesTotal(label);
 
 /**
  * The words printed between the previous amount of the row (or its start) and `amount`:

@@ -105,13 +105,8 @@ const visibleLines = (page: PageContent): PageLine[] => {
   });
 };
 
-interface PageFonts {
-  evidence: Evidence[];
-  /** Font families of the page's visible text. */
-  families: number;
-}
-
-const pageFonts = (page: PageContent): PageFonts => {
+/** The page's font evidence, or null where it mixes fonts by design and is not judged. */
+const pageEvidence = (page: PageContent): Evidence[] | null => {
   const evidence: Evidence[] = [];
   const rows = rowsOf(visibleLines(page));
   const families = rows.map(lineFamilies);
@@ -123,7 +118,7 @@ const pageFonts = (page: PageContent): PageFonts => {
       rowsPerFamily.set(f, (rowsPerFamily.get(f) ?? 0) + 1);
     }
   }
-  if (pageCounts.size > MAX_JUDGED_FAMILIES) return { evidence, families: pageCounts.size };
+  if (pageCounts.size > MAX_JUDGED_FAMILIES) return null;
   const main = dominant(pageCounts);
   // A readable name for each family: the first font seen in it.
   const display = new Map<string, string>();
@@ -178,7 +173,7 @@ const pageFonts = (page: PageContent): PageFonts => {
     }
   });
 
-  return { evidence, families: pageCounts.size };
+  return evidence;
 };
 
 /**
@@ -199,9 +194,9 @@ const repeatedSubsets = (page: PageContent): Record<string, number> => {
 };
 
 export const detectFontInconsistency = (pages: PageContent[]): DetectorResult => {
-  const judged = pages.map(pageFonts);
-  const evidence = judged.flatMap((p) => p.evidence);
-  const mixed = pages.filter((_, i) => judged[i]!.families > MAX_JUDGED_FAMILIES);
+  const judged = pages.map(pageEvidence);
+  const evidence = judged.flatMap((e) => e ?? []);
+  const mixed = pages.filter((_, i) => judged[i] === null);
   const lines = pages.reduce((n, p) => n + p.lines.length, 0);
   return {
     detector: PDF_FONTS_DETECTOR,
