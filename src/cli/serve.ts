@@ -47,8 +47,53 @@ export interface RunningService {
   stop(): Promise<void>;
 }
 
+/** What a test may replace in the wiring; `serve` passes only its clock. */
+export interface ServiceOptions {
+  clock?: Clock;
+  /** Builds the analysis; default the sidecars and the analysis workers (createAnalyzer). */
+  createAnalyzer?: typeof createAnalyzer;
+  /** Where log lines go; default stderr. */
+  writeLog?: Parameters<typeof createLogger>[2];
+  /** Extra CA (PEM) the documentUrl fetcher and the webhook sender trust, beside the system's. */
+  ca?: string;
+}
+
+/** The service assembled but not yet serving: no port, no worker or dispatcher running. */
+export interface ComposedService {
+  app: ReturnType<typeof createApp>;
+  store: Store;
+  log: Logger;
+  /** Starts the batch worker, the webhook dispatcher and the retention sweep. */
+  start(): Promise<void>;
+  /** Stops intake, finishes the work in flight, closes the analyser and the store, unlocks the data directory. */
+  stop(): Promise<void>;
+}
+
 export async function startService(config: Config, clock: Clock = systemClock): Promise<RunningService> {
-  const log = createLogger(config.logLevel, { component: "serve" });
+  const service = await composeService(config, { clock });
+  const { app, store, log } = service;
+  app.listen({ port: config.port, hostname: config.host, maxRequestBodySize: SERVER_BODY_CEILING });
+  const port = app.server!.port!;
+  await service.start();
+  // The database URL may carry a password: only the engine is logged.
+  log.info("docverify listening", {
+    port,
+    host: config.host,
+    store: store.engine,
+    ...(store.engine === "sqlite" ? { dataDir: config.dataDir } : {}),
+  });
+  return { port, stop: service.stop };
+}
+
+/**
+ * Everything `serve` builds, in the order it needs: the data directory's lock, the store and
+ * its migrations, the analyser, the batch worker and the webhook dispatcher, and the HTTP app
+ * over them. Split from startService so a test can drive the real wiring through
+ * `app.handle` without a port or a child process.
+ */
+export async function composeService(config: Config, options: ServiceOptions = {}): Promise<ComposedService> {
+  const clock = options.clock ?? systemClock;
+  const log = createLogger(config.logLevel, { component: "serve" }, options.writeLog);
   if (config.databaseUrl !== "" && config.secretKeys.length === 0) {
     // A key file in one machine's data directory would leave the other instances unable to sign
     // the webhooks of batches this one accepted.
@@ -67,7 +112,7 @@ export async function startService(config: Config, clock: Clock = systemClock): 
   const metrics = createMetrics();
   // One budget for the process: documents being analysed and request bodies being read or held.
   const memory = createApiMemoryBudget(config.memoryLimitBytes);
-  const analyzer = await createAnalyzer(config, log, {
+  const analyzer = await (options.createAnalyzer ?? createAnalyzer)(config, log, {
     fingerprints: store.fingerprints,
     now: () => clock.now(),
     memory,
@@ -76,7 +121,11 @@ export async function startService(config: Config, clock: Clock = systemClock): 
 
   const dispatcher = new WebhookDispatcher({
     outbox: store.outbox,
-    send: createWebhookSender({ allowPrivate: config.allowPrivateUrls, timeoutMs: config.webhookTimeoutMs }),
+    send: createWebhookSender({
+      allowPrivate: config.allowPrivateUrls,
+      timeoutMs: config.webhookTimeoutMs,
+      ...(options.ca === undefined ? {} : { ca: options.ca }),
+    }),
     clock,
     log: log.child({ component: "webhooks" }),
     metrics,
@@ -120,7 +169,11 @@ export async function startService(config: Config, clock: Clock = systemClock): 
     log,
     metrics,
     rateLimiter: store.rateLimits,
-    fetchDocument: (url) => fetchDocumentUrl(url, { allowPrivate: config.allowPrivateUrls }),
+    fetchDocument: (url) =>
+      fetchDocumentUrl(url, {
+        allowPrivate: config.allowPrivateUrls,
+        ...(options.ca === undefined ? {} : { ca: options.ca }),
+      }),
     verifyAdmission: createVerifyAdmission({
       concurrent: config.verifyConcurrency ?? config.sidecarConcurrency * Math.max(1, config.sidecar.length),
       queued: config.verifyQueue,
@@ -133,15 +186,7 @@ export async function startService(config: Config, clock: Clock = systemClock): 
     wakeDispatcher: () => dispatcher.nudge(),
     accepting: () => accepting,
   });
-  app.listen({ port: config.port, hostname: config.host, maxRequestBodySize: SERVER_BODY_CEILING });
-  const port = app.server!.port!;
 
-  worker.start();
-  dispatcher.start();
-  // One serve process owns a SQLite data directory: an unfinished idempotent request left in
-  // the store died with the process before this one, and its key is free again. A shared
-  // store's unfinished requests may belong to live instances; their locks run out instead.
-  if (store.engine === "sqlite") await store.idempotency.abandonAllInProgress();
   const sweep = async () => {
     const cutoffMs = clock.now() - config.retentionDays * 86_400_000;
     try {
@@ -156,16 +201,17 @@ export async function startService(config: Config, clock: Clock = systemClock): 
       });
     }
   };
-  await sweep();
-  const sweeper = setInterval(sweep, RETENTION_SWEEP_MS);
-
-  // The database URL may carry a password: only the engine is logged.
-  log.info("docverify listening", {
-    port,
-    host: config.host,
-    store: store.engine,
-    ...(store.engine === "sqlite" ? { dataDir: config.dataDir } : {}),
-  });
+  let sweeper: ReturnType<typeof setInterval> | undefined;
+  const start = async () => {
+    worker.start();
+    dispatcher.start();
+    // One serve process owns a SQLite data directory: an unfinished idempotent request left in
+    // the store died with the process before this one, and its key is free again. A shared
+    // store's unfinished requests may belong to live instances; their locks run out instead.
+    if (store.engine === "sqlite") await store.idempotency.abandonAllInProgress();
+    await sweep();
+    sweeper = setInterval(sweep, RETENTION_SWEEP_MS);
+  };
 
   let stopped: Promise<void> | null = null;
   const stop = () =>
@@ -181,5 +227,5 @@ export async function startService(config: Config, clock: Clock = systemClock): 
       unlock();
       log.info("stopped");
     })());
-  return { port, stop };
+  return { app, store, log, start, stop };
 }

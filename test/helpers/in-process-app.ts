@@ -14,6 +14,7 @@ import { createMetrics } from "../../src/metrics/registry.ts";
 import { createVerifyAdmission } from "../../src/limits/verify-admission.ts";
 import { generateKey, hashKey, newKeyId, type KeyMode } from "../../src/keys/secret.ts";
 import type { Plan } from "../../src/store/keys.ts";
+import type { Store } from "../../src/store/index.ts";
 import { createLocalAnalyzer } from "./local-analyzer.ts";
 import { manualClock, type ManualClock } from "./manual-clock.ts";
 import { openTestStore, type TestStore } from "./store.ts";
@@ -62,6 +63,37 @@ export interface InProcessAppOptions {
   clockStartMs?: number;
 }
 
+/** The analysis service `serve` builds (createAnalyzer), running `inner` in this thread, always ready. */
+export function inThreadAnalysisService(inner: Analyzer): AnalysisService {
+  return {
+    analyze: (document, context) => inner.analyze(document, context),
+    // In this thread: `serve` sends it to its analysis workers only to bound mupdf's memory.
+    validatePdf: async (bytes) => assertDecodablePdf(bytes),
+    ready: async () => ({ ok: true }),
+    close: async () => {},
+  };
+}
+
+/** A key as `docverify keys create` makes one (src/cli/keys.ts), written straight to the store; its secret. */
+export async function insertKey(store: Store, nowMs: number, key: KeyOptions = {}): Promise<string> {
+  const mode = key.mode ?? "test";
+  const plan: Plan = key.plan ?? (mode === "test" ? "sandbox" : key.trialQuota !== undefined ? "trial" : "paid");
+  const secret = generateKey(mode);
+  await store.keys.insert(
+    {
+      id: newKeyId(),
+      mode,
+      plan,
+      trialQuota: plan === "trial" ? (key.trialQuota ?? 100) : null,
+      rateLimitPerSecond: key.rateLimitPerSecond ?? null,
+      monthlyCap: key.monthlyCap ?? null,
+      createdAt: new Date(nowMs).toISOString(),
+    },
+    hashKey(secret),
+  );
+  return secret;
+}
+
 export async function startInProcessApp(options: InProcessAppOptions = {}): Promise<InProcessApp> {
   const testStore = await openTestStore("sqlite");
   const clock = manualClock(options.clockStartMs);
@@ -72,16 +104,12 @@ export async function startInProcessApp(options: InProcessAppOptions = {}): Prom
   const inner = options.analyzer ?? createLocalAnalyzer({ now: clock.now });
   const wakes = { batchWorker: 0, dispatcher: 0 };
   const state = { analysed: 0 };
-  const analyzer: AnalysisService = {
+  const analyzer = inThreadAnalysisService({
     analyze: (document, context) => {
       state.analysed++;
       return inner.analyze(document, context);
     },
-    // In this thread: `serve` sends it to its analysis workers only to bound mupdf's memory.
-    validatePdf: async (bytes) => assertDecodablePdf(bytes),
-    ready: async () => ({ ok: true }),
-    close: async () => {},
-  };
+  });
   const deps: AppDeps = {
     config,
     store: testStore.store,
@@ -122,24 +150,7 @@ export async function startInProcessApp(options: InProcessAppOptions = {}): Prom
       return state.analysed;
     },
     wakes,
-    async createKey(key: KeyOptions = {}) {
-      const mode = key.mode ?? "test";
-      const plan: Plan = key.plan ?? (mode === "test" ? "sandbox" : key.trialQuota !== undefined ? "trial" : "paid");
-      const secret = generateKey(mode);
-      await testStore.store.keys.insert(
-        {
-          id: newKeyId(),
-          mode,
-          plan,
-          trialQuota: plan === "trial" ? (key.trialQuota ?? 100) : null,
-          rateLimitPerSecond: key.rateLimitPerSecond ?? null,
-          monthlyCap: key.monthlyCap ?? null,
-          createdAt: new Date(clock.now()).toISOString(),
-        },
-        hashKey(secret),
-      );
-      return secret;
-    },
+    createKey: (key) => insertKey(testStore.store, clock.now(), key),
     request(path, init = {}) {
       const { key, ...rest } = init;
       const headers = new Headers(rest.headers);
