@@ -29,7 +29,20 @@ export function robustZ(values: number[], minSpread: number): number[] {
   return values.map((v) => (v - centre) / spread);
 }
 
+/**
+ * The upper of the two middle values for an even count (the middle one for an odd count),
+ * NaN for none. Where the answer must be a value that occurs (a paper colour, a line's
+ * height, a peak) rather than median's mean of two.
+ */
+export function upperMedian(values: ArrayLike<number>): number {
+  const sorted = Float64Array.from(values).sort();
+  return sorted.length === 0 ? Number.NaN : sorted[sorted.length >> 1]!;
+}
+
+/** `v` held to [lo, hi]; NaN stays NaN. */
+export const clamp = (v: number, lo: number, hi: number): number => Math.min(hi, Math.max(lo, v));
+
 /** `v` held to [0, 1]; NaN stays NaN. */
-export const clamp01 = (v: number): number => Math.min(1, Math.max(0, v));
+export const clamp01 = (v: number): number => clamp(v, 0, 1);
 
 export const sum = (values: readonly number[]): number => values.reduce((total, v) => total + v, 0);

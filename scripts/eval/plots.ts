@@ -4,6 +4,7 @@ import { Resvg } from "@resvg/resvg-js";
 import { join } from "node:path";
 import { FONTS_DIR } from "../corpus/assets.ts";
 import type { RocPoint } from "./metrics.ts";
+import { clamp01 } from "../../src/numeric.ts";
 
 const FONT = {
   fontFiles: [join(FONTS_DIR, "OpenSans-VariableFont_wdth,wght.ttf")],
@@ -187,7 +188,7 @@ export function drawScoreHistogram(input: {
   }
   input.lines.forEach((line, i) => {
     if (!Number.isFinite(line.score)) return;
-    const x = f.x(Math.min(1, Math.max(0, line.score)));
+    const x = f.x(clamp01(line.score));
     parts.push(
       `<line x1="${fixed(x)}" y1="${MARGIN.top}" x2="${fixed(x)}" y2="${fixed(MARGIN.top + f.h)}" stroke="${COLORS.axis}" stroke-dasharray="4 3"/>`,
     );

@@ -7,6 +7,7 @@
 // frequencies, so those bins are left out. Measured per patch on luma and on the red-blue
 // difference (a screen's sub-pixels fringe in colour), the page's value is the median over
 // its patches: a moire covers the whole capture, a periodic guilloche a part of the card.
+import { upperMedian } from "../../src/numeric.ts";
 import { powerSpectrum } from "./fft.ts";
 
 /**
@@ -140,11 +141,7 @@ function strongestPeak(power: Float64Array, side: number, band: Band): Peak {
     logs[i] = Math.log10(power[i]! + 1e-9);
     byRing[r]!.push(logs[i]!);
   }
-  const medians = byRing.map((values) => {
-    if (values.length === 0) return 0;
-    values.sort((a, b) => a - b);
-    return values[values.length >> 1]!;
-  });
+  const medians = byRing.map((values) => (values.length === 0 ? 0 : upperMedian(values)));
   let best: Peak = { height: 0, frequency: 0 };
   for (let i = 0; i < power.length; i++) {
     const r = band.ring[i]!;

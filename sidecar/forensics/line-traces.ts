@@ -5,7 +5,7 @@ import { BlockSums, boxToBlocks } from "./block-sums.ts";
 import type { Box } from "./types.ts";
 import type { ForensicMaps } from "./graph.ts";
 import { BLOCK } from "./graph-spec.ts";
-import { robustZ } from "../../src/numeric.ts";
+import { robustZ, upperMedian } from "../../src/numeric.ts";
 
 /** Lines (or tiles) covering fewer blocks than this are too small to compare. */
 const MIN_BLOCKS = 4;
@@ -52,14 +52,14 @@ export function residualScores(maps: ForensicMaps, residual: Float32Array, boxes
       tileValues.push(ratio(tx * TILE, ty * TILE, (tx + 1) * TILE, (ty + 1) * TILE));
   }
   const lines = zOfPresent(lineValues);
-  const present = lineValues.filter((v): v is number => v !== null).sort((a, b) => a - b);
+  const present = lineValues.filter((v): v is number => v !== null);
   return {
     lines,
     tiles: zOfPresent(tileValues),
     tileCols,
     tileRows,
     usableLines: present.length,
-    pageLevel: present.length > 0 ? present[Math.floor(present.length / 2)]! : Number.NaN,
+    pageLevel: upperMedian(present),
   };
 }
 

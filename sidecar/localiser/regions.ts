@@ -2,6 +2,7 @@
 // highest cell), the groups of cells at or above the threshold as boxes in page pixels, and a
 // small heatmap for display. scripts/models/localiser/metrics.py scores validation pages the
 // same way, so the threshold chosen there means the same here.
+import { clamp01 } from "../../src/numeric.ts";
 import type { CellProbabilities } from "./session.ts";
 import { CELL } from "./session.ts";
 import type { WorkingImage } from "./working-image.ts";
@@ -99,7 +100,7 @@ export function heatmapOf(map: CellMap): { width: number; height: number; data: 
   map.values.forEach((v, i) => {
     const c = i % map.cols;
     const cell = Math.floor((i - c) / map.cols / step) * width + Math.floor(c / step);
-    data[cell] = Math.max(data[cell]!, Math.round(255 * Math.min(1, Math.max(0, v))));
+    data[cell] = Math.max(data[cell]!, Math.round(255 * clamp01(v)));
   });
   return { width, height, data };
 }

@@ -2,7 +2,8 @@
 // its defaults for PP-OCRv4: binarize the probability map, take each 8-connected text
 // region, fit the minimum-area rotated rectangle, score it by the mean probability inside,
 // grow it back ("unclip") and drop boxes that are too small or too faint.
-import { clamp, type Point, type Quad, minAreaRect, orderQuad, rectCorners, unclipRect } from "./geometry.ts";
+import { clamp } from "../../src/numeric.ts";
+import { type Point, type Quad, minAreaRect, orderQuad, rectCorners, unclipRect } from "./geometry.ts";
 
 export interface DbOptions {
   /** Pixel probability above which a pixel is text. */

@@ -9,7 +9,8 @@ import { type RgbImage, resizeRgb } from "../image/rgb.ts";
 import { type Normalisation, writeBgrPlanes } from "../image/tensor.ts";
 import { type Batcher, createBatcher } from "./batcher.ts";
 import { DB_DEFAULTS, type DbOptions, dbBoxes } from "./db-postprocess.ts";
-import { clamp, type Point, type Quad } from "./geometry.ts";
+import { clamp } from "../../src/numeric.ts";
+import type { Point, Quad } from "./geometry.ts";
 
 const DET_NORMALISATION: Normalisation = { mean: [0.485, 0.456, 0.406], std: [0.229, 0.224, 0.225] };
 const STRIDE = 32;

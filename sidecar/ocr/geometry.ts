@@ -5,7 +5,6 @@
 
 export type Point = [number, number];
 
-export const clamp = (v: number, lo: number, hi: number): number => Math.min(hi, Math.max(lo, v));
 /** Corners clockwise from top-left: top-left, top-right, bottom-right, bottom-left. */
 export type Quad = [Point, Point, Point, Point];
 

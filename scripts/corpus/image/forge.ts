@@ -2,6 +2,7 @@
 import sharp from "sharp";
 import { type Box, escapeXml, renderSvg } from "../render/svg.ts";
 import type { Rng } from "../rng.ts";
+import { upperMedian } from "../../../src/numeric.ts";
 import { type CapturedImage, exifDate } from "./capture.ts";
 
 export interface Pixels {
@@ -27,16 +28,10 @@ function clip(p: Pixels, b: Box): Box {
 }
 
 /**
- * The upper middle value, 0 for none: not src/numeric.ts's median, which averages the two
- * middle values. A paper colour must be a value that occurs, and the corpus's bytes (pinned
- * by seed) depend on this choice.
+ * Paper colour around a box: the upper median of a thin ring just outside it, 0 for a ring
+ * off the image. Not the mean of the two middle values: a paper colour must be a value that
+ * occurs, and the corpus's bytes (pinned by seed) depend on this choice.
  */
-function upperMedian(v: number[]): number {
-  const s = [...v].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)] ?? 0;
-}
-
-/** Paper colour around a box: the median of a thin ring just outside it. */
 function backgroundAround(p: Pixels, b: Box): [number, number, number] {
   const ch: number[][] = [[], [], []];
   const take = (x: number, y: number) => {
@@ -52,7 +47,8 @@ function backgroundAround(p: Pixels, b: Box): [number, number, number] {
     take(b.x - 3, y);
     take(b.x + b.w + 2, y);
   }
-  return [upperMedian(ch[0]!), upperMedian(ch[1]!), upperMedian(ch[2]!)];
+  const paper = (values: number[]) => (values.length === 0 ? 0 : upperMedian(values));
+  return [paper(ch[0]!), paper(ch[1]!), paper(ch[2]!)];
 }
 
 /** Ink colour inside a box: the mean of its darkest tenth. */

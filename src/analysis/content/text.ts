@@ -2,6 +2,7 @@
 // sidecar's OCR, with the helpers every check needs to treat them alike (rows, positions
 // of a match inside a line, how far a line can be trusted).
 import type { Box } from "../report.ts";
+import { upperMedian } from "../../numeric.ts";
 
 export interface TextLine {
   text: string;
@@ -100,8 +101,7 @@ const SKEW_STEP = 0.002;
  */
 function skewOf(lines: readonly TextLine[]): number {
   if (lines.length < 6) return 0;
-  const heights = lines.map((l) => l.box[3]).sort((a, b) => a - b);
-  const band = Math.max(2, heights[Math.floor(heights.length / 2)]! / 3);
+  const band = Math.max(2, upperMedian(lines.map((l) => l.box[3])) / 3);
   let best = 0;
   let bestScore = -1;
   for (let k = -Math.round(MAX_SKEW / SKEW_STEP); k <= Math.round(MAX_SKEW / SKEW_STEP); k++) {

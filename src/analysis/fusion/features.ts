@@ -29,6 +29,7 @@ import { READING_QUALITY_DETECTOR } from "../pixel/reading-quality.ts";
 import { REGION_TAMPERING_DETECTOR } from "../pixel/region-tampering.ts";
 import { MIN_RELIABILITY } from "../pixel/traces.ts";
 import type { DetectorResult } from "../report.ts";
+import { clamp } from "../../numeric.ts";
 
 /**
  * Flags that describe the document, not a forgery: low_quality explains confidence, and an
@@ -101,7 +102,6 @@ export const isScoreFeature = (name: string): boolean => !name.startsWith("quali
 export const qualityOf = (features: readonly number[], name: QualityFeature): number =>
   features[FEATURE_NAMES.indexOf(name)] ?? 0;
 
-const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
 /** A measured value the fusion can use: a number that is finite (a NaN measures nothing). */
 const finite = (v: number | undefined): number | undefined => (v !== undefined && Number.isFinite(v) ? v : undefined);
 

@@ -10,6 +10,7 @@
 import type { SidecarPage } from "../../sidecar-client/result.ts";
 import type { DetectorResult, Evidence } from "../report.ts";
 import { MIN_MEAN_CONFIDENCE } from "../thresholds.ts";
+import { clamp01 } from "../../numeric.ts";
 import { MIN_RELIABILITY, meanOver, round2, scaledStrength } from "./traces.ts";
 
 const LOCALISER_DETECTOR = "localiser";
@@ -24,7 +25,7 @@ const baseStrength = (score: number, threshold: number) =>
 const legibility = (page: SidecarPage): number => {
   if (page.lines.length === 0) return 0;
   const mean = page.lines.reduce((sum, line) => sum + line.confidence, 0) / page.lines.length;
-  return Math.min(1, Math.max(0, (mean - UNREADABLE_CONFIDENCE) / (MIN_MEAN_CONFIDENCE - UNREADABLE_CONFIDENCE)));
+  return clamp01((mean - UNREADABLE_CONFIDENCE) / (MIN_MEAN_CONFIDENCE - UNREADABLE_CONFIDENCE));
 };
 
 /** How far the localiser could see the page, 0..1; 0 from a sidecar without it. */
