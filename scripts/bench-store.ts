@@ -28,7 +28,7 @@ import { startSidecarProcess } from "../test/helpers/sidecar-process.ts";
 import { makeTestCa } from "../test/helpers/tls.ts";
 import { startWebhookReceiver } from "../test/helpers/webhook-receiver.ts";
 import { makeJpeg } from "../test/helpers/fixtures.ts";
-import { median } from "../src/numeric.ts";
+import { median, rankQuantile } from "../src/numeric.ts";
 import { table } from "./eval/table.ts";
 
 const { values } = parseArgs({
@@ -62,8 +62,6 @@ async function openBenchStore(engine: EngineName): Promise<Store> {
 }
 
 const perSecond = (count: number, ms: number) => (count / ms) * 1000;
-const percentile = (values: number[], p: number) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!;
 const lanesOf = (work: () => Promise<void>) => Promise.all(Array.from({ length: lanes }, work));
 
 // ---- 1. claims ---------------------------------------------------------------------------
@@ -313,7 +311,7 @@ console.log(
       ],
       [
         `verify-path store time per request, p99 ms`,
-        ...ENGINES.map((e) => fixed(percentile(storeRows[e].verify, 0.99), 2)),
+        ...ENGINES.map((e) => fixed(rankQuantile(storeRows[e].verify, 0.99), 2)),
       ],
     ],
   ),

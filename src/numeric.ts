@@ -39,6 +39,16 @@ export function upperMedian(values: ArrayLike<number>): number {
   return sorted.length === 0 ? Number.NaN : sorted[sorted.length >> 1]!;
 }
 
+/**
+ * The value at index floor(q·n) of the sorted values (the largest for q = 1), NaN for none.
+ * No interpolation, so a latency it reports is one that was measured; the evaluation's
+ * percentile (scripts/eval/metrics.ts) interpolates as numpy does.
+ */
+export function rankQuantile(values: ArrayLike<number>, q: number): number {
+  const sorted = Float64Array.from(values).sort();
+  return sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))]!;
+}
+
 /** `v` held to [lo, hi]; NaN stays NaN. */
 export const clamp = (v: number, lo: number, hi: number): number => Math.min(hi, Math.max(lo, v));
 

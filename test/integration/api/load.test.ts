@@ -6,6 +6,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { startService, type TestService } from "../../helpers/service.ts";
 import { makeJpeg } from "../../helpers/fixtures.ts";
 import { mb, serviceMemory } from "../../helpers/process-memory.ts";
+import { rankQuantile } from "../../../src/numeric.ts";
 
 const CLIENTS = 32;
 const DURATION_MS = 20_000;
@@ -37,11 +38,6 @@ interface Outcome {
   retryAfter: string | null;
   code?: string;
 }
-
-const percentile = (values: number[], p: number): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-};
 
 test(`${CLIENTS} clients for ${DURATION_MS / 1000} s: 200 or 503 with Retry-After, bounded latency and memory`, async () => {
   const documents = await Promise.all([1, 2, 3, 4].map((seed) => makeJpeg({ width: 800, height: 600, seed })));
@@ -90,7 +86,7 @@ test(`${CLIENTS} clients for ${DURATION_MS / 1000} s: 200 or 503 with Retry-Afte
     `${label}: ${list.map((p) => `pid ${p.pid} rss ${mb(p.rss)} MB peak ${mb(p.peak)} MB`).join("; ")}`;
   console.log(
     [
-      `load: ${outcomes.length} answers, ${ok.length} × 200, ${busy.length} × 503, p50 ${Math.round(percentile(latencies, 50))} ms, p99 ${Math.round(percentile(latencies, 99))} ms, peak queue ${peakQueue}`,
+      `load: ${outcomes.length} answers, ${ok.length} × 200, ${busy.length} × 503, p50 ${Math.round(rankQuantile(latencies, 0.5))} ms, p99 ${Math.round(rankQuantile(latencies, 0.99))} ms, peak queue ${peakQueue}`,
       line("idle", idle),
       line("end of load", under),
       line("settled 3 s later", settled),
@@ -104,7 +100,7 @@ test(`${CLIENTS} clients for ${DURATION_MS / 1000} s: 200 or 503 with Retry-Afte
     expect(Number(refused.retryAfter)).toBeGreaterThanOrEqual(1);
   }
   // A verify waits at most the queue limit and then runs one analysis of a small JPEG.
-  expect(percentile(latencies, 99)).toBeLessThan(QUEUE_WAIT_MS + 25_000);
+  expect(rankQuantile(latencies, 0.99)).toBeLessThan(QUEUE_WAIT_MS + 25_000);
   expect(peakQueue).toBeLessThanOrEqual(8);
   for (const process of settled) expect(process.peak).toBeLessThan(MEMORY_LIMIT);
   const metrics = await fetch(`${service.url}/metrics`).then((r) => r.text());
