@@ -8,7 +8,8 @@
 // T against 7, one bar over a stem. Lower and upper case are kept apart: lowercase l is the
 // stroke read for a 1, uppercase L is not a 1 in any font, but it is what OCR returns for the
 // zone's filler '<' in OCR-B (with K and C: the chevron's two strokes read as a letter's). So L
-// belongs to the filler, and a reader that folds case must map l before it does.
+// belongs to the filler, and a reader that folds case must map l before it does. Between
+// letters, the wide ones are split or merged: W read as V or VV, M as RN (foldWideLetters).
 //
 // One pair is kept out of free text: T between digits there is the ISO 8601 separator of a
 // date and a time (2024-05-01T10:32), so only the zone, which holds no such text, reads it as 7.
@@ -56,3 +57,26 @@ export const ZONE_DIGIT_TO_LETTER: Readonly<Record<string, string>> = Object.fro
 
 /** Letters OCR returns for the zone's filler '<' in OCR-B. */
 export const FILLER_LOOK_ALIKES: readonly string[] = ["K", "L", "C"];
+
+/** Digits OCR takes for one another in print, as "a-b" pairs (a zone's dates against the visual ones, mrz-visual.ts). */
+export const CONFUSED_DIGITS: ReadonlySet<string> = new Set([
+  "0-8",
+  "0-6",
+  "0-9",
+  "1-7",
+  "1-4",
+  "3-8",
+  "3-9",
+  "5-6",
+  "5-3",
+  "6-8",
+  "8-9",
+  "2-7",
+]);
+
+/**
+ * Wide letters OCR splits or merges, folded each into one class (upper-case text): W read as
+ * V or VV, M as RN. Applied in this order, so a W read as VV and one read as V agree.
+ */
+export const foldWideLetters = (text: string): string =>
+  text.replace(/W/g, "V").replace(/V+/g, "V").replace(/RN/g, "M");

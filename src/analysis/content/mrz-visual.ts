@@ -8,7 +8,7 @@ import type { MrzLayout, MrzReading } from "./mrz-read.ts";
 import type { LabelledValue } from "./fields.ts";
 import { findDates, readings } from "./read-date.ts";
 import { repairDigits, touchesRepair } from "./read-digits.ts";
-import { ZONE_LETTER_TO_DIGIT } from "./look-alikes.ts";
+import { CONFUSED_DIGITS, FILLER_LOOK_ALIKES, foldWideLetters, ZONE_LETTER_TO_DIGIT } from "./look-alikes.ts";
 
 export interface Mismatch {
   field: "name" | "surname" | "documentNumber" | "birthDate" | "expiryDate";
@@ -33,13 +33,8 @@ const TRANSLITERATIONS: [RegExp, string, string][] = [
 ];
 
 /** Letters only, K/L/C dropped, W as V and RN as M: what survives OCR's '<' and wide-letter misreads and separators. */
-const skeleton = (text: string) =>
-  text
-    .replace(/[^A-Z]/g, "")
-    .replace(/W/g, "V")
-    .replace(/V+/g, "V")
-    .replace(/RN/g, "M")
-    .replace(/[KLC]/g, "");
+const FILLER = new RegExp(`[${FILLER_LOOK_ALIKES.join("")}]`, "g");
+const skeleton = (text: string) => foldWideLetters(text.replace(/[^A-Z]/g, "")).replace(FILLER, "");
 
 function nameForms(visual: string): string[] {
   const upper = visual.toUpperCase();
@@ -107,19 +102,15 @@ const NAME_FIELD: Record<MrzLayout, (lines: string[]) => string> = {
 // read for before case is folded (an upper-case L is no 1); W read as V or VV, M as RN: one
 // class each.
 const lookAlikeFold = (text: string) =>
-  text
-    .replace(/l/g, "I")
-    .toUpperCase()
-    .replace(/[^A-Z0-9]/g, "")
-    .replace(/W/g, "V")
-    .replace(/V+/g, "V")
-    .replace(/RN/g, "M")
-    .replace(/[A-Z]/g, (c) => ZONE_LETTER_TO_DIGIT[c] ?? c);
+  foldWideLetters(
+    text
+      .replace(/l/g, "I")
+      .toUpperCase()
+      .replace(/[^A-Z0-9]/g, ""),
+  ).replace(/[A-Z]/g, (c) => ZONE_LETTER_TO_DIGIT[c] ?? c);
 
 /** Visual dates read at least this surely are compared when no digit confusion explains a difference. */
 const LOOSE_DATE_OCR = 0.8;
-/** Digits OCR takes for one another in print. */
-const CONFUSED_DIGITS = new Set(["0-8", "0-6", "0-9", "1-7", "1-4", "3-8", "3-9", "5-6", "5-3", "6-8", "8-9", "2-7"]);
 const oneConfusedDigit = (a: string, b: string): boolean => {
   if (a.length !== b.length) return false;
   const differing = [...a].flatMap((c, i) => (c === b[i] ? [] : [[c, b[i]!].sort().join("-")]));
