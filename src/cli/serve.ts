@@ -65,7 +65,10 @@ export interface ComposedService {
   log: Logger;
   /** Starts the batch worker, the webhook dispatcher and the retention sweep. */
   start(): Promise<void>;
-  /** Stops intake, finishes the work in flight, closes the analyser and the store, unlocks the data directory. */
+  /**
+   * Stops intake, finishes the work in flight, closes the analyser and the store, and unlocks
+   * the data directory.
+   */
   stop(): Promise<void>;
 }
 

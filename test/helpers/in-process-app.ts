@@ -63,7 +63,10 @@ export interface InProcessAppOptions {
   clockStartMs?: number;
 }
 
-/** The analysis service `serve` builds (createAnalyzer), running `inner` in this thread, always ready. */
+/**
+ * The analysis service `serve` builds (createAnalyzer), running `inner` in this thread and
+ * always ready.
+ */
 export function inThreadAnalysisService(inner: Analyzer): AnalysisService {
   return {
     analyze: (document, context) => inner.analyze(document, context),
@@ -74,7 +77,10 @@ export function inThreadAnalysisService(inner: Analyzer): AnalysisService {
   };
 }
 
-/** A key as `docverify keys create` makes one (src/cli/keys.ts), written straight to the store; its secret. */
+/**
+ * A key as `docverify keys create` makes one (src/cli/keys.ts), written straight to the
+ * store; returns its secret.
+ */
 export async function insertKey(store: Store, nowMs: number, key: KeyOptions = {}): Promise<string> {
   const mode = key.mode ?? "test";
   const plan: Plan = key.plan ?? (mode === "test" ? "sandbox" : key.trialQuota !== undefined ? "trial" : "paid");

@@ -73,7 +73,8 @@ const CODE = FILES.filter(
     (TOP.some((top) => file.startsWith(`${top}/`)) &&
       /\.(ts|mjs|py|sh|proto)$/.test(file) &&
       !file.startsWith("proto/generated/")) ||
-    // CI's script and the root configuration files whose comments name paths (knip.jsonc's entries).
+    // CI's script and the root configuration files whose comments name paths (knip.jsonc's
+    // entries).
     file === ".ci/run" ||
     (!file.includes("/") && /\.(jsonc|toml|yaml)$/.test(file)),
 );

@@ -58,7 +58,10 @@ export const ZONE_DIGIT_TO_LETTER: Readonly<Record<string, string>> = Object.fro
 /** Letters OCR returns for the zone's filler '<' in OCR-B. */
 export const FILLER_LOOK_ALIKES: readonly string[] = ["K", "L", "C"];
 
-/** Digits OCR takes for one another in print, as "a-b" pairs (a zone's dates against the visual ones, mrz-visual.ts). */
+/**
+ * Digits OCR takes for one another in print, as "a-b" pairs: mrz-visual.ts compares a zone's
+ * dates with the visual ones by them.
+ */
 export const CONFUSED_DIGITS: ReadonlySet<string> = new Set([
   "0-8",
   "0-6",
