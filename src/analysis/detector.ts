@@ -43,6 +43,17 @@ export const runDetector = async (
   try {
     return await run();
   } catch (error) {
-    return { detector, evidence: [], facts: { failed: failureKind(error) }, coverage: 0 };
+    return { detector, evidence: [], facts: { failed: failureKind(error) }, coverage: 0, status: "failed" };
   }
 };
+
+/**
+ * The result marked as having nothing to judge on this kind of document (no MRZ on a bank
+ * statement, no sums on a passport): its zero coverage is no blind spot. Typed for the fusion,
+ * and `applicable: false` (with the reason) for people.
+ */
+export const notApplicable = (result: DetectorResult, reason?: string): DetectorResult => ({
+  ...result,
+  facts: { ...result.facts, applicable: false, ...(reason === undefined ? {} : { reason }) },
+  status: "not-applicable",
+});

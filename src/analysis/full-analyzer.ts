@@ -18,11 +18,11 @@ import type { PageImage } from "./content/page-image.ts";
 import { checkMrz, MRZ_DETECTOR } from "./content/mrz.ts";
 import { locatePortrait } from "./content/portrait.ts";
 import type { DocumentText } from "./content/text.ts";
-import { DEFAULT_LIMITS, runDetector, type AnalysisLimits } from "./detector.ts";
+import { DEFAULT_LIMITS, notApplicable, runDetector, type AnalysisLimits } from "./detector.ts";
 import { evidenceInPagePixels, mergeText } from "./document-text.ts";
 import { classifyDocumentType, documentTypeResult } from "./document-type.ts";
 import { IDENTITY_TYPES, type DocumentType } from "./flags.ts";
-import { fuse, NOT_APPLICABLE } from "./fusion.ts";
+import { fuse } from "./fusion.ts";
 import { IMAGE_METADATA_DETECTOR } from "./image/metadata.ts";
 import { judgesType, type DetectorName } from "./manifest.ts";
 import { COPY_MOVE_DETECTOR, detectCopyMove } from "./pixel/copy-move.ts";
@@ -47,13 +47,13 @@ export interface FullAnalyzerOptions {
 const judgedSomething = (r: DetectorResult): boolean =>
   r.evidence.length > 0 ||
   r.coverage > 0 ||
-  "failed" in r.facts ||
-  Number(r.facts.uncertain ?? 0) > 0 ||
+  r.status === "failed" ||
+  (r.measurements?.uncertainFindings ?? 0) > 0 ||
   (r.measurements?.mrzZones?.length ?? 0) > 0;
 
 /** A content check outside its document types (manifest.ts) has nothing to judge unless it found something. */
 const withApplicability = (r: DetectorResult, type: DocumentType): DetectorResult =>
-  judgedSomething(r) || judgesType(r.detector, type) ? r : { ...r, facts: { ...r.facts, ...NOT_APPLICABLE } };
+  judgedSomething(r) || judgesType(r.detector, type) ? r : notApplicable(r);
 
 /**
  * A pixel-forensics detector over the pages that are pictures: an image, or a PDF page a scan
@@ -69,17 +69,10 @@ const onPictures = (
 ): DetectorResult =>
   pages.length > 0
     ? detect(pages)
-    : {
-        detector,
-        evidence: [],
-        facts: { ...NOT_APPLICABLE, reason: "every page is drawn, none a picture" },
-        coverage: 0,
-      };
+    : notApplicable({ detector, evidence: [], facts: {}, coverage: 0 }, "every page is drawn, none a picture");
 
-const hasCamera = (local: LocalInspection): boolean => {
-  const facts = local.detectors.find((d) => d.detector === IMAGE_METADATA_DETECTOR)?.facts ?? {};
-  return "cameraMake" in facts || "cameraModel" in facts;
-};
+const hasCamera = (local: LocalInspection): boolean =>
+  local.detectors.find((d) => d.detector === IMAGE_METADATA_DETECTOR)?.measurements?.namesCamera === true;
 
 const pageAnalysis = (
   analysis: SidecarAnalysis,
@@ -162,12 +155,10 @@ export function createFullAnalyzer(options: FullAnalyzerOptions): Analyzer {
         // Only an identity document's portrait is judged: a bill's logo or a statement's chart is no photo of anyone.
         judgesType(PORTRAIT_DETECTOR, type.documentType)
           ? onPictures(PORTRAIT_DETECTOR, pictured, detectPortraitTampering)
-          : {
-              detector: PORTRAIT_DETECTOR,
-              evidence: [],
-              facts: { ...NOT_APPLICABLE, reason: "not an identity document" },
-              coverage: 0,
-            },
+          : notApplicable(
+              { detector: PORTRAIT_DETECTOR, evidence: [], facts: {}, coverage: 0 },
+              "not an identity document",
+            ),
         onPictures(RECAPTURE_DETECTOR, pictured, detectRecapture),
         detectReadingQuality(pixels.pages),
         detectScreenshot({

@@ -99,12 +99,6 @@ export interface Fusion {
   contributions: Array<{ flag: Flag; strength: number; weight: number; contribution: number }>;
 }
 
-/**
- * A check with nothing to judge on this kind of document (no MRZ on a bank statement, no
- * sums on a passport) says so with `applicable: false`: its zero coverage is no blind spot.
- */
-export const NOT_APPLICABLE = { applicable: false } as const;
-
 /** Flags the model cannot weigh: never raised in training, or no feature at all (duplicates need an API key's history). */
 const byPrior = (model: FusionModel, flag: Flag): boolean =>
   !INFORMATIONAL_FLAGS.includes(flag) &&

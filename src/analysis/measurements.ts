@@ -1,8 +1,8 @@
 // What detectors measured that the fusion weighs beyond their evidence, typed: a detector's
 // facts are for people and free to change, these are the fusion's input
-// (fusion/features.ts). Each field belongs to one detector, named beside it. Values are
-// kept as the detectors show them (rounded as their facts are), which is what the
-// committed model was trained on.
+// (fusion/features.ts) and what the analyzer decides on (full-analyzer.ts). Each field
+// belongs to the detectors named beside it. Values are kept as the detectors show them
+// (rounded as their facts are), which is what the committed model was trained on.
 
 /** A residual trace of one page: the highest OCR line z and the threshold it is judged by. */
 interface LineTraceMeasurement {
@@ -38,4 +38,11 @@ export interface Measurements {
   mrzZones?: MrzZoneMeasurement[];
   /** reading-quality: mean OCR line confidence (2 decimals), 0 without text. */
   ocrMeanConfidence?: number;
+  /**
+   * balances, dates: findings left uncertain (a misreading could explain them). The analyzer
+   * counts a check that has them as having judged something (full-analyzer.ts).
+   */
+  uncertainFindings?: number;
+  /** image-metadata: whether the metadata names a camera (make or model), for screenshot. */
+  namesCamera?: boolean;
 }

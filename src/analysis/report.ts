@@ -22,6 +22,14 @@ export interface Evidence {
   threshold?: number | string;
 }
 
+/**
+ * What became of a detector that did not simply run: "not-applicable" where it has nothing to
+ * judge on this kind of document (a check outside its document types, a pixel detector with
+ * no picture to look at), "failed" where it threw. The fusion and the analyzer decide on this;
+ * the facts say the same for people (`applicable: false`, `failed: <kind>`).
+ */
+type DetectorStatus = "not-applicable" | "failed";
+
 /** What one detector returns: its evidence, plus facts worth showing even when clean. */
 export interface DetectorResult {
   detector: DetectorName;
@@ -35,6 +43,8 @@ export interface DetectorResult {
   coverage: number;
   /** What the fusion weighs beyond the evidence (measurements.ts); facts are for people. */
   measurements?: Measurements;
+  /** Absent where the detector ran. */
+  status?: DetectorStatus;
 }
 
 export interface AnalysisReport {

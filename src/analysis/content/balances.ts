@@ -114,6 +114,7 @@ export function checkBalances(document: DocumentText, options: BalanceCheckOptio
       mismatches: evidence.length,
     },
     coverage: tally.coverage,
+    measurements: { uncertainFindings: tally.uncertain },
   };
 }
 

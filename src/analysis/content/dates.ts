@@ -206,6 +206,7 @@ export function checkDates(document: DocumentText, options: DateCheckOptions): D
       inconsistencies: evidence.length,
     },
     coverage: tally.coverage,
+    measurements: { uncertainFindings: tally.uncertain },
   };
 }
 

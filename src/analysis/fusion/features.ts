@@ -181,10 +181,10 @@ const mrzChecksOut = (zones: readonly MrzZoneMeasurement[]): number =>
     : 0;
 
 const blindSpot = (d: DetectorResult | undefined): number =>
-  d === undefined || d.facts.applicable === false ? 0 : 1 - clamp(d.coverage, 0, 1);
+  d === undefined || d.status === "not-applicable" ? 0 : 1 - clamp(d.coverage, 0, 1);
 
 const quality = (detectors: readonly DetectorResult[]): Record<QualityFeature, number> => {
-  const applicable = detectors.filter((d) => d.facts.applicable !== false);
+  const applicable = detectors.filter((d) => d.status !== "not-applicable");
   return {
     "quality:lowQuality": detectors.some((d) => d.evidence.some((e) => e.flag === "low_quality" && e.strength > 0))
       ? 1
@@ -193,7 +193,7 @@ const quality = (detectors: readonly DetectorResult[]): Record<QualityFeature, n
       finite(detectors.find((d) => d.detector === READING_QUALITY_DETECTOR)?.measurements?.ocrMeanConfidence) ?? 0,
     "quality:meanCoverage":
       applicable.length === 0 ? 0 : applicable.reduce((s, d) => s + clamp(d.coverage, 0, 1), 0) / applicable.length,
-    "quality:failedDetectors": applicable.filter((d) => d.coverage === 0 && "failed" in d.facts).length,
+    "quality:failedDetectors": applicable.filter((d) => d.coverage === 0 && d.status === "failed").length,
   };
 };
 

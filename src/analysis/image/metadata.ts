@@ -161,5 +161,6 @@ export const detectImageMetadata = async (bytes: Uint8Array, now: number): Promi
     // Without any metadata (messaging apps strip it) this detector saw nothing: that
     // lowers confidence and says nothing about forgery.
     coverage: present.length > 0 ? 1 : 0.3,
+    measurements: { namesCamera: typeof make === "string" || typeof model === "string" },
   };
 };

@@ -94,7 +94,7 @@ export const inspectPdf = async (bytes: Uint8Array, limits: AnalysisLimits, budg
     // Pages left unread (page limit, time budget) lower what the page detectors saw.
     const seen = pageCount === 0 ? 0 : pages.length / pageCount;
     for (const [name, detect] of PAGE_DETECTORS) {
-      const r = "failed" in read.facts ? read : await runDetector(name, () => detect(pages));
+      const r = read.status === "failed" ? read : await runDetector(name, () => detect(pages));
       const unread = pageCount - pages.length;
       detectors.push({
         ...r,

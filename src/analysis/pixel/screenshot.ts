@@ -2,7 +2,7 @@
 // only a lossless image (screenshots are saved as PNG), with no camera metadata, whose
 // exact size is a common screen resolution. A scan or a photo rarely has such a size;
 // UI bars are not judged (a banner or a table header is a uniform bar too).
-import { NOT_APPLICABLE } from "../fusion.ts";
+import { notApplicable } from "../detector.ts";
 import type { DetectorResult, Evidence } from "../report.ts";
 import type { DetectorName } from "../manifest.ts";
 
@@ -74,12 +74,10 @@ export interface ScreenshotInput {
 
 export function detectScreenshot(input: ScreenshotInput): DetectorResult {
   if (input.format !== "png") {
-    return {
-      detector: SCREENSHOT_DETECTOR,
-      evidence: [],
-      facts: { ...NOT_APPLICABLE, reason: "only lossless images are judged" },
-      coverage: 0,
-    };
+    return notApplicable(
+      { detector: SCREENSHOT_DETECTOR, evidence: [], facts: {}, coverage: 0 },
+      "only lossless images are judged",
+    );
   }
   const short = Math.min(input.width, input.height);
   const long = Math.max(input.width, input.height);

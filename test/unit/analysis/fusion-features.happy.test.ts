@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { FEATURE_NAMES, fusionFeatures, isScoreFeature } from "../../../src/analysis/fusion/features.ts";
+import { notApplicable } from "../../../src/analysis/detector.ts";
 import type { DetectorName } from "../../../src/analysis/manifest.ts";
 import type { Measurements, MrzZoneMeasurement } from "../../../src/analysis/measurements.ts";
 import type { DetectorResult, Evidence } from "../../../src/analysis/report.ts";
@@ -18,6 +19,10 @@ const detector = (
   ...(measurements ? { measurements } : {}),
 });
 const measuring = (name: DetectorName, measurements: Measurements) => detector(name, [], 1, {}, measurements);
+const failed = (name: DetectorName): DetectorResult => ({
+  ...detector(name, [], 0, { failed: "TypeError" }),
+  status: "failed",
+});
 
 const named = (detectors: DetectorResult[]) => {
   const values = fusionFeatures(detectors);
@@ -52,9 +57,17 @@ describe("fusion features", () => {
 
   test("a detector's blind spot is what it could not see where it applies, so that the format is no feature", () => {
     expect(named([detector("balances", [], 0.8)])("blind:balances")).toBeCloseTo(0.2, 6);
-    expect(named([detector("balances", [], 0, { failed: "timeout" })])("blind:balances")).toBe(1);
-    expect(named([detector("balances", [], 0.8, { applicable: false })])("blind:balances")).toBe(0);
+    expect(named([failed("balances")])("blind:balances")).toBe(1);
+    expect(named([notApplicable(detector("balances", [], 0.8))])("blind:balances")).toBe(0);
     expect(named([])("blind:balances")).toBe(0);
+  });
+
+  test("applicability and failure are read from the typed status, never from the facts", () => {
+    const saysSoInFacts = detector("balances", [], 0, { applicable: false, failed: "timeout" });
+    const f = named([saysSoInFacts]);
+    expect(f("blind:balances")).toBe(1);
+    expect(f("quality:meanCoverage")).toBe(0);
+    expect(f("quality:failedDetectors")).toBe(0);
   });
 
   test("measured values come from the detectors' typed measurements", () => {
@@ -108,7 +121,7 @@ describe("fusion features", () => {
   test("quality is measured for confidence and is never a score feature", () => {
     const f = named([
       detector("reading-quality", [{ flag: "low_quality", strength: 1 }], 1, {}, { ocrMeanConfidence: 0.7 }),
-      detector("mrz", [], 0, { failed: "TypeError" }),
+      failed("mrz"),
     ]);
     expect(f("quality:lowQuality")).toBe(1);
     expect(f("quality:ocrMeanConfidence")).toBe(0.7);

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { notApplicable } from "../../../src/analysis/detector.ts";
 import { fuse } from "../../../src/analysis/fusion.ts";
 import { FEATURE_NAMES, isScoreFeature } from "../../../src/analysis/fusion/features.ts";
 import { checkModel, FUSION_MODEL } from "../../../src/analysis/fusion/model.ts";
@@ -24,7 +25,7 @@ const cleanPassport = (): DetectorResult[] => [
     { mrzZones: [{ readConfidently: true, specimen: false, checkDigits: ["valid", "valid", "valid", "valid"] }] },
   ),
   clean("dates"),
-  clean("balances", { applicable: false }),
+  notApplicable(clean("balances")),
   clean("pixel-residuals"),
   clean("copy-move"),
   clean("reading-quality", {}, { ocrMeanConfidence: 0.97 }),
@@ -96,7 +97,7 @@ describe("the committed fusion model", () => {
       clean("pdf-annotation-overlay"),
       clean("pdf-text-overlay"),
       clean("pdf-fonts"),
-      clean("mrz", { applicable: false }),
+      notApplicable(clean("mrz")),
       clean("dates"),
       {
         ...clean("balances"),

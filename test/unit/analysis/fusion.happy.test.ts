@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { notApplicable } from "../../../src/analysis/detector.ts";
 import { fuse, NO_ALTERATION_CEILING, PRIOR_FLAG_WEIGHTS } from "../../../src/analysis/fusion.ts";
 import { FEATURE_NAMES } from "../../../src/analysis/fusion/features.ts";
 import type { FusionModel } from "../../../src/analysis/fusion/model.ts";
@@ -171,13 +172,14 @@ describe("confidence", () => {
       evidence: [],
       facts: { failed: "TypeError" },
       coverage: 0,
+      status: "failed",
     };
     expect(fuse([seen(), seen(), seen(), failed], { model: m }).confidence).toBe("medium");
   });
 
   test("is never high when the detectors saw less than half, unless the rest does not apply", () => {
     expect(fuse([seen(), detector("mrz", [], 0), detector("balances", [], 0)], { model: m }).confidence).toBe("medium");
-    expect(fuse([seen(), detector("mrz", [], 0, { applicable: false })], { model: m }).confidence).toBe("high");
+    expect(fuse([seen(), notApplicable(detector("mrz", [], 0))], { model: m }).confidence).toBe("high");
   });
 
   test("a ceiling caps confidence for analyses that leave evidence unexamined", () => {

@@ -11,6 +11,7 @@ describe("image metadata", () => {
     expect(result.evidence).toEqual([]);
     expect(result.coverage).toBe(1);
     expect(result.facts).toMatchObject({ cameraMake: "Canon", cameraModel: "Canon EOS 80D" });
+    expect(result.measurements?.namesCamera).toBe(true);
   });
 
   test("the same photo re-saved by Photoshop is flagged editing_software with the tag as measured value", async () => {
@@ -100,5 +101,6 @@ describe("image metadata", () => {
     const result = await detectImageMetadata(await makeJpeg(small), NOW);
     expect(result.evidence).toEqual([]);
     expect(result.coverage).toBeLessThan(0.5);
+    expect(result.measurements?.namesCamera).toBe(false);
   });
 });

@@ -71,6 +71,7 @@ describe("balances read by OCR do not accuse on a possible misread", () => {
     expect(flagsOf(result)).toEqual([]);
     expect(result.coverage).toBeLessThan(1);
     expect(result.facts.uncertain).toBe(1);
+    expect(result.measurements?.uncertainFindings).toBe(1);
   });
 
   test("a single-digit difference on a row read with 0.93 confidence lowers coverage; at 0.99 it is flagged", () => {

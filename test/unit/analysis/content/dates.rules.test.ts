@@ -104,6 +104,7 @@ describe("a date OCR may have misread lowers coverage instead", () => {
     const result = checkDates(documentOf(page(card("15.O4.2024", "14.04.2023"))), { now });
     expect(flagsOf(result)).toEqual([]);
     expect(result.facts.uncertain).toBeGreaterThan(0);
+    expect(result.measurements?.uncertainFindings).toBe(Number(result.facts.uncertain));
   });
 });
 

@@ -2,6 +2,7 @@
 // proportion to its trace's reliability, an unreliable trace only lowers coverage.
 import type { DetectorResult } from "../../../../src/analysis/report.ts";
 import { describe, expect, test } from "bun:test";
+import { notApplicable } from "../../../../src/analysis/detector.ts";
 import { fuse } from "../../../../src/analysis/fusion.ts";
 import { flagStrengths } from "../../../../src/analysis/fusion/features.ts";
 import { FUSION_MODEL } from "../../../../src/analysis/fusion/model.ts";
@@ -162,7 +163,9 @@ describe("screenshots", () => {
   test("a camera's picture, a scan-sized PNG or a JPEG is not judged one", () => {
     expect(detectScreenshot({ format: "png", width: 1170, height: 2532, camera: true }).evidence).toEqual([]);
     expect(detectScreenshot({ format: "png", width: 2480, height: 3508, camera: false }).evidence).toEqual([]);
-    expect(detectScreenshot({ format: "jpeg", width: 1080, height: 1920, camera: false }).facts.applicable).toBe(false);
+    const jpeg = detectScreenshot({ format: "jpeg", width: 1080, height: 1920, camera: false });
+    expect(jpeg.status).toBe("not-applicable");
+    expect(jpeg.facts.applicable).toBe(false);
   });
 });
 
@@ -186,9 +189,10 @@ describe("reading quality", () => {
 describe("fusion over checks that do not apply", () => {
   test("leaves a check with nothing to judge on this kind of document out of confidence", () => {
     const seen: DetectorResult = { detector: "page-analysis", evidence: [], facts: {}, coverage: 1 };
-    const absent: DetectorResult = { detector: "mrz", evidence: [], facts: { applicable: false }, coverage: 0 };
+    const blind: DetectorResult = { detector: "mrz", evidence: [], facts: {}, coverage: 0 };
+    const absent = notApplicable(blind);
     const model = { ...FUSION_MODEL, confidence: { highMargin: 0.3, lowMargin: 0.1 } };
     expect(fuse([seen, absent], { model }).confidence).toBe("high");
-    expect(fuse([seen, { ...absent, facts: {} }], { model }).confidence).toBe("medium");
+    expect(fuse([seen, blind], { model }).confidence).toBe("medium");
   });
 });
