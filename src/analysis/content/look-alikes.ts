@@ -59,8 +59,8 @@ export const ZONE_DIGIT_TO_LETTER: Readonly<Record<string, string>> = Object.fro
 export const FILLER_LOOK_ALIKES: readonly string[] = ["K", "L", "C"];
 
 /**
- * Digits OCR takes for one another in print, as "a-b" pairs: mrz-visual.ts compares a zone's
- * dates with the visual ones by them.
+ * Digits OCR takes for one another in print, as "a-b" pairs with the smaller digit first (the
+ * order mrz-visual.ts looks them up in): it compares a zone's dates with the visual ones by them.
  */
 export const CONFUSED_DIGITS: ReadonlySet<string> = new Set([
   "0-8",
@@ -70,8 +70,8 @@ export const CONFUSED_DIGITS: ReadonlySet<string> = new Set([
   "1-4",
   "3-8",
   "3-9",
+  "3-5",
   "5-6",
-  "5-3",
   "6-8",
   "8-9",
   "2-7",

@@ -220,6 +220,18 @@ describe("visual values read beside other fields", () => {
     ).toEqual([]);
   });
 
+  test("an expiry day read less surely as 13 beside the zone's 15 is a 3 taken for a 5, not a mismatch", () => {
+    const expiring = (text: string): LineSpec[] => [
+      { text: "Date of expiry", y: 500 },
+      { text, y: 525, confidence: 0.84 },
+    ];
+    const flags = (text: string) =>
+      flagsOf(checkMrz(documentOf(page([...expiring(text), ...zoneLines(td3(anna))])), { now }));
+    expect(flags("13.04.2034")).toEqual([]);
+    // 7 is no look-alike of 5: the same difference elsewhere in the digit is a mismatch.
+    expect(flags("17.04.2034")).toEqual(["mrz_mismatch"]);
+  });
+
   test("given names beside their label without a colon are not guessed from the next field's line (a recaptured card)", () => {
     const recaptured = (given: string, below: string): LineSpec[] => [
       { text: "Nom : ERIKSSON", y: 200 },
