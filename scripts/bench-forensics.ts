@@ -1,7 +1,7 @@
 // Pixel forensics speed: ms per page at two page widths, the forensic graph alone
-// (session.run) against the whole analysis (graph, line and tile summaries, JPEG coefficients, copy-move).
-// Pages are the seeded statements the forensics tests check (test/helpers), saved as JPEG q85.
-// Run: bun scripts/bench-forensics.ts [--device cpu|cuda|auto] [--runs N]
+// (session.run) against the whole analysis (graph, line and tile summaries, JPEG coefficients,
+// copy-move). Pages are the seeded statements the forensics tests check (test/helpers), saved as
+// JPEG q85. Run: bun scripts/bench-forensics.ts [--device cpu|cuda|auto] [--runs N]
 import { parseArgs } from "node:util";
 import sharp from "sharp";
 import { analyzePixels, createForensicsGraph } from "../sidecar/forensics/index.ts";

@@ -5,7 +5,8 @@
 // threads, and must not share the process it is compared with. Engine and peer take turns
 // in rounds and medians are reported, so a busy machine skews both alike.
 //
-//   bun scripts/bench-ocr.ts [--rounds 3] [--runs 3] [--dpi 150] [--concurrency 8] [--max-batch 16] [image.png ...]
+//   bun scripts/bench-ocr.ts [--rounds 3] [--runs 3] [--dpi 150] [--concurrency 8] \
+//     [--max-batch 16] [image.png ...]
 //
 // Without images it renders the bank-statement page the OCR tests score (test/helpers).
 import { mkdtemp, rm } from "node:fs/promises";
@@ -126,7 +127,9 @@ async function runPeer(files: string[]): Promise<number[]> {
   return JSON.parse(out.trim().split("\n").at(-1)!) as number[];
 }
 
-/** Child process: ms per page @gutenye/ocr-node takes, `runs` passes over the files after a warm-up. */
+/**
+ * Child process: ms per page @gutenye/ocr-node takes, `runs` passes over the files after a warm-up.
+ */
 async function peerTimes(files: string[]): Promise<number[]> {
   const { default: Ocr } = await import("@gutenye/ocr-node");
   const ocr = await Ocr.create();

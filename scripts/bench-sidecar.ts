@@ -1,13 +1,15 @@
 // Sidecar benchmark (not a test): the whole analysis of a page (decode, OCR, pixel forensics)
 // through a real sidecar process over gRPC, the same work split into stages in this process
 // beside the bare model time (session.run alone), throughput at concurrency 1 and N with the
-// sidecar's default dynamic batching and without it (`--sidecar-max-batch 1`), and the same images through @gutenye/ocr-node as a peer. Prints one table and the ratios against two targets:
+// sidecar's default dynamic batching and without it (`--sidecar-max-batch 1`), and the same images
+// through @gutenye/ocr-node as a peer. Prints one table and the ratios against two targets:
 //   - the whole analysis of a page at least 2x faster than the peer's OCR alone;
 //   - the sidecar's time at most 1.3x the bare model time of the work it does.
 // Phases run one after another, never side by side, so each has the machine to itself; the
 // load average is printed because a 2-core machine shared with other work is noisy.
 //
-//   bun scripts/bench-sidecar.ts [--device cpu|auto|cuda] [--runs 3] [--peer-runs 2] [--concurrency 8]
+//   bun scripts/bench-sidecar.ts [--device cpu|auto|cuda] [--runs 3] [--peer-runs 2] \
+//     [--concurrency 8]
 import { mkdtemp, rm } from "node:fs/promises";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";

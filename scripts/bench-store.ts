@@ -13,7 +13,8 @@
 // Phases run one after another; the load average is printed because a small machine shared
 // with other work is noisy.
 //
-//   bun scripts/bench-store.ts [--claims 2000] [--lanes 4] [--requests 400] [--documents 24] [--database-url postgres://…]
+//   bun scripts/bench-store.ts [--claims 2000] [--lanes 4] [--requests 400] [--documents 24] \
+//     [--database-url postgres://…]
 import { randomBytes, randomUUID } from "node:crypto";
 import { availableParallelism, loadavg } from "node:os";
 import { parseArgs } from "node:util";

@@ -61,7 +61,9 @@ async function embeddedModule(files: CatalogFile[]): Promise<string> {
   return `${imports.join("\n")}\nexport const embedded = { nativesId: "${nativesId}", files: { ${entries.join(", ")} } };\n`;
 }
 
-/** Content hash: a rebuild with the same libraries reuses the extracted copy, any change does not. */
+/**
+ * Content hash: a rebuild with the same libraries reuses the extracted copy, any change does not.
+ */
 async function hashNatives(files: CatalogFile[]): Promise<string> {
   const hasher = new Bun.CryptoHasher("sha256");
   for (const file of files.filter((f) => f.name.startsWith(`${NATIVE_GROUP}/`))) {

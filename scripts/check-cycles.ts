@@ -16,12 +16,18 @@ import { dirname, join, relative, resolve } from "node:path";
 const ROOT = resolve(import.meta.dir, "..");
 const SOURCE = /\.(ts|mts|tsx|mjs|js)$/;
 
-/** Comments and string contents other than specifiers would make the scanner see imports that are not there. */
+/**
+ * Comments and string contents other than specifiers would make the scanner see imports that are
+ * not there.
+ */
 function withoutComments(text: string): string {
   return text.replace(/\/\*[\s\S]*?\*\//g, " ").replace(/(^|[^:"'`\\])\/\/.*$/gm, "$1");
 }
 
-/** Every module specifier a file names: static imports and re-exports (type-only too), dynamic imports. */
+/**
+ * Every module specifier a file names: static imports and re-exports (type-only too), dynamic
+ * imports.
+ */
 export function specifiers(text: string): string[] {
   const code = withoutComments(text);
   const found: string[] = [];

@@ -52,7 +52,8 @@ const split = values.split;
 if (split !== "test" && split !== "train" && split !== "all")
   fail(`--split must be test, train or all, got "${split}"`);
 if ((values.url === undefined) !== (values.key === undefined)) fail("--url and --key go together");
-// A test key is never billed and its results are marked sandbox: an evaluation must not cost a customer.
+// A test key is never billed and its results are marked sandbox: an evaluation must not cost a
+// customer.
 if (values.key !== undefined && !values.key.startsWith("svc_test_")) fail("--key must be a test key (svc_test_...)");
 if (values.generate !== undefined && values.generate !== "small" && values.generate !== "full")
   fail(`--generate must be small or full, got "${values.generate}"`);

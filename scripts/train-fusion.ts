@@ -137,7 +137,10 @@ const highMargin = MARGINS.find((m) => highAccuracy(m) >= HIGH_ACCURACY) ?? MARG
 const oofRows = oofRowsAt(highMargin);
 
 // 3. The report of the out-of-family scores, with the evaluation's own tables.
-/** The evaluation of rescored documents: report.txt, evaluation.json, scores.jsonl (without features) and plots in `dir`. */
+/**
+ * The evaluation of rescored documents: report.txt, evaluation.json, scores.jsonl (without
+ * features) and plots in `dir`.
+ */
 const writeReport = async (dir: string, scored: ScoreRow[], scores: string, mode: string) => {
   const run = runOf(scores).run;
   const result = evaluate(scored, [], {

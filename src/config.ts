@@ -10,7 +10,9 @@ const ConfigSchema = Type.Object({
   port: Type.Integer({ minimum: 0, maximum: 65535 }),
   host: Type.String({ minLength: 1 }),
   dataDir: Type.String({ minLength: 1 }),
-  /** Empty: SQLite in dataDir, one serve process. postgres://…: a database several instances share. */
+  /**
+   * Empty: SQLite in dataDir, one serve process. postgres://…: a database several instances share.
+   */
   databaseUrl: Type.String(),
   databasePoolSize: Type.Integer({ minimum: 1, maximum: 1000 }),
   databaseStatementTimeoutMs: Type.Integer({ minimum: 100 }),
@@ -28,7 +30,10 @@ const ConfigSchema = Type.Object({
   leaseMs: Type.Integer({ minimum: 1000 }),
   webhookTimeoutMs: Type.Integer({ minimum: 100 }),
   logLevel: Type.Union([Type.Literal("debug"), Type.Literal("info"), Type.Literal("warn"), Type.Literal("error")]),
-  /** PEM files: for `sidecar` its identity and the CA clients must chain to; for `serve` the reverse. */
+  /**
+   * PEM files: for `sidecar` its identity and the CA clients must chain to; for `serve` the
+   * reverse.
+   */
   sidecarTlsCa: Type.Optional(Type.String()),
   sidecarTlsCert: Type.Optional(Type.String()),
   sidecarTlsKey: Type.Optional(Type.String()),
@@ -39,7 +44,9 @@ const ConfigSchema = Type.Object({
   sidecarConcurrency: Type.Integer({ minimum: 1, maximum: 64 }),
   /** Recognition crops per model call; absent = the sidecar's default (16). */
   sidecarMaxBatch: Type.Optional(Type.Integer({ minimum: 1, maximum: 64 })),
-  /** Folder holding libonnxruntime_providers_cuda.so and _shared.so, when the binary carries none. */
+  /**
+   * Folder holding libonnxruntime_providers_cuda.so and _shared.so, when the binary carries none.
+   */
   sidecarCudaLibDir: Type.Optional(Type.String()),
   /** Worker threads for the structure and metadata inspection in the API process. */
   analysisWorkers: Type.Integer({ minimum: 1, maximum: 32 }),
@@ -52,7 +59,10 @@ const ConfigSchema = Type.Object({
   verifyQueueWaitMs: Type.Integer({ minimum: 1 }),
   /** Resident memory (bytes) no process of the service may pass: API and each sidecar alike. */
   memoryLimitBytes: Type.Integer({ minimum: 256 * 1024 * 1024 }),
-  /** Base64 AES-256 keys sealing callback secrets, the first current; empty: the data directory's key file. */
+  /**
+   * Base64 AES-256 keys sealing callback secrets, the first current; empty: the data directory's
+   * key file.
+   */
   secretKeys: Type.Array(Type.String()),
 });
 

@@ -20,7 +20,8 @@ export interface Series {
 }
 
 export function benchClient(address: string): SidecarClient {
-  // A page queued behind seven others on two cores may wait a minute; the deadline is no measure here.
+  // A page queued behind seven others on two cores may wait a minute; the deadline is no measure
+  // here.
   return createSidecarClient({
     targets: [address],
     log: createLogger("warn", { component: "bench-client" }),

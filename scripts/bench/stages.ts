@@ -30,7 +30,9 @@ export interface StageBench {
   close(): Promise<void>;
 }
 
-/** `batch` as the sidecar is started with; at one page at a time it only adds the wait for company. */
+/**
+ * `batch` as the sidecar is started with; at one page at a time it only adds the wait for company.
+ */
 export async function createStageBench(
   device: Device,
   batch: { maxBatch: number; maxWaitMs: number },

@@ -34,14 +34,20 @@ export const FORGERY_KINDS = [
  * every kind of those for the in-house makers, which do not make these.
  */
 export const MANIPULATED_GENUINE_KINDS = [
-  "genuine_print_photo", // printed (halftone, paper), then photographed with a phone
-  "genuine_screen_recapture", // shown on a monitor and photographed off it (pixel grid, moire, glare)
+  // printed (halftone, paper), then photographed with a phone
+  "genuine_print_photo",
+  // shown on a monitor and photographed off it (pixel grid, moire, glare)
+  "genuine_screen_recapture",
 ] as const;
 
 export const MANIPULATED_FORGERY_KINDS = [
-  "image_portrait_swap", // portrait replaced by another face, colour-matched and blended (seamless clone or feathered mask)
-  "image_inpaint_retype", // a field erased by inpainting (TELEA/NS) and retyped in the document's own font and ink
-  "image_paste_field", // a field copied from another document of the same template and pasted over, slightly offset
+  // portrait replaced by another face, colour-matched and blended (seamless clone or feathered
+  // mask)
+  "image_portrait_swap",
+  // a field erased by inpainting (TELEA/NS) and retyped in the document's own font and ink
+  "image_inpaint_retype",
+  // a field copied from another document of the same template and pasted over, slightly offset
+  "image_paste_field",
 ] as const;
 
 export type GenuineKind = (typeof GENUINE_KINDS)[number] | (typeof MANIPULATED_GENUINE_KINDS)[number];
@@ -56,7 +62,10 @@ export type CorpusDocumentType = (typeof IDENTITY_TYPES)[number] | (typeof FINAN
 export interface ForgeryRegion {
   /** 0-based page (always 0 for images). */
   page: number;
-  /** "px": pixels of the file's image (or of page 0 rendered at 72 dpi for "pt"); "pt": PDF points, origin top-left of the page. */
+  /**
+   * "px": pixels of the file's image (or of page 0 rendered at 72 dpi for "pt"); "pt": PDF points,
+   * origin top-left of the page.
+   */
   unit: "px" | "pt";
   box: Box;
   field: string;

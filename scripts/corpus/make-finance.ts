@@ -122,7 +122,10 @@ function targetAmount(ledger: Ledger): { field: string; forged: Ledger } {
   return { field: "item1", forged: { ...ledger, items } };
 }
 
-/** Text edits, each on its page, that turn `ledger` into `forged`: one field only, or every amount that depends on it. */
+/**
+ * Text edits, each on its page, that turn `ledger` into `forged`: one field only, or every amount
+ * that depends on it.
+ */
 function amountEdits(
   g: GeneratedPdf,
   ledger: Ledger,

@@ -75,7 +75,10 @@ export interface MeasuredEvaluation {
 export interface SameCaptureDetection {
   family: string;
   kind: string;
-  /** The family's genuine documents that set the rule; fewer than MIN_SAME_CAPTURE_GENUINE and nothing is judged. */
+  /**
+   * The family's genuine documents that set the rule; fewer than MIN_SAME_CAPTURE_GENUINE and
+   * nothing is judged.
+   */
   genuine: number;
   threshold: Threshold | null;
   detection: Rate;

@@ -95,7 +95,10 @@ function groupsOf(rows: ScoreRow[], key: (row: ScoreRow) => string, rules: Rules
   return Object.fromEntries(groups.map(([name, group]) => [name, groupMetrics(group, rows, rules)]));
 }
 
-/** Documents a confidence level needs before its accuracy is compared: one right verdict out of one says nothing. */
+/**
+ * Documents a confidence level needs before its accuracy is compared: one right verdict out of one
+ * says nothing.
+ */
 const MIN_LEVEL_COUNT = 5;
 
 /** True when high confidence is at least as accurate as every other level with enough documents. */

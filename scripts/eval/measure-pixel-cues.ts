@@ -3,7 +3,8 @@
 // (OUT/cues.jsonl); then, per family and kind, how often each cue passes its threshold on
 // genuine and forged documents. OCR lines are cached in OUT/lines/ so that a rerun after a
 // change to a measure costs the graph and the cues alone.
-// Run: bun scripts/eval/measure-pixel-cues.ts --corpus DIR --out OUT [--only-identity] [--id-prefix m] [--report-only]
+// Run: bun scripts/eval/measure-pixel-cues.ts --corpus DIR --out OUT [--only-identity] \
+//   [--id-prefix m] [--report-only]
 import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";

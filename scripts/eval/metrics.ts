@@ -11,13 +11,18 @@ export interface Scored {
 }
 
 export interface RocPoint {
-  /** Documents with score ≥ threshold are flagged; +Infinity (null in JSON) for the (0, 0) corner. */
+  /**
+   * Documents with score ≥ threshold are flagged; +Infinity (null in JSON) for the (0, 0) corner.
+   */
   threshold: number;
   fpr: number;
   tpr: number;
 }
 
-/** A decision rule: flag when score > value, or score ≥ value when inclusive. A value of -Infinity (null in JSON) flags everything. */
+/**
+ * A decision rule: flag when score > value, or score ≥ value when inclusive. A value of -Infinity
+ * (null in JSON) flags everything.
+ */
 export interface Threshold {
   value: number;
   inclusive: boolean;

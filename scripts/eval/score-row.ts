@@ -16,9 +16,15 @@ export interface Verdict {
   documentType: DocumentType;
   flags: Flag[];
   evidence: EvidenceSummary[];
-  /** Wall time of the verification as the evaluator saw it (intake + analysis, or the HTTP round trip). */
+  /**
+   * Wall time of the verification as the evaluator saw it (intake + analysis, or the HTTP round
+   * trip).
+   */
   latencyMs: number;
-  /** The fusion's input (src/analysis/fusion/features.ts), where the detectors were at hand (in process). */
+  /**
+   * The fusion's input (src/analysis/fusion/features.ts), where the detectors were at hand (in
+   * process).
+   */
   features?: number[];
 }
 
@@ -59,7 +65,8 @@ export function toScoreRow(label: CorpusLabel, verdict: Verdict): ScoreRow {
 
 export function labelFields(label: CorpusLabel): LabelFields {
   const { id, file, label: truth, kind, documentType, format, generator, split } = label;
-  // Corpora generated before families were recorded carry none: their generator and history tell it.
+  // Corpora generated before families were recorded carry none: their generator and history tell
+  // it.
   const family = label.family ?? familyOf(generator, label.history ?? []);
   return { id, file, label: truth, kind, documentType, format, generator, family, split };
 }

@@ -19,7 +19,10 @@ interface Raw {
   height: number;
 }
 
-/** Each pixel as 3 x 3 screen cells: red, green and blue stripes, the bottom row the dark gap between pixel rows. */
+/**
+ * Each pixel as 3 x 3 screen cells: red, green and blue stripes, the bottom row the dark gap
+ * between pixel rows.
+ */
 function onScreen({ data, width, height }: Raw): Raw {
   const w = width * 3;
   const h = height * 3;
@@ -35,7 +38,10 @@ function onScreen({ data, width, height }: Raw): Raw {
   return { data: out, width: w, height: h };
 }
 
-/** Luma and colour printed through a 45° dot screen of `period` pixels, twice the resolution of the image. */
+/**
+ * Luma and colour printed through a 45° dot screen of `period` pixels, twice the resolution of the
+ * image.
+ */
 function onPaper({ data, width, height }: Raw, period: number): Raw {
   const w = width * 2;
   const h = height * 2;

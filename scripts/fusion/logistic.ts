@@ -8,7 +8,9 @@ import { sigmoid } from "../../src/analysis/fusion/model.ts";
 
 export const dot = (a: readonly number[], b: readonly number[]): number => a.reduce((s, v, i) => s + v * b[i]!, 0);
 
-/** Solves A x = b by Gaussian elimination with partial pivoting (A is small and positive definite). */
+/**
+ * Solves A x = b by Gaussian elimination with partial pivoting (A is small and positive definite).
+ */
 function solve(A: number[][], b: number[]): number[] {
   const n = b.length;
   const M = A.map((row, i) => [...row, b[i]!]);

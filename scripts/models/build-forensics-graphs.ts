@@ -139,7 +139,9 @@ const FIX = {
   c3_072711026: 25172,
 };
 
-/** One 1-D pass of jfdctint.c before its rounding shifts: 8 outputs (frequency order) of 8 samples. */
+/**
+ * One 1-D pass of jfdctint.c before its rounding shifts: 8 outputs (frequency order) of 8 samples.
+ */
 function forwardPass(d: number[], last: boolean): number[] {
   const [tmp0, tmp7, tmp1, tmp6, tmp2, tmp5, tmp3, tmp4] = [
     d[0]! + d[7]!,
@@ -172,7 +174,9 @@ function forwardPass(d: number[], last: boolean): number[] {
   out[1] = tmp7 * FIX.c1_501321110 + z1o + z4o;
   return out;
 }
-/** The rounding shift jfdctint.c applies to each output of a pass (first pass: rows, last: columns). */
+/**
+ * The rounding shift jfdctint.c applies to each output of a pass (first pass: rows, last: columns).
+ */
 const forwardShift = (k: number, last: boolean) =>
   k === 0 || k === 4 ? (last ? PASS1_BITS : 0) : last ? CONST_BITS + PASS1_BITS : CONST_BITS - PASS1_BITS;
 
@@ -313,7 +317,8 @@ const decoded8 = op("Clip", [
 blockMean(op("Abs", [op("Sub", [grey, decoded8])]), GRAPH_OUTPUTS.ela);
 
 // Copy-move features: the separable 16-point orthonormal DCT, rows then columns, taken
-// every CM_STEP pixels; the column pass is grouped so each row frequency gets its own column frequencies.
+// every CM_STEP pixels; the column pass is grouped so each row frequency gets its own column
+// frequencies.
 const rowKernel = new Float32Array(CM_FREQS * CM_BLOCK);
 for (let u = 0; u < CM_FREQS; u++) for (let n = 0; n < CM_BLOCK; n++) rowKernel[u * CM_BLOCK + n] = cmBasis(u, n);
 const colKernel = new Float32Array(CM_FREQS * CM_FREQS * CM_BLOCK);

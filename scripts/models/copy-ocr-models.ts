@@ -21,7 +21,8 @@ for (const name of FILES) {
   const bytes = await readFile(from);
   files[name] = { sha256: new Bun.CryptoHasher("sha256").update(bytes).digest("hex"), bytes: bytes.byteLength };
 }
-// Files derived from these (scripts/models/derive-latin-rec.ts) keep their records until that script is rerun.
+// Files derived from these (scripts/models/derive-latin-rec.ts) keep their records until that
+// script is rerun.
 const previous = JSON.parse(await readFile(join(targetDir, "manifest.json"), "utf8").catch(() => "{}")) as {
   derived?: unknown;
 };

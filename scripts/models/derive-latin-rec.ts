@@ -80,7 +80,10 @@ function keptClasses(dictionary: string[]): { classes: number[]; entries: string
   return { classes, entries };
 }
 
-/** Slices the classification head: output = Softmax(Add(MatMul(features, W[C, K]), b[K])) keeps the columns in `classes`. */
+/**
+ * Slices the classification head: output = Softmax(Add(MatMul(features, W[C, K]), b[K])) keeps the
+ * columns in `classes`.
+ */
 function sliceHead(index: GraphIndex, classes: number[], total: number): void {
   const output = index.graph.output![0]!;
   const softmax = index.producer(output.name!);

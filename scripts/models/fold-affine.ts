@@ -1,6 +1,7 @@
 // Graph rewrites that make PP-OCRv4's recognition backbone (PP-LCNetV3) cheaper on a CPU
 // without changing what it computes. paddle2onnx exports each block as
-//   Conv -> Mul(s1) -> Add(b1) -> hardswish as Add(3), Clip(0,6), Mul, Div(6) -> Mul(s2) -> Add(b2) -> next Conv
+//   Conv -> Mul(s1) -> Add(b1) -> hardswish as Add(3), Clip(0,6), Mul, Div(6)
+//     -> Mul(s2) -> Add(b2) -> next Conv
 // (the Mul/Add pairs are the "learnable affine blocks" with scalar scale and bias), so every
 // convolution is followed by eight full passes over its output; ONNX Runtime fuses none of
 // them (measured: Mul, Add, Clip and Div took ~58% of session.run, the convolutions ~27%).
@@ -60,7 +61,10 @@ function ensureBias(
   return new Float32Array(outputs);
 }
 
-/** Conv -> Mul(s) -> Add(b) becomes one Conv with weights s*W and bias s*B + b. Returns how many were folded. */
+/**
+ * Conv -> Mul(s) -> Add(b) becomes one Conv with weights s*W and bias s*B + b. Returns how many
+ * were folded.
+ */
 export function foldAffineAfterConv(index: GraphIndex): number {
   let folded = 0;
   for (const conv of [...index.graph.node!].filter((n) => n.opType === "Conv")) {
@@ -89,7 +93,10 @@ const clipBounds = (clip: onnx.INodeProto): [number, number] | undefined => {
   return lo === undefined || lo === null || hi === undefined || hi === null ? undefined : [lo, hi];
 };
 
-/** Add(x, 3) -> Clip(0, 6) -> Mul(x, .) -> Div(., 6) becomes Mul(x, HardSigmoid(x)). Returns how many were replaced. */
+/**
+ * Add(x, 3) -> Clip(0, 6) -> Mul(x, .) -> Div(., 6) becomes Mul(x, HardSigmoid(x)). Returns how
+ * many were replaced.
+ */
 export function fuseHardSwish(index: GraphIndex): number {
   let fused = 0;
   for (const add of [...index.graph.node!].filter((n) => n.opType === "Add")) {
@@ -126,7 +133,10 @@ const hasPadding = (conv: onnx.INodeProto): boolean => {
   return autoPadValue !== "NOTSET" && autoPadValue !== "VALID" ? true : (pads?.ints ?? []).some((p) => Number(p) !== 0);
 };
 
-/** Mul(h, s) -> Add(b) -> Conv becomes Conv(s*W) on h (or on h + b/s when the Conv pads). Returns how many were folded. */
+/**
+ * Mul(h, s) -> Add(b) -> Conv becomes Conv(s*W) on h (or on h + b/s when the Conv pads). Returns
+ * how many were folded.
+ */
 export function foldAffineBeforeConv(index: GraphIndex): number {
   let folded = 0;
   for (const mul of [...index.graph.node!].filter((n) => n.opType === "Mul")) {

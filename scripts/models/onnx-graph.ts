@@ -70,7 +70,9 @@ export class GraphIndex {
     return name;
   }
 
-  /** Drops Constant nodes nothing reads any more (rewrites leave the scalars they folded behind). */
+  /**
+   * Drops Constant nodes nothing reads any more (rewrites leave the scalars they folded behind).
+   */
   pruneConstants(): number {
     const unused = this.graph.node!.filter(
       (n) => n.opType === "Constant" && n.output!.every((o) => this.consumers(o).length === 0 && !this.outputs.has(o)),

@@ -5,7 +5,9 @@ import type { Capture, RealSource } from "./sources.ts";
 
 const EXTENSIONS = { pdf: "pdf", jpeg: "jpg", png: "png" } as const;
 
-/** The corpus kind that names how a genuine document was captured: its per-kind false-positive row. */
+/**
+ * The corpus kind that names how a genuine document was captured: its per-kind false-positive row.
+ */
 const GENUINE_KIND: Record<Capture, GenuineKind> = {
   native: "genuine_clean",
   scan: "genuine_scan",

@@ -24,7 +24,10 @@ const table = (head: string[], rows: string[][]) =>
     "\n",
   );
 
-/** A group's row: counts, AUC against every genuine document of the set, median score, caught at 0.5. */
+/**
+ * A group's row: counts, AUC against every genuine document of the set, median score, caught at
+ * 0.5.
+ */
 function groupRow(name: string, group: ScoreRow[], genuineAll: ScoreRow[]): string[] {
   const forged = group.filter((r) => r.label === "forged");
   const genuine = group.filter((r) => r.label === "genuine");

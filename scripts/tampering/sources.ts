@@ -21,14 +21,20 @@ export const PUBLIC_KINDS = [
 
 export type PublicKind = (typeof PUBLIC_KINDS)[number];
 
-/** A real-set entry (repository, commit, path, sha256, type, format, capture, licence), with this set's kinds. */
+/**
+ * A real-set entry (repository, commit, path, sha256, type, format, capture, licence), with this
+ * set's kinds.
+ */
 export interface TamperingSource extends Omit<RealSource, "kind"> {
   /** t0001-style, so that a file of this set is never taken for one of the real set (r0001). */
   id: string;
   kind: "genuine_real" | PublicKind;
   /** The id of the genuine image this forgery was made from, where that image is in the set. */
   base?: string;
-  /** Where the forgery changed the image, from the source's mask, box or a pixel difference with its base. */
+  /**
+   * Where the forgery changed the image, from the source's mask, box or a pixel difference with its
+   * base.
+   */
   regions?: ForgeryRegion[];
   /** "tampering/<source>": one family per source repository. */
   family: string;

@@ -41,7 +41,10 @@ const round3 = (v: number) => Math.round(v * 1000) / 1000;
 /** Sharper than the card and with a sharp seam, both: the smaller of the two log2 ratios. */
 const sharpSeam = (m: PortraitMeasure): number => Math.min(m.sharpness, m.seam);
 
-/** The portrait measure furthest above its threshold, as a multiple of it (1 = at the threshold); only a rise accuses. */
+/**
+ * The portrait measure furthest above its threshold, as a multiple of it (1 = at the threshold);
+ * only a rise accuses.
+ */
 export function portraitExcess(m: PortraitMeasure): { measure: keyof typeof PORTRAIT_THRESHOLDS; ratio: number } {
   let best: { measure: keyof typeof PORTRAIT_THRESHOLDS; ratio: number } = { measure: "sharpSeam", ratio: 0 };
   const values = { sharpSeam: sharpSeam(m) };
@@ -52,7 +55,10 @@ export function portraitExcess(m: PortraitMeasure): { measure: keyof typeof PORT
   return best;
 }
 
-/** Per channel, its peak over its threshold where enough patches agree on the peak's frequency, else 0. */
+/**
+ * Per channel, its peak over its threshold where enough patches agree on the peak's frequency, else
+ * 0.
+ */
 export function recaptureScores(r: RecaptureMeasure): { luma: number; chroma: number } {
   const t = RECAPTURE_THRESHOLDS;
   return {

@@ -9,7 +9,9 @@ import type { Box } from "../forensics/types.ts";
 
 /** Cells at most this many across or down: bounds the area search on any page. */
 const MAX_CELLS = 64;
-/** A block whose mean |gradient| reaches this shows something (as the forensics' textured blocks). */
+/**
+ * A block whose mean |gradient| reaches this shows something (as the forensics' textured blocks).
+ */
 export const TEXTURED_EDGE = 8;
 
 /** The portrait as [col, row, cols, rows] in blocks, or null where no area qualifies. */

@@ -13,7 +13,10 @@ import { TEXTURED_EDGE, locatePortraitBlocks } from "./portrait-locate.ts";
 /** Fewer portrait (or rest-of-card) blocks than these and the comparison says nothing. */
 const MIN_INNER_BLOCKS = 24;
 const MIN_REST_BLOCKS = 64;
-/** Noise floor: this quantile of the block residuals, where flat skin or paper shows the capture's noise alone. */
+/**
+ * Noise floor: this quantile of the block residuals, where flat skin or paper shows the capture's
+ * noise alone.
+ */
 const FLOOR_QUANTILE = 0.25;
 
 export interface PortraitMeasure {
@@ -23,11 +26,17 @@ export interface PortraitMeasure {
   restBlocks: number;
   /** log2 of the portrait's noise floor over the rest's. */
   noise: number;
-  /** log2 of the portrait's sharpness (noise residual per unit gradient, textured blocks) over the rest's. */
+  /**
+   * log2 of the portrait's sharpness (noise residual per unit gradient, textured blocks) over the
+   * rest's.
+   */
   sharpness: number;
   /** log2 of the portrait's error level (textured blocks) over the rest's. */
   errorLevel: number;
-  /** log2 of the portrait's JPEG blockiness (grid-phase difference over the other phases) over the rest's. */
+  /**
+   * log2 of the portrait's JPEG blockiness (grid-phase difference over the other phases) over the
+   * rest's.
+   */
   blockiness: number;
   /** log2 of the sharpness of the ring of blocks across the portrait's edge over the rest's. */
   seam: number;
@@ -117,7 +126,10 @@ class Region {
     this.phaseAll += all;
   }
 
-  /** Text blocks count for sharpness and error level (print is blurred by the same capture) but not for the noise floor. */
+  /**
+   * Text blocks count for sharpness and error level (print is blurred by the same capture) but not
+   * for the noise floor.
+   */
   addText(maps: Pick<ForensicMaps, "noise" | "edge" | "ela">, i: number): void {
     if (maps.edge[i]! < TEXTURED_EDGE) return;
     this.ratios.push(maps.noise[i]! / maps.edge[i]!);

@@ -19,17 +19,26 @@ const PATCH = 128;
 const GRID = 3;
 /** Frequencies below this share of the patch side (cycles per patch) are content, not pattern. */
 const LOW_BAND = 1 / 16;
-/** Bins this close to an axis (text lines, rules) or to a multiple of side/8 on both axes (JPEG grid) are skipped. */
+/**
+ * Bins this close to an axis (text lines, rules) or to a multiple of side/8 on both axes (JPEG
+ * grid) are skipped.
+ */
 const AXIS_MARGIN = 2;
 const JPEG_MARGIN = 1;
-/** Two patches' peaks agree within this many frequency bins (the Hann window spreads a peak over about two). */
+/**
+ * Two patches' peaks agree within this many frequency bins (the Hann window spreads a peak over
+ * about two).
+ */
 const AGREE_BINS = 1.5;
 
 export interface RecaptureMeasure {
   /** Patches measured; 0 when the page is too small. */
   patches: number;
   patchSide: number;
-  /** Median over patches of the strongest peak's height over its radius's median, log10 power (1 = 10 dB). */
+  /**
+   * Median over patches of the strongest peak's height over its radius's median, log10 power (1 =
+   * 10 dB).
+   */
   lumaPeak: number;
   chromaPeak: number;
   /** Where the luma peak of the median patch sits: cycles per pixel (0..0.5). */
@@ -107,7 +116,10 @@ interface Band {
 
 const bands = new Map<number, Band>();
 
-/** Which bins are judged and their radius rings; the upper half-plane only (the spectrum of a real patch is symmetric). */
+/**
+ * Which bins are judged and their radius rings; the upper half-plane only (the spectrum of a real
+ * patch is symmetric).
+ */
 function bandOf(side: number): Band {
   let band = bands.get(side);
   if (band) return band;

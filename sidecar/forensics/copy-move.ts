@@ -49,9 +49,13 @@ export const MIN_CORRELATION = 0.9;
  * (statements, a patch of digits pasted beside the text) at 0.04-0.24.
  */
 const PERIODIC_SHARE = 0.45;
-/** Share of the match's correlation a run of one glyph keeps between its repeats (repeatsAlongAxis). */
+/**
+ * Share of the match's correlation a run of one glyph keeps between its repeats (repeatsAlongAxis).
+ */
 const RUN_SHARE = 0.8;
-/** Shorter periods tried along the shift, in pixels: glyph pitch and guilloche waves at 150-300 dpi. */
+/**
+ * Shorter periods tried along the shift, in pixels: glyph pitch and guilloche waves at 150-300 dpi.
+ */
 const MIN_PERIOD = 6;
 /** Shifts along each axis that leave a straight rule unchanged and move any glyph or texture. */
 const STRAIGHT_SHIFTS = [8, 12];
@@ -90,7 +94,9 @@ export interface CopyMoveResult {
   texturedBlocks: number;
   /** Votes of the strongest shift, verified or not. */
   bestVotes: number;
-  /** Matches that correlated like clones but repeat at a period (printed patterns), not reported. */
+  /**
+   * Matches that correlated like clones but repeat at a period (printed patterns), not reported.
+   */
   periodicMatches: number;
   /** False where the page held more blocks than MAX_COMPARED_BLOCKS and nothing was compared. */
   judged: boolean;
@@ -165,7 +171,8 @@ export function findCopyMoves(input: CopyMoveInput): CopyMoveResult {
   let periodicMatches = 0;
   for (const { dx, dy, members } of clusters.slice(0, MAX_VERIFIED)) {
     const source = blocksBounds(members, blocks);
-    // Text-side blocks sit every CM_STEP pixels, so a shift may be voted for as its neighbour: refine it.
+    // Text-side blocks sit every CM_STEP pixels, so a shift may be voted for as its neighbour:
+    // refine it.
     let target: Box = [source[0] + dx, source[1] + dy, source[2], source[3]];
     let score = -1;
     for (let oy = -1; oy <= 1; oy++) {
@@ -269,7 +276,10 @@ const ODD_OFFSETS = [
 
 const ROW_PASS = new Float64Array(CM_FREQS * CM_BLOCK);
 
-/** The graph's copy-move features (graph-spec.ts: channel u * CM_FREQS + v) of the block at (x0, y0). */
+/**
+ * The graph's copy-move features (graph-spec.ts: channel u * CM_FREQS + v) of the block at (x0,
+ * y0).
+ */
 function blockFeatures(rgb: Uint8Array, width: number, x0: number, y0: number, out: Float64Array): void {
   for (let y = 0; y < CM_BLOCK; y++) {
     for (let u = 0; u < CM_FREQS; u++) {
@@ -422,7 +432,10 @@ const overlaps = (a: Box, b: Box) =>
 const luma = (rgb: Uint8Array, p: number) =>
   LUMA_WEIGHTS[0] * rgb[p]! + LUMA_WEIGHTS[1] * rgb[p + 1]! + LUMA_WEIGHTS[2] * rgb[p + 2]!;
 
-/** Luma minus the mean of its 4 neighbours: the compression noise a clone carries along and a genuinely repeated glyph does not share. */
+/**
+ * Luma minus the mean of its 4 neighbours: the compression noise a clone carries along and a
+ * genuinely repeated glyph does not share.
+ */
 function highPass(rgb: Uint8Array, width: number, p: number): number {
   const row = width * 3;
   if (p < row + 3 || p + row + 3 >= rgb.length) return 0;

@@ -17,9 +17,14 @@ import { zOfPresent } from "./line-traces.ts";
 import { clamp01 } from "../../src/numeric.ts";
 import type { Box } from "./types.ts";
 
-/** Natural (v * 8 + u) indices of the AC coefficients in zigzag order 1..9 (those read from the file): the low frequencies text blocks populate. */
+/**
+ * Natural (v * 8 + u) indices of the AC coefficients in zigzag order 1..9 (those read from the
+ * file): the low frequencies text blocks populate.
+ */
 const COEFFICIENTS = Array.from(ZIGZAG_TO_NATURAL.subarray(1, KEPT_COEFFICIENTS));
-/** Periods (in histogram bins) tried; Q1/Q2 ratios beyond this leave too few populated bins to fold. */
+/**
+ * Periods (in histogram bins) tried; Q1/Q2 ratios beyond this leave too few populated bins to fold.
+ */
 const MAX_PERIOD = 16;
 /** Histogram bins |k| = 1..MAX_BIN at most; beyond it counts are too sparse to fold. */
 const MAX_BIN = 160;
@@ -27,17 +32,27 @@ const MAX_BIN = 160;
 const MAX_STEP = 12;
 /** Non-zero values a coefficient needs across the page before its histogram is read. */
 const MIN_VALUES = 400;
-/** Folded contrast (mean |bin / local mean − 1| over phases) from which a coefficient counts as periodic; measured 0.23-0.35 on single-compressed pages, 0.83-0.90 (best coefficient) on double-compressed ones. */
+/**
+ * Folded contrast (mean |bin / local mean − 1| over phases) from which a coefficient counts as
+ * periodic; measured 0.23-0.35 on single-compressed pages, 0.83-0.90 (best coefficient) on
+ * double-compressed ones.
+ */
 const MIN_STRENGTH = 0.5;
 /** Best contrast at which the page's double compression is taken as certain. */
 const FULL_STRENGTH = 0.8;
 /** Periodic coefficients needed for full confidence. */
 const FULL_PERIODIC = 3;
-/** Bins rarer than this fraction of their local mean count as empty; bounds one coefficient's weight. */
+/**
+ * Bins rarer than this fraction of their local mean count as empty; bounds one coefficient's
+ * weight.
+ */
 const RATIO_FLOOR = 0.05;
 /** Informative coefficients a line (or tile) needs to be judged. */
 const MIN_LINE_VALUES = 24;
-/** Smallest spread of line means: below it, a uniformly double-compressed page would turn noise into scores. */
+/**
+ * Smallest spread of line means: below it, a uniformly double-compressed page would turn noise into
+ * scores.
+ */
 const MIN_SPREAD = 0.25;
 /**
  * A line z above this stands out as compressed once on a double-compressed page. Measured on
@@ -53,15 +68,22 @@ export interface DoubleQuantSummary {
   periods: { coefficient: number; period: number }[];
   /** Highest folded contrast of any coefficient, periodic or not. */
   contrast: number;
-  /** Per line: robust z of its mean evidence for single compression, null when too little to judge. */
+  /**
+   * Per line: robust z of its mean evidence for single compression, null when too little to judge.
+   */
   lines: (number | null)[];
-  /** Per tile (row-major, tileCols across): robust z like the lines', null where too little to judge. */
+  /**
+   * Per tile (row-major, tileCols across): robust z like the lines', null where too little to
+   * judge.
+   */
   tiles: (number | null)[];
   tileCols: number;
   usableLines: number;
 }
 
-/** Page grid of `cols` x `rows` blocks (the analysed crop, a corner of the JPEG's own block grid). */
+/**
+ * Page grid of `cols` x `rows` blocks (the analysed crop, a corner of the JPEG's own block grid).
+ */
 export interface BlockGrid {
   cols: number;
   rows: number;
@@ -75,7 +97,8 @@ export function doubleQuantSummary(
   tile: number,
 ): DoubleQuantSummary {
   const plane = maps.cols * maps.rows;
-  // Per block: summed log-likelihood ratio (compressed once against twice) over its informative coefficients, and their count.
+  // Per block: summed log-likelihood ratio (compressed once against twice) over its informative
+  // coefficients, and their count.
   const evidence = new Float32Array(plane);
   const counts = new Float32Array(plane);
   const periods: DoubleQuantSummary["periods"] = [];
@@ -124,14 +147,20 @@ export function doubleQuantSummary(
   };
 }
 
-/** How sure the page is double-compressed: 0 without a period, 1 with a clear one on enough coefficients. */
+/**
+ * How sure the page is double-compressed: 0 without a period, 1 with a clear one on enough
+ * coefficients.
+ */
 export const periodConfidence = ({ contrast, periods }: DoubleQuantSummary) =>
   clamp01((contrast - MIN_STRENGTH) / (FULL_STRENGTH - MIN_STRENGTH)) * clamp01(periods.length / FULL_PERIODIC);
 
 interface Period {
   period: number;
   strength: number;
-  /** Per phase (k mod period): count over the local (one-period) mean; ~0 for bins double quantisation leaves empty. */
+  /**
+   * Per phase (k mod period): count over the local (one-period) mean; ~0 for bins double
+   * quantisation leaves empty.
+   */
   ratio: Float64Array;
   lastBin: number;
 }

@@ -14,11 +14,16 @@ export interface ForensicMaps {
   ela: Float32Array;
   edge: Float32Array;
   noise: Float32Array;
-  /** 8 values per block: mean clipped horizontal difference at column phase 0..7 (row-major blocks). */
+  /**
+   * 8 values per block: mean clipped horizontal difference at column phase 0..7 (row-major blocks).
+   */
   gridH: Float32Array;
   /** 8 values per block: mean clipped vertical difference at row phase 0..7 (row-major blocks). */
   gridV: Float32Array;
-  /** The textured copy-move blocks, ascending row-major indices on the cmCols x cmRows grid (block (i, j) at pixel (i*CM_STEP, j*CM_STEP)). */
+  /**
+   * The textured copy-move blocks, ascending row-major indices on the cmCols x cmRows grid (block
+   * (i, j) at pixel (i*CM_STEP, j*CM_STEP)).
+   */
   copyMoveBlocks: Int32Array;
   /** CM_FREQS² planes of copyMoveBlocks.length features: those blocks' low-frequency DCT. */
   copyMoveFeatures: Float32Array;
@@ -40,7 +45,10 @@ export interface ForensicsGraph {
 
 export interface ForensicsGraphOptions extends ThreadOptions {
   device: Device;
-  /** Providers already chosen for this process (the sidecar chooses once); else chosen from `device`. */
+  /**
+   * Providers already chosen for this process (the sidecar chooses once); else chosen from
+   * `device`.
+   */
   executionProviders?: string[];
 }
 

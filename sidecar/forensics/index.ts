@@ -35,7 +35,9 @@ export { DQ_LINE_Z_THRESHOLD } from "./double-quant.ts";
 export { DQ_AREA_MIN_TILES } from "./single-compressed-areas.ts";
 
 export interface AnalyzeOptions {
-  /** A graph shared across pages; without it one is created for `device` and kept for the process. */
+  /**
+   * A graph shared across pages; without it one is created for `device` and kept for the process.
+   */
   graph?: ForensicsGraph;
   device?: Device;
   /** Larger pages are refused (default 120 megapixels, as the OCR engine). */
@@ -50,7 +52,10 @@ const MAX_REGIONS = 4;
 const HEATMAP_SIDE = 64;
 const HEATMAP_FULL_SCALE_Z = 8;
 const DEFAULT_MAX_PIXELS = 120_000_000;
-/** Mean SRM residual of the paper (non-text blocks) from which sensor noise makes the noise trace meaningful. */
+/**
+ * Mean SRM residual of the paper (non-text blocks) from which sensor noise makes the noise trace
+ * meaningful.
+ */
 const PAPER_NOISE_FULL = 1;
 /**
  * Paper noise over which error-level analysis stops counting, falling linearly from full
@@ -169,7 +174,8 @@ export async function analyzePixels(
         paperNoise,
       }),
       // Measured: on a clean digital render the noise residual is the ink's own rendering, and
-      // genuine lines reach z 4-6, so the trace counts only where the paper itself is noisy (scans, photos).
+      // genuine lines reach z 4-6, so the trace counts only where the paper itself is noisy (scans,
+      // photos).
       residualTrace("noise", noise, residualReliability * clamp01(paperNoise / PAPER_NOISE_FULL), { paperNoise }),
       {
         name: "jpeg_grid",
@@ -234,7 +240,10 @@ export async function analyzePixels(
   };
 }
 
-/** A fine trace on a recaptured page: its reliability (and the double-compression areas') times `factor`. */
+/**
+ * A fine trace on a recaptured page: its reliability (and the double-compression areas') times
+ * `factor`.
+ */
 function recapturedTrace(t: Trace, factor: number): Trace {
   const recaptured: Trace = { ...t, reliability: t.reliability * factor, facts: { ...t.facts, recaptured: "yes" } };
   if (t.measures && "doubleQuant" in t.measures) {

@@ -23,7 +23,10 @@ export interface LumaCoefficients {
 }
 
 interface Huffman {
-  /** Per code length 1..16: largest code of that length (-1 when none), first symbol index, first code. */
+  /**
+   * Per code length 1..16: largest code of that length (-1 when none), first symbol index, first
+   * code.
+   */
   maxCode: Int32Array;
   valPtr: Int32Array;
   minCode: Int32Array;
@@ -219,7 +222,8 @@ function readScan(
   const reader = new BitReader(bytes, dataStart);
   const block = new Int16Array(64);
   const decodeBlock = (s: (typeof scan)[number], col: number, row: number) => {
-    // Only the kept coefficients are ever read back; the rest of the block is scratch for the run lengths.
+    // Only the kept coefficients are ever read back; the rest of the block is scratch for the run
+    // lengths.
     block.fill(0, 0, KEPT_COEFFICIENTS);
     const t = reader.decode(s.dcTable);
     if (t > 11) throw new Malformed();

@@ -12,7 +12,10 @@ export interface JpegTables {
   quality: number;
 }
 
-/** Null when the bytes are not a JPEG whose header reads cleanly up to its first scan, or hold no luma table. */
+/**
+ * Null when the bytes are not a JPEG whose header reads cleanly up to its first scan, or hold no
+ * luma table.
+ */
 export function readJpegTables(bytes: Uint8Array): JpegTables | null {
   let luma: Uint16Array | undefined;
   try {

@@ -63,7 +63,9 @@ export function residualScores(maps: ForensicMaps, residual: Float32Array, boxes
   };
 }
 
-/** Robust z of the values present (at least 3 of them, else 0), null kept where a value is missing. */
+/**
+ * Robust z of the values present (at least 3 of them, else 0), null kept where a value is missing.
+ */
 export function zOfPresent(values: (number | null)[], minSpread = MIN_SPREAD): (number | null)[] {
   const present = values.filter((v): v is number => v !== null);
   const z = present.length >= 3 ? robustZ(present, minSpread) : present.map(() => 0);

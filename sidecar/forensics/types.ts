@@ -23,7 +23,9 @@ type TraceName = "ela" | "noise" | "jpeg_grid" | "double_quant" | "copy_move" | 
 
 export interface Trace {
   name: TraceName;
-  /** 0 = says nothing on this image (too small, too compressed, too little text), 1 = fully usable. */
+  /**
+   * 0 = says nothing on this image (too small, too compressed, too little text), 1 = fully usable.
+   */
   reliability: number;
   /** Page-level strength of the trace; its meaning is per trace and described in `facts`. */
   globalScore: number;
@@ -82,7 +84,10 @@ export interface LineScore {
   /** Index into the OCR lines passed in. */
   lineIndex: number;
   trace: TraceName;
-  /** Robust z-score of this line against the page's other lines; positive = more traces than the rest. */
+  /**
+   * Robust z-score of this line against the page's other lines; positive = more traces than the
+   * rest.
+   */
   score: number;
 }
 

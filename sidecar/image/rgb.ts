@@ -17,12 +17,16 @@ export function assertRgb(image: RgbImage): void {
   }
 }
 
-/** Resamples to exactly width x height (aspect may change by a few pixels, as PP-OCR's own resize does). */
+/**
+ * Resamples to exactly width x height (aspect may change by a few pixels, as PP-OCR's own resize
+ * does).
+ */
 export async function resizeRgb(image: RgbImage, width: number, height: number): Promise<RgbImage> {
   if (image.width === width && image.height === height) return image;
   const data = await sharp(image.data, {
     raw: { width: image.width, height: image.height, channels: 3 },
-    // The caller has already bounded and decoded these pixels; sharp's own limit would only refuse them.
+    // The caller has already bounded and decoded these pixels; sharp's own limit would only refuse
+    // them.
     limitInputPixels: false,
   })
     .resize(width, height, { fit: "fill" })

@@ -14,7 +14,9 @@ import { workingImage } from "./working-image.ts";
 
 export { createLocaliserSession } from "./session.ts";
 
-/** The page score from which a region is reported: at most 1% of genuine validation pages reach it. */
+/**
+ * The page score from which a region is reported: at most 1% of genuine validation pages reach it.
+ */
 export const LOCALISER_THRESHOLD: number = calibration.threshold;
 
 /**
@@ -28,7 +30,10 @@ export interface Localisation {
   /** The page's highest cell probability, 0..1. */
   score: number;
   threshold: number;
-  /** 0..1: how far the model can see on this page (its size; the API adds how well it could be read). */
+  /**
+   * 0..1: how far the model can see on this page (its size; the API adds how well it could be
+   * read).
+   */
   reliability: number;
   regions: LocalisedRegion[];
   heatmap: { width: number; height: number; data: Uint8Array };
@@ -36,7 +41,9 @@ export interface Localisation {
 }
 
 export interface LocaliseOptions {
-  /** A session shared across pages; without it one is created for `device` and kept for the process. */
+  /**
+   * A session shared across pages; without it one is created for `device` and kept for the process.
+   */
   session?: LocaliserSession;
   device?: Device;
   onRun?(ms: number): void;

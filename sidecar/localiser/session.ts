@@ -28,7 +28,10 @@ export interface LocaliserSession {
 
 export interface LocaliserSessionOptions extends ThreadOptions {
   device: Device;
-  /** Providers already chosen for this process (the sidecar chooses once); else chosen from `device`. */
+  /**
+   * Providers already chosen for this process (the sidecar chooses once); else chosen from
+   * `device`.
+   */
   executionProviders?: string[];
 }
 

@@ -25,7 +25,10 @@ export interface OcrLine {
 
 export interface OcrEngineOptions {
   device: Device;
-  /** Providers already chosen for this process (the sidecar chooses once); else chosen from `device`. */
+  /**
+   * Providers already chosen for this process (the sidecar chooses once); else chosen from
+   * `device`.
+   */
   executionProviders?: string[];
   intraOpThreads?: number;
   interOpThreads?: number;
@@ -33,9 +36,14 @@ export interface OcrEngineOptions {
   maxSide?: number;
   /** Lines read with less confidence are dropped (default 0.5, PaddleOCR's drop_score). */
   minConfidence?: number;
-  /** Larger pages are refused (default 120 megapixels); decoding should have stopped them already. */
+  /**
+   * Larger pages are refused (default 120 megapixels); decoding should have stopped them already.
+   */
   maxPixels?: number;
-  /** Dynamic batching of model calls; on the CPU recognition runs one crop per call whatever maxBatch says. */
+  /**
+   * Dynamic batching of model calls; on the CPU recognition runs one crop per call whatever
+   * maxBatch says.
+   */
   batch: { maxBatch: number; maxWaitMs: number };
   /** Told the duration of every model call (session.run alone) and how many inputs it served. */
   onModelRun?(run: ModelRun): void;

@@ -20,7 +20,9 @@ export interface RotatedRect {
 
 const cross = (o: Point, a: Point, b: Point): number => (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0]);
 
-/** Andrew's monotone chain; returns the hull counter-clockwise without repeating the first point. */
+/**
+ * Andrew's monotone chain; returns the hull counter-clockwise without repeating the first point.
+ */
 function convexHull(points: Point[]): Point[] {
   const sorted = [...points].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
   if (sorted.length < 3) return sorted;

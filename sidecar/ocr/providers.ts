@@ -38,7 +38,10 @@ export interface DeviceProbe {
 }
 
 export interface ProviderOptions {
-  /** Folder with the CUDA provider libraries, used when ONNX Runtime's own folder lacks them (CUDA_LIB_DIR_SETTING). */
+  /**
+   * Folder with the CUDA provider libraries, used when ONNX Runtime's own folder lacks them
+   * (CUDA_LIB_DIR_SETTING).
+   */
   cudaLibDir?: string;
   /** Told, with `device` auto, why CUDA was not chosen. */
   onCpuFallback?(reason: string): void;
@@ -63,7 +66,9 @@ const CUDA_RUNTIME_LIBRARIES = [
   "libcudnn.so.9",
 ];
 
-/** Whether CUDA can be used, and which provider libraries must first be linked beside ONNX Runtime. */
+/**
+ * Whether CUDA can be used, and which provider libraries must first be linked beside ONNX Runtime.
+ */
 export type CudaPlan = { usable: true; links: { target: string; path: string }[] } | { usable: false; reason: string };
 
 export function planCuda(probe: DeviceProbe, options: Pick<ProviderOptions, "cudaLibDir"> = {}): CudaPlan {
@@ -195,7 +200,10 @@ export function onnxRuntimeLibraryDir(
   return dir && exists(dir) ? dir : null;
 }
 
-/** Libraries dlopen()ed into the sidecar must not be replaceable by another user (as src/runtime/natives.ts requires of its folder). */
+/**
+ * Libraries dlopen()ed into the sidecar must not be replaceable by another user (as
+ * src/runtime/natives.ts requires of its folder).
+ */
 function untrustedReason(path: string): string | null {
   for (const checked of [path, dirname(path)]) {
     const stat = statSync(checked, { throwIfNoEntry: false });
@@ -208,7 +216,10 @@ function untrustedReason(path: string): string | null {
   return null;
 }
 
-/** Made under a temporary name and renamed over the old link: two sidecars starting at once never see no link. */
+/**
+ * Made under a temporary name and renamed over the old link: two sidecars starting at once never
+ * see no link.
+ */
 function link(target: string, path: string): void {
   const staging = `${path}.${process.pid}-${crypto.randomUUID()}`;
   symlinkSync(target, staging);
@@ -222,7 +233,8 @@ function link(target: string, path: string): void {
 
 function loadableLibraries(): Set<string> {
   const names = new Set<string>();
-  // The dynamic loader's own search path, read the way the loader reads it (not docverify configuration).
+  // The dynamic loader's own search path, read the way the loader reads it (not docverify
+  // configuration).
   for (const dir of (process.env.LD_LIBRARY_PATH ?? "").split(":").filter(Boolean)) {
     try {
       for (const name of readdirSync(dir)) names.add(name);

@@ -10,7 +10,9 @@ import { type Batcher, createBatcher } from "./batcher.ts";
 import { type Decoded, ctcGreedy } from "./ctc.ts";
 
 export const REC_HEIGHT = 48;
-/** PaddleOCR pads every batch to at least rec_image_shape's width, 320; the model was trained so. */
+/**
+ * PaddleOCR pads every batch to at least rec_image_shape's width, 320; the model was trained so.
+ */
 const MIN_WIDTH = 320;
 const WIDTH_BUCKETS = [320, 480, 640, 960, 1280, 1920, 2560, 3200];
 /** Longer lines are squeezed to this width: it bounds one crop's tensor at 1.8 MB. */

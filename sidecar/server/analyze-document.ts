@@ -37,7 +37,10 @@ export type DocumentAnalyzer = (document: ReceivedDocument, signal: AbortSignal)
 
 interface PageInput extends DecodedPage {
   index: number;
-  /** The file's bytes when the page is a JPEG image: its tables tell the forensics how it was last saved. */
+  /**
+   * The file's bytes when the page is a JPEG image: its tables tell the forensics how it was last
+   * saved.
+   */
   jpeg?: Uint8Array;
 }
 

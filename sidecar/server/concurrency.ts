@@ -1,6 +1,7 @@
 // Admission of documents: a few are analysed at once (each holds pixels and OCR work), a bounded
 // number wait their turn with their bytes still unread on the client's side, and beyond that the
-// sidecar answers UNAVAILABLE at once, so the client tries another sidecar instead of queueing here.
+// sidecar answers UNAVAILABLE at once, so the client tries another sidecar instead of queueing
+// here.
 import { status } from "@grpc/grpc-js";
 import { createTurns } from "../../src/limits/turns.ts";
 import { DocumentRefused } from "./errors.ts";

@@ -46,7 +46,10 @@ class RenderWorker {
   private dead = false;
   readonly started: Promise<RenderReply>;
 
-  /** `mupdfHeapBytes`: the most WebAssembly memory mupdf may grow to in this worker (none: its own 2 GiB). */
+  /**
+   * `mupdfHeapBytes`: the most WebAssembly memory mupdf may grow to in this worker (none: its own 2
+   * GiB).
+   */
   constructor(mupdfHeapBytes: number | undefined) {
     this.worker = new Worker(WORKER_URL, { argv: mupdfHeapArgv(mupdfHeapBytes) });
     this.worker.onmessage = (event: MessageEvent<RenderReply>) => this.settle((p) => p.resolve(event.data));
@@ -104,7 +107,9 @@ class RenderWorker {
 export function createPdfRenderer(options: {
   workers: number;
   limits: DocumentLimits;
-  /** The most WebAssembly memory mupdf may grow to in each render worker; default mupdf's own 2 GiB. */
+  /**
+   * The most WebAssembly memory mupdf may grow to in each render worker; default mupdf's own 2 GiB.
+   */
   mupdfHeapBytes?: number;
 }): PdfRenderer {
   const { limits } = options;
@@ -206,7 +211,10 @@ export function createPdfRenderer(options: {
   return { render, close };
 }
 
-/** A worker whose mupdf ran out of its capped heap is replaced (its heap may be left damaged): the document is over a limit. */
+/**
+ * A worker whose mupdf ran out of its capped heap is replaced (its heap may be left damaged): the
+ * document is over a limit.
+ */
 function refusal(worker: RenderWorker, reply: Extract<RenderReply, { type: "refused" }>): Error {
   if (!reply.overMemory) return invalidDocument(reply.message);
   worker.terminate();

@@ -24,7 +24,10 @@ let open: { document: InstanceType<typeof mupdf.Document>; settings: RenderSetti
 const reply = (message: RenderReply, transfer: ArrayBuffer[] = []) => self.postMessage(message, transfer);
 /** Answers a refusal; callers return right after it. */
 const refuse = (message: string) => reply(cap?.exceeded() ? overMemory() : { type: "refused", message });
-/** mupdf asked for more than its cap: whatever it answered (mupdf carries on past some failures) is not the document's whole. */
+/**
+ * mupdf asked for more than its cap: whatever it answered (mupdf carries on past some failures) is
+ * not the document's whole.
+ */
 const overMemory = (): RenderReply => ({
   type: "refused",
   overMemory: true,

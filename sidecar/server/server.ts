@@ -58,7 +58,9 @@ export interface SidecarServer {
   address: string;
   port: number;
   executionProviders: string[];
-  /** Stops taking calls, lets calls in flight finish for up to `graceMs`, then releases everything. */
+  /**
+   * Stops taking calls, lets calls in flight finish for up to `graceMs`, then releases everything.
+   */
   stop(graceMs?: number): Promise<void>;
 }
 

@@ -16,7 +16,9 @@ export interface LocalInspection {
   detectors: DetectorResult[];
   /** The PDF's own text layer (points, top-left origin); no pages for images. */
   text: DocumentText;
-  /** A PDF's first page rendered small, for the duplicate fingerprint (an image is its own picture). */
+  /**
+   * A PDF's first page rendered small, for the duplicate fingerprint (an image is its own picture).
+   */
   image?: PageImage;
   /** Size of the image in pixels, or of the first PDF page in points. */
   shape: Pick<DocumentTypeInput, "size" | "sizeInPoints">;

@@ -26,14 +26,17 @@ export interface AnalyzerDeps {
   now?: () => number;
   /** The embedded sidecar's command up to its flags (tests); default this program's `sidecar`. */
   embeddedCommand?: string[];
-  /** The process's memory budget, shared with the HTTP layer's request bodies; default one of its own. */
+  /**
+   * The process's memory budget, shared with the HTTP layer's request bodies; default one of its
+   * own.
+   */
   memory?: MemoryBudget;
 }
 
 /**
  * How long a document waits for an embedded sidecar that has not served yet: the time it
- * may take to start (the operating contract: ready within 120 s). Once it has served, a sidecar that
- * cannot answer fails the call at once (503 with Retry-After; batch documents wait).
+ * may take to start (the operating contract: ready within 120 s). Once it has served, a sidecar
+ * that cannot answer fails the call at once (503 with Retry-After; batch documents wait).
  */
 const EMBEDDED_START_WAIT_MS = 120_000;
 const START_POLL_MS = 250;

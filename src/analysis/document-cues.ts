@@ -54,10 +54,16 @@ const words = (...phrases: string[]): RegExp => {
   return new RegExp(`(?:${alternatives.join("|")})`, "gd");
 };
 
-/** An amount as printed: 12.50, 1.234,56, 12,50 €; or in thousands without cents, as rupiah and yen are (34,000). Not a date (12.08.1964, 2025.10.01). */
+/**
+ * An amount as printed: 12.50, 1.234,56, 12,50 €; or in thousands without cents, as rupiah and yen
+ * are (34,000). Not a date (12.08.1964, 2025.10.01).
+ */
 const AMOUNT = "(?<![.,]\\d)\\d[.,](?:\\d\\d|\\d{3})(?![.,]?\\d)";
 
-/** Words that count only on a row that also holds an amount: "CASH 20.00" on a till receipt, not "cash" in a letter. */
+/**
+ * Words that count only on a row that also holds an amount: "CASH 20.00" on a till receipt, not
+ * "cash" in a letter.
+ */
 const withAmount = (...phrases: string[]): RegExp =>
   new RegExp(`^(?=.*${AMOUNT}).*?(${words(...phrases).source})`, "gd");
 
@@ -675,7 +681,8 @@ const CUES: Cue[] = [
       "DICHIARAZIONE DEI REDDITI",
     ),
   ),
-  // US forms printed with their hyphen ("W2" alone is a London postcode), the bare names of the British ones.
+  // US forms printed with their hyphen ("W2" alone is a London postcode), the bare names of the
+  // British ones.
   cue(
     "tax_form",
     2,
@@ -999,7 +1006,9 @@ const ownHits = (row: string): Hit[] => {
   return kept.sort((a, b) => a.start - b.start);
 };
 
-/** Below this weight a cue is a word many papers use: it counts once a row, and not in a sentence. */
+/**
+ * Below this weight a cue is a word many papers use: it counts once a row, and not in a sentence.
+ */
 const SPECIFIC = 2;
 
 /**

@@ -6,7 +6,10 @@ import type { SidecarAnalysis } from "../sidecar-client/result.ts";
 import { rowsOf, rowText, type DocumentText, type TextPage } from "./content/text.ts";
 import type { Box, DetectorResult } from "./report.ts";
 
-/** Analysed pixels per source unit (PDF point, image pixel) of a page; past the sidecar's page limit, its first page's. */
+/**
+ * Analysed pixels per source unit (PDF point, image pixel) of a page; past the sidecar's page
+ * limit, its first page's.
+ */
 const sourceScaleOf =
   (analysis: SidecarAnalysis) =>
   (page: number): number =>
@@ -66,7 +69,9 @@ export function mergeText(pdfText: DocumentText, analysis: SidecarAnalysis): Mer
   return { text: { pages: pages.sort((a, b) => a.page - b.page) }, sources };
 }
 
-/** The boxes of structure evidence (PDF points, image pixels) in the analysed pixels of their page. */
+/**
+ * The boxes of structure evidence (PDF points, image pixels) in the analysed pixels of their page.
+ */
 export function evidenceInPagePixels(results: DetectorResult[], analysis: SidecarAnalysis): DetectorResult[] {
   const scaleOf = sourceScaleOf(analysis);
   return results.map((r) => ({

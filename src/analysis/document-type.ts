@@ -55,17 +55,32 @@ const MRZ_PATTERNS: Array<{ type: "passport" | "id"; pattern: RegExp; label: str
 
 const IDENTITY_KINDS = ["passport", "id", "drivers_license"] as const;
 const FINANCIAL_KINDS: CueKind[] = ["invoice", "receipt", "tax_form", "payslip", "statement"];
-/** Papers a utility bill is not. An invoice's words are not among them: a utility bill is an invoice for a supply. */
+/**
+ * Papers a utility bill is not. An invoice's words are not among them: a utility bill is an invoice
+ * for a supply.
+ */
 const NOT_A_BILL: CueKind[] = ["receipt", "tax_form", "payslip", "statement"];
-/** Cues that name a paper by themselves (a title, balances, net pay); an IBAN or a direct debit on a bill does not make it a statement. */
+/**
+ * Cues that name a paper by themselves (a title, balances, net pay); an IBAN or a direct debit on a
+ * bill does not make it a statement.
+ */
 const STRONG = 2;
-/** A supply is billed when one cue that names it by itself, or two lesser ones, say so: "Energy" in a supplier's name is not enough. */
+/**
+ * A supply is billed when one cue that names it by itself, or two lesser ones, say so: "Energy" in
+ * a supplier's name is not enough.
+ */
 const MIN_SUPPLY = 2;
 
-/** A paper is named by at least this much evidence from at least two cues: one word ("Salary", "kWh") is a guess. */
+/**
+ * A paper is named by at least this much evidence from at least two cues: one word ("Salary",
+ * "kWh") is a guess.
+ */
 const MIN_SCORE = 3;
 const MIN_CUES = 2;
-/** A lone identity title decides only as a heading ("PERMIS DE CONDUIRE  REPUBLIQUE FRANCAISE"), not inside a sentence that mentions a passport. */
+/**
+ * A lone identity title decides only as a heading ("PERMIS DE CONDUIRE  REPUBLIQUE FRANCAISE"), not
+ * inside a sentence that mentions a passport.
+ */
 const HEADING_WORDS = 6;
 /**
  * Past this many words with nothing to say, a page's shape is no evidence of a card or
@@ -141,7 +156,9 @@ const paperFrom = (cues: readonly FoundCue[]): DocumentTypeResult | undefined =>
   return undefined;
 };
 
-/** What the text decides, with the cues it found, so that an undecided text still says what it saw. */
+/**
+ * What the text decides, with the cues it found, so that an undecided text still says what it saw.
+ */
 const fromText = (rows: readonly string[]): { decided?: DocumentTypeResult; cues: FoundCue[] } => {
   const joined = fold(rows.join("\n"));
   for (const mrz of MRZ_PATTERNS)
@@ -184,7 +201,9 @@ const fromShape = (size: NonNullable<DocumentTypeInput["size"]>, inPoints: boole
 const HOLDER = /[A-Z]{2,}<{1,2}[A-Z]{2,}/;
 const namesHolder = (zone: MrzCandidate): boolean => zone.raw.some((row) => HOLDER.test(row));
 
-/** A zone's document code: P passports, I/A/C identity cards (ICAO 9303); visas name no type here. */
+/**
+ * A zone's document code: P passports, I/A/C identity cards (ICAO 9303); visas name no type here.
+ */
 const fromMrz = (document: DocumentText): DocumentTypeResult | undefined => {
   for (const zone of findMrz(document).filter(namesHolder)) {
     const code = zone.raw[0]![0];
@@ -195,7 +214,10 @@ const fromMrz = (document: DocumentText): DocumentTypeResult | undefined => {
   return undefined;
 };
 
-/** Text beyond this is not read: the first pages say what a document is (a 300-page statement would cost a second). */
+/**
+ * Text beyond this is not read: the first pages say what a document is (a 300-page statement would
+ * cost a second).
+ */
 const MAX_TEXT = 50_000;
 
 /** The rows to classify, up to MAX_TEXT characters. */

@@ -58,7 +58,8 @@ export const formatReport = (report: AnalysisReport, opts: FormatReportOptions =
     out.push("Flags:");
     for (const flag of report.flags) {
       const c = contributions.get(flag);
-      // The contribution is what a reader can weigh: how much lower the score would be without this flag.
+      // The contribution is what a reader can weigh: how much lower the score would be without this
+      // flag.
       out.push(
         `  ${flag}${c ? ` (strength ${c.strength.toFixed(2)}, adds ${c.contribution.toFixed(2)} to the score)` : ""}`,
       );

@@ -35,7 +35,10 @@ import { reportOf, type AnalysisReport, type DetectorResult } from "./report.ts"
 
 export interface FullAnalyzerOptions {
   sidecar: { analyzeDocument(doc: IntakeDocument): Promise<SidecarAnalysis> };
-  /** The structure and metadata detectors; default in this thread (a worker pool may run them instead). */
+  /**
+   * The structure and metadata detectors; default in this thread (a worker pool may run them
+   * instead).
+   */
   inspect?: (doc: IntakeDocument) => Promise<LocalInspection>;
   /** Where fingerprints of each key's documents are kept; without it no duplicate check. */
   fingerprints?: Pick<FingerprintStore, "findSimilar" | "record">;
@@ -51,7 +54,10 @@ const judgedSomething = (r: DetectorResult): boolean =>
   (r.measurements?.uncertainFindings ?? 0) > 0 ||
   (r.measurements?.mrzZones?.length ?? 0) > 0;
 
-/** A content check outside its document types (manifest.ts) has nothing to judge unless it found something. */
+/**
+ * A content check outside its document types (manifest.ts) has nothing to judge unless it found
+ * something.
+ */
 const withApplicability = (r: DetectorResult, type: DocumentType): DetectorResult =>
   judgedSomething(r) || judgesType(r.detector, type) ? r : notApplicable(r);
 
@@ -118,7 +124,8 @@ export function createFullAnalyzer(options: FullAnalyzerOptions): Analyzer {
     let fingerprint: Fingerprint | undefined;
     const result = await runDetector(FINGERPRINT_DETECTOR, async () => {
       const image: PageImage | undefined = doc.format === "pdf" ? local.image : { encoded: doc.bytes };
-      // Only an identity document's portrait is a person's: the same logo on two customers' statements is no reuse.
+      // Only an identity document's portrait is a person's: the same logo on two customers'
+      // statements is no reuse.
       const page = text.pages[0];
       const identity = IDENTITY_TYPES.includes(type);
       const portrait = image && page && identity ? await locatePortrait(image, page) : null;
@@ -152,7 +159,8 @@ export function createFullAnalyzer(options: FullAnalyzerOptions): Analyzer {
       const pixelResults: DetectorResult[] = [
         onPictures(REGION_TAMPERING_DETECTOR, pictured, detectRegionTampering),
         onPictures(COPY_MOVE_DETECTOR, pictured, detectCopyMove),
-        // Only an identity document's portrait is judged: a bill's logo or a statement's chart is no photo of anyone.
+        // Only an identity document's portrait is judged: a bill's logo or a statement's chart is
+        // no photo of anyone.
         judgesType(PORTRAIT_DETECTOR, type.documentType)
           ? onPictures(PORTRAIT_DETECTOR, pictured, detectPortraitTampering)
           : notApplicable(

@@ -99,7 +99,10 @@ export interface Fusion {
   contributions: Array<{ flag: Flag; strength: number; weight: number; contribution: number }>;
 }
 
-/** Flags the model cannot weigh: never raised in training, or no feature at all (duplicates need an API key's history). */
+/**
+ * Flags the model cannot weigh: never raised in training, or no feature at all (duplicates need an
+ * API key's history).
+ */
 const byPrior = (model: FusionModel, flag: Flag): boolean =>
   !INFORMATIONAL_FLAGS.includes(flag) &&
   (model.untrainedFlags.includes(flag) || !FEATURE_NAMES.includes(`flag:${flag}`));
@@ -125,7 +128,10 @@ export interface Verdict {
  * flags found with their strengths. The fusion and the trainer's out-of-family predictions
  * (scripts/train-fusion.ts) both go through here, so what is reported is what is served.
  */
-/** The features and flags without some flags: their own features and the measures of their evidence zeroed. */
+/**
+ * The features and flags without some flags: their own features and the measures of their evidence
+ * zeroed.
+ */
 const without = (features: readonly number[], strengths: Map<Flag, number>, removed: readonly Flag[]) => {
   const own = new Set(
     removed.flatMap((flag) => [
@@ -182,7 +188,10 @@ export const verdictConfidence = (
   return atMost(confidenceLevel(score, features, margins), cap);
 };
 
-/** The flags a feature vector shows, with their strengths: what the trainer has of a scored document. */
+/**
+ * The flags a feature vector shows, with their strengths: what the trainer has of a scored
+ * document.
+ */
 export const strengthsOfFeatures = (features: readonly number[]): Map<Flag, number> =>
   new Map(
     SCORED_FLAGS.flatMap((f) => {

@@ -36,7 +36,10 @@ export interface Threshold {
   value: number | string;
   /** What it is measured in and which way it fires. */
   meaning: string;
-  /** The command that measured it; null where it was set from measurements no command reproduces yet. */
+  /**
+   * The command that measured it; null where it was set from measurements no command reproduces
+   * yet.
+   */
   measuredBy: string | null;
 }
 

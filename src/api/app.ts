@@ -110,7 +110,8 @@ export function createApp(deps: AppDeps) {
       return errorResponse(appError, requestId, { ...headers, ...closingHeaders(request, appError) });
     })
     .onAfterResponse(({ request, route, set }) => {
-      // Runs for every request, answered, refused or abandoned by its client: the body's memory goes back here.
+      // Runs for every request, answered, refused or abandoned by its client: the body's memory
+      // goes back here.
       releaseBodyMemory(request);
       const context = contextOf(request);
       if (!context) return;

@@ -69,7 +69,8 @@ export const batchRoutes = (deps: AppDeps) =>
         // See verify.ts: the named parser only tells the OpenAPI document the media type.
         parse: [
           async ({ request }) => {
-            // The body and the documents decoded from it count against the memory limit until answered.
+            // The body and the documents decoded from it count against the memory limit until
+            // answered.
             await holdBodyMemory(deps.memory, request, BODY_LIMITS.batch, deps.config.verifyQueueWaitMs);
             return readBody(request, BODY_LIMITS.batch);
           },

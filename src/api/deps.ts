@@ -22,11 +22,17 @@ export interface AppDeps {
   log: Logger;
   metrics: Metrics;
   rateLimiter: RateLimiter;
-  /** Fetches a documentUrl through the guarded client under the address policy (src/intake/fetch-url.ts). */
+  /**
+   * Fetches a documentUrl through the guarded client under the address policy
+   * (src/intake/fetch-url.ts).
+   */
   fetchDocument(url: string): Promise<Uint8Array>;
   /** Turns for synchronous verifies: a bounded queue, then 503. */
   verifyAdmission: VerifyAdmission;
-  /** The process's memory budget, shared with the analyser: request bodies hold their share of it while in flight. */
+  /**
+   * The process's memory budget, shared with the analyser: request bodies hold their share of it
+   * while in flight.
+   */
   memory: MemoryBudget;
   readiness(): Promise<Readiness>;
   /** Tells the batch worker new documents are waiting, so it need not wait for its timer. */

@@ -11,7 +11,9 @@ export interface RequestContext {
   key?: ApiKeyRecord;
   /** SHA-256 of the request body in a form that survives re-sending (see read-body.ts). */
   bodyDigest?: string;
-  /** The request body's share of the memory budget (body-memory.ts), held until the answer is sent. */
+  /**
+   * The request body's share of the memory budget (body-memory.ts), held until the answer is sent.
+   */
   bodyMemory?: MemoryHold;
 }
 

@@ -99,7 +99,8 @@ export const verifyRoutes = (deps: AppDeps) =>
       // are there so the OpenAPI document lists the media types this route accepts.
       parse: [
         async ({ request }) => {
-          // A verify that would only be refused for want of room is refused before its body is read.
+          // A verify that would only be refused for want of room is refused before its body is
+          // read.
           deps.verifyAdmission.refuseIfFull();
           const multipart = (request.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/");
           const maxBytes = multipart ? BODY_LIMITS.verifyMultipart : BODY_LIMITS.verifyJson;

@@ -75,7 +75,8 @@ export class BatchWorker {
       try {
         if (!(await this.processNext())) await this.sleep();
       } catch (error) {
-        // A store that is briefly unreachable must not end the lane; the lease keeps the document safe.
+        // A store that is briefly unreachable must not end the lane; the lease keeps the document
+        // safe.
         this.options.log.error("batch worker could not reach the store", {
           error: error instanceof Error ? error.message : String(error),
         });
@@ -88,7 +89,8 @@ export class BatchWorker {
     const { batches, clock, leaseMs } = this.options;
     const renew = () =>
       void batches.renew(claimed.batch.id, claimed.documentIndex, this.owner, clock.now() + leaseMs).catch(() => {
-        // A missed renewal is retried at the next tick; a lost lease shows when the outcome is recorded.
+        // A missed renewal is retried at the next tick; a lost lease shows when the outcome is
+        // recorded.
       });
     const timer = setInterval(renew, Math.max(1, Math.floor(leaseMs / 3)));
     try {

@@ -8,7 +8,10 @@ import { isNetError } from "../net/errors.ts";
 import { expectSuccess, guardedRequest } from "../net/guarded-request.ts";
 import { LIMITS } from "./document.ts";
 
-/** Spec: at most 3 redirects, 10 MB; timeouts chosen so a verify call fails well inside a client's patience. */
+/**
+ * Spec: at most 3 redirects, 10 MB; timeouts chosen so a verify call fails well inside a client's
+ * patience.
+ */
 const DOCUMENT_FETCH = {
   maxRedirects: 3,
   connectTimeoutMs: 5_000,

@@ -10,7 +10,10 @@ import { AppError } from "../errors.ts";
 import { walkJpegSegments } from "../jpeg/markers.ts";
 
 const JPEG_STRUCTURE_LIMITS = {
-  /** libjpeg's own progressive scripts use 10 scans (6 for greyscale), optimising encoders a few dozen. */
+  /**
+   * libjpeg's own progressive scripts use 10 scans (6 for greyscale), optimising encoders a few
+   * dozen.
+   */
   maxScans: 64,
   /** All APPn and COM segments together. */
   maxMetadataBytes: 4 * 1024 * 1024,

@@ -13,7 +13,10 @@ const BACKSLASH = 0x5c;
 const OPENERS = new Set([0x5b, 0x7b]);
 const CLOSERS = new Set([0x5d, 0x7d]);
 
-/** The deepest nesting of arrays and objects in `bytes` (UTF-8 JSON text), stopping once past `limit`. */
+/**
+ * The deepest nesting of arrays and objects in `bytes` (UTF-8 JSON text), stopping once past
+ * `limit`.
+ */
 export function jsonDepth(bytes: Uint8Array, limit = Number.POSITIVE_INFINITY): number {
   let depth = 0;
   let deepest = 0;

@@ -110,7 +110,10 @@ const readSof = (marker: number, body: Uint8Array): JpegFrame => {
 /** SOF0..SOF15, less DHT (C4), JPG (C8) and DAC (CC), which share the range. */
 export const isSof = (m: number): boolean => m >= 0xc0 && m <= 0xcf && m !== 0xc4 && m !== 0xc8 && m !== 0xcc;
 
-/** The table the frame's first component (luma) is quantized with, natural order; none without a frame. */
+/**
+ * The table the frame's first component (luma) is quantized with, natural order; none without a
+ * frame.
+ */
 export const lumaTable = (s: JpegStructure): Uint16Array | undefined => {
   const id = s.frame?.components[0]?.tq;
   return id === undefined ? undefined : s.quantTables.get(id);
@@ -124,7 +127,10 @@ const SOS = 0xda;
 export interface JpegSegment {
   /** The byte after 0xFF: 0xDB for DQT, 0xDA for SOS, ... */
   marker: number;
-  /** The segment's length field (its body and the field's two bytes); 0 for a marker that stands alone. */
+  /**
+   * The segment's length field (its body and the field's two bytes); 0 for a marker that stands
+   * alone.
+   */
   length: number;
   /** The segment's bytes after the length field, within the buffer. */
   body: Uint8Array;

@@ -14,7 +14,10 @@ export class KeyRefusal extends Error {
   constructor(
     readonly reason: RefusalReason,
     readonly keyId: string | null,
-    /** The first 16 hex digits of the presented key's SHA-256, to tie refusals together without the key. */
+    /**
+     * The first 16 hex digits of the presented key's SHA-256, to tie refusals together without the
+     * key.
+     */
     readonly tokenHash: string | null,
   ) {
     super(`API key refused: ${reason}`);

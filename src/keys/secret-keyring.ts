@@ -53,7 +53,10 @@ export class Keyring {
     return this.byId.has(keyId);
   }
 
-  /** `v1:<key id>:<base64 iv>:<base64 ciphertext+tag>`; `context` (e.g. the batch id) is bound as associated data. */
+  /**
+   * `v1:<key id>:<base64 iv>:<base64 ciphertext+tag>`; `context` (e.g. the batch id) is bound as
+   * associated data.
+   */
   seal(plaintext: string, context: string): string {
     const iv = randomBytes(IV_BYTES);
     const cipher = createCipheriv("aes-256-gcm", this.byId.get(this.currentId)!, iv);
@@ -102,7 +105,10 @@ export function writeKeyFile(dataDir: string, keys: Uint8Array[]): void {
   renameSync(writeTemporary(path, keys), path);
 }
 
-/** Creates the key file unless one exists: a link fails rather than replace a key another process made. */
+/**
+ * Creates the key file unless one exists: a link fails rather than replace a key another process
+ * made.
+ */
 function createKeyFile(dataDir: string): void {
   const path = join(dataDir, KEY_FILE_NAME);
   const temporary = writeTemporary(path, [newKey()]);

@@ -11,7 +11,8 @@ export function createApiMemoryBudget(limitBytes: number): MemoryBudget {
     limitBytes,
     idleBytes: API_IDLE_BYTES,
     refuse: (message) => new AppError("FILE_TOO_LARGE", message),
-    // A wait given up with an AppError (a request body's wait limit, its client gone) answers with it.
+    // A wait given up with an AppError (a request body's wait limit, its client gone) answers with
+    // it.
     cancelled: (reason) =>
       reason instanceof AppError
         ? reason

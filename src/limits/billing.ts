@@ -10,7 +10,9 @@ function secondsUntilNextMonth(nowMs: number): number {
   return Math.ceil((next - nowMs) / 1000);
 }
 
-/** Reserves `documents` against the key's limits or throws the matching error. Null for test keys. */
+/**
+ * Reserves `documents` against the key's limits or throws the matching error. Null for test keys.
+ */
 async function reserveDocuments(
   usage: UsageStore,
   key: ApiKeyRecord,

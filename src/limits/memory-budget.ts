@@ -9,7 +9,10 @@
 // rest), so that no two waiters each hold what the other waits for: requests whose bodies
 // are held while they wait can never block one another for good.
 
-/** Memory held until `release`, which a later reservation for the same work may set aside while it waits. */
+/**
+ * Memory held until `release`, which a later reservation for the same work may set aside while it
+ * waits.
+ */
 export interface MemoryHold {
   readonly bytes: number;
   /** Gives the bytes back; idempotent. */
@@ -137,7 +140,8 @@ export function createMemoryBudget(options: MemoryBudgetOptions): MemoryBudget {
           if (state.state === "released") return;
           const wasHeld = state.state === "held";
           state.state = "released";
-          // A hold set aside is not counted in `used`; the waiter that set it aside gives back its share.
+          // A hold set aside is not counted in `used`; the waiter that set it aside gives back its
+          // share.
           if (wasHeld) release();
         },
       };

@@ -9,7 +9,10 @@ export interface Bucket {
 
 export type RateDecision = { ok: true } | { ok: false; retryAfterSec: number };
 
-/** Takes one token from `bucket` (absent: a full one) at `nowMs`; returns the bucket to keep and the decision. */
+/**
+ * Takes one token from `bucket` (absent: a full one) at `nowMs`; returns the bucket to keep and the
+ * decision.
+ */
 export function takeToken(
   bucket: Bucket | null,
   ratePerSecond: number,

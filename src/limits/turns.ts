@@ -21,7 +21,10 @@ export interface TurnsOptions {
 type AbandonWait = (abandon: (error: Error) => void) => () => void;
 
 export interface Turns {
-  /** Resolves with the function that ends the turn (idempotent), or rejects with `full()`'s error or the abandon's. */
+  /**
+   * Resolves with the function that ends the turn (idempotent), or rejects with `full()`'s error or
+   * the abandon's.
+   */
   enter(abandonWait?: AbandonWait): Promise<() => void>;
   running(): number;
   waiting(): number;

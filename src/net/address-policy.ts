@@ -1,5 +1,5 @@
-// Which peers outbound requests may reach when private URLs are not allowed (the operating contract:
-// no loopback, private, link-local or metadata addresses). An allow-list: only globally
+// Which peers outbound requests may reach when private URLs are not allowed (the operating
+// contract: no loopback, private, link-local or metadata addresses). An allow-list: only globally
 // routable unicast passes, so a range ipaddr.js learns later is refused, not let through.
 
 import ipaddr from "ipaddr.js";

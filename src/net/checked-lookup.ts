@@ -43,7 +43,10 @@ async function lookupAll(host: string): Promise<LookupAddress[]> {
   return addresses;
 }
 
-/** Resolves and checks the host of `url` the way a request to it would; for validating callback URLs. */
+/**
+ * Resolves and checks the host of `url` the way a request to it would; for validating callback
+ * URLs.
+ */
 export async function checkUrlTarget(url: URL, allowPrivate: boolean): Promise<void> {
   await resolveCheckedAddresses(bareHostname(url), addressPolicy(allowPrivate));
 }

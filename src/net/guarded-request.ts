@@ -20,7 +20,10 @@ export interface GuardedRequestOptions {
   url: string | URL;
   headers?: Record<string, string>;
   body?: Uint8Array;
-  /** DOCVERIFY_ALLOW_PRIVATE_URLS: when false, loopback/private/link-local/metadata peers are refused. */
+  /**
+   * DOCVERIFY_ALLOW_PRIVATE_URLS: when false, loopback/private/link-local/metadata peers are
+   * refused.
+   */
   allowPrivate: boolean;
   /**
    * Replaces the policy `allowPrivate` selects, e.g. to refuse all but one known peer.
@@ -32,7 +35,9 @@ export interface GuardedRequestOptions {
   /** The whole exchange, every redirect hop and the body included. */
   totalTimeoutMs: number;
   maxResponseBytes: number;
-  /** Answer with the status and headers only, without reading the body (webhook receivers' replies). */
+  /**
+   * Answer with the status and headers only, without reading the body (webhook receivers' replies).
+   */
   discardBody?: boolean;
   /** 0 for webhooks: a redirect answer is then a NetError("too_many_redirects"). */
   maxRedirects: number;
@@ -92,7 +97,8 @@ export async function guardedRequest(options: GuardedRequestOptions): Promise<Gu
       if (next.origin !== url.origin) {
         for (const name of ORIGIN_BOUND_HEADERS) delete headers[name];
       }
-      // Browsers' and fetch's rule: 303, and 301/302 after a POST, continue as a GET without a body.
+      // Browsers' and fetch's rule: 303, and 301/302 after a POST, continue as a GET without a
+      // body.
       if (response.status === 303 || ((response.status === 301 || response.status === 302) && method === "POST")) {
         method = "GET";
         body = undefined;

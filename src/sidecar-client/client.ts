@@ -13,7 +13,9 @@ export interface SidecarClientOptions {
   targets: string[];
   tls?: ClientTls;
   log: Logger;
-  /** Deadline of one document, all attempts together (default 120 s: 10 PDF pages on 2 CPU cores). */
+  /**
+   * Deadline of one document, all attempts together (default 120 s: 10 PDF pages on 2 CPU cores).
+   */
   deadlineMs?: number;
   /** How long to wait for a connection to one sidecar before trying the next (default 2 s). */
   connectTimeoutMs?: number;
@@ -31,7 +33,10 @@ export interface Readiness {
 }
 
 export interface SidecarClient {
-  /** Throws AppError: UNSUPPORTED_FORMAT, FILE_TOO_LARGE, SERVICE_UNAVAILABLE (retryable) or INTERNAL_ERROR. */
+  /**
+   * Throws AppError: UNSUPPORTED_FORMAT, FILE_TOO_LARGE, SERVICE_UNAVAILABLE (retryable) or
+   * INTERNAL_ERROR.
+   */
   analyzeDocument(document: IntakeDocument, options?: { deadlineMs?: number }): Promise<SidecarAnalysis>;
   /** Asks every sidecar's health service now: ready when at least one is SERVING. */
   ready(): Promise<Readiness>;
@@ -66,7 +71,8 @@ export function createSidecarClient(options: SidecarClientOptions): SidecarClien
   };
   setTargets(options.targets);
 
-  // Health checks keep the balancer's view current; a loop, not an interval, so checks never overlap.
+  // Health checks keep the balancer's view current; a loop, not an interval, so checks never
+  // overlap.
   let healthTimer: ReturnType<typeof setTimeout> | undefined;
   const checkAll = () => Promise.all(targets.map((target) => target.check(HEALTH_TIMEOUT_MS)));
   const healthLoop = async () => {

@@ -43,7 +43,10 @@ export function sidecarErrorToAppError(error: unknown, retryAfterSec = DEFAULT_R
   }
 }
 
-/** Whether the same call may go to another sidecar at once (analysis is stateless, so repeating it is safe). */
+/**
+ * Whether the same call may go to another sidecar at once (analysis is stateless, so repeating it
+ * is safe).
+ */
 export function shouldTryAnotherSidecar(error: unknown): boolean {
   return (
     isServiceError(error) &&

@@ -19,7 +19,10 @@ interface SidecarLine {
   text: string;
   /** 0..1 */
   confidence: number;
-  /** Per character of `text` (by code point): its probability and likeliest alternatives; empty from a sidecar that does not send them. */
+  /**
+   * Per character of `text` (by code point): its probability and likeliest alternatives; empty from
+   * a sidecar that does not send them.
+   */
   characters: CharacterReading[];
   /** Four corners clockwise from top-left, in page pixels. */
   polygon: [number, number][];
@@ -28,7 +31,10 @@ interface SidecarLine {
 
 interface SidecarRegion {
   box: Box;
-  /** ela/noise: robust z-score of the area against the rest of the page; copy_move: correlation 0..1. */
+  /**
+   * ela/noise: robust z-score of the area against the rest of the page; copy_move: correlation
+   * 0..1.
+   */
   score: number;
   /** The trace that found it, e.g. "ela", "noise", "copy_move". */
   trace: string;
@@ -89,11 +95,17 @@ interface SidecarCopyMove {
 export interface SidecarLocalisation {
   /** The page's highest cell probability of tampering, 0..1. */
   score: number;
-  /** The score from which the sidecar reports a region (at most 1% of genuine validation pages reach it). */
+  /**
+   * The score from which the sidecar reports a region (at most 1% of genuine validation pages reach
+   * it).
+   */
   threshold: number;
   /** 0 the model cannot see this page (too small) .. 1 fully usable. */
   reliability: number;
-  /** Groups of cells at or above the threshold, strongest first; score is the group's highest probability. */
+  /**
+   * Groups of cells at or above the threshold, strongest first; score is the group's highest
+   * probability.
+   */
   regions: SidecarRegion[];
   heatmap: SidecarHeatmap | null;
   facts: Record<string, FactValue>;
@@ -115,7 +127,9 @@ export interface SidecarPage {
   regions: SidecarRegion[];
   heatmap: SidecarHeatmap | null;
   facts: ImageFacts | null;
-  /** Per OCR line (index into lines), trace name → robust z-score against the page's other lines. */
+  /**
+   * Per OCR line (index into lines), trace name → robust z-score against the page's other lines.
+   */
   lineScores: { lineIndex: number; scores: Record<string, number> }[];
   forensicFacts: Record<string, FactValue>;
   traces: SidecarTrace[];

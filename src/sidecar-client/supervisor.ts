@@ -18,7 +18,9 @@ export interface SupervisorOptions {
   onListening(address: string): void;
   /** A child that does not listen within this long is killed and started again (default 120 s). */
   startTimeoutMs?: number;
-  /** Pause before a restart: doubles from initialMs up to maxMs; resets after a child ran a minute. */
+  /**
+   * Pause before a restart: doubles from initialMs up to maxMs; resets after a child ran a minute.
+   */
   backoff?: { initialMs: number; maxMs: number };
 }
 

@@ -65,7 +65,9 @@ function unavailableError(details: string): ServiceError {
 export class SidecarTarget {
   readonly analyzer: AnalyzerClient;
   private readonly health: HealthClient;
-  /** Last health answer: true SERVING, false anything else or no answer, undefined not asked yet. */
+  /**
+   * Last health answer: true SERVING, false anything else or no answer, undefined not asked yet.
+   */
   serving: boolean | undefined;
   /** Set when a call found it unavailable: skipped until then unless nothing else is left. */
   downUntil = 0;

@@ -34,7 +34,10 @@ export interface CopyOptions {
   transform?(table: string, row: Row): Row;
 }
 
-/** Copies every table of `from` into `to`; returns the rows copied per table. Refuses a target holding any row. */
+/**
+ * Copies every table of `from` into `to`; returns the rows copied per table. Refuses a target
+ * holding any row.
+ */
 export async function copyDatabase(
   from: Database,
   to: Database,

@@ -35,13 +35,18 @@ export interface PoolState {
   size: number;
   /** Connections open now. */
   open: number;
-  /** Statements and transactions started and not finished, those waiting for a connection included. */
+  /**
+   * Statements and transactions started and not finished, those waiting for a connection included.
+   */
   busy: number;
 }
 
 export interface Database extends Sql {
   readonly engine: Engine;
-  /** ` FOR UPDATE SKIP LOCKED` where the engine has row locks, so claimers pass each other's rows by. */
+  /**
+   * ` FOR UPDATE SKIP LOCKED` where the engine has row locks, so claimers pass each other's rows
+   * by.
+   */
   readonly skipLocked: string;
   readonly schema: SchemaVersion;
   /**
@@ -49,7 +54,10 @@ export interface Database extends Sql {
    * Never await network I/O inside it: writers wait for it.
    */
   transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
-  /** Makes the bytes of rewritten rows unreadable from the database files, as far as the engine allows. */
+  /**
+   * Makes the bytes of rewritten rows unreadable from the database files, as far as the engine
+   * allows.
+   */
   scrub(table: string): Promise<void>;
   pool(): PoolState;
   close(): Promise<void>;

@@ -9,7 +9,10 @@ import {
   type Fingerprint,
 } from "../analysis/content/fingerprint.ts";
 
-/** Most recent fingerprints of a key compared by distance; exact copies are found by index at any age. */
+/**
+ * Most recent fingerprints of a key compared by distance; exact copies are found by index at any
+ * age.
+ */
 const SCAN_LIMIT = 20_000;
 /** Loose pre-filter on hash distances; the detector applies its own, tighter thresholds. */
 const NEAR_BITS = 12;
@@ -72,7 +75,10 @@ export class FingerprintStore {
     );
   }
 
-  /** Earlier fingerprints of this key that share the bytes, or come near in picture, text, identifiers or portrait. */
+  /**
+   * Earlier fingerprints of this key that share the bytes, or come near in picture, text,
+   * identifiers or portrait.
+   */
   async findSimilar(keyId: string, fp: Fingerprint): Promise<EarlierFingerprint[]> {
     const exact = await this.db.all<Row>(`SELECT ${COLUMNS} FROM fingerprints WHERE key_id = ? AND exact = ?`, [
       keyId,

@@ -1,7 +1,7 @@
 // Idempotency keys: the first answer to a request, kept per API key so a retried request
 // gets it again instead of being analysed, billed or enqueued twice. Claiming a key and
-// reading what it holds happen in one transaction holding the key's lock, so of two concurrent requests
-// with one key exactly one goes ahead.
+// reading what it holds happen in one transaction holding the key's lock, so of two concurrent
+// requests with one key exactly one goes ahead.
 import type { Database } from "./database.ts";
 
 export interface StoredAnswer {
@@ -90,7 +90,10 @@ export class IdempotencyStore {
     );
   }
 
-  /** At start-up, only by a process that owns the whole store (the SQLite data directory): nothing else is in flight. */
+  /**
+   * At start-up, only by a process that owns the whole store (the SQLite data directory): nothing
+   * else is in flight.
+   */
   abandonAllInProgress(): Promise<number> {
     return this.db.run("DELETE FROM idempotency_keys WHERE state = 'in_progress'");
   }

@@ -57,7 +57,10 @@ export interface StoreOptions {
   secretKeys?: string[];
 }
 
-/** The database the options name, migrated to the current schema, without the stores on it (`db copy`). */
+/**
+ * The database the options name, migrated to the current schema, without the stores on it (`db
+ * copy`).
+ */
 export async function openDatabase(options: Omit<StoreOptions, "secretKeys">): Promise<Database> {
   return options.databaseUrl
     ? await openPostgres(options.databaseUrl, {
@@ -124,7 +127,8 @@ function storeOn(db: Database, options: StoreOptions): Store {
           detail: `${db.engine}, schema ${db.schema.current}, answered in ${Math.round(performance.now() - started)} ms`,
         };
       } catch (error) {
-        // The driver's message names what failed (refused, timed out, authentication); never the URL.
+        // The driver's message names what failed (refused, timed out, authentication); never the
+        // URL.
         return { ok: false, detail: `${db.engine}: ${error instanceof Error ? error.message : String(error)}` };
       } finally {
         clearTimeout(timer);

@@ -102,7 +102,9 @@ export class KeyStore {
     });
   }
 
-  /** Read on every request (no cache) so keys created, rotated or revoked elsewhere apply at once. */
+  /**
+   * Read on every request (no cache) so keys created, rotated or revoked elsewhere apply at once.
+   */
   async findByHash(keyHash: string, nowIso: string): Promise<KeyLookup> {
     const row = await this.db.get<Row & { expires_at: string | null; last_used_at: string | null }>(
       `SELECT ${KEY_COLUMNS}, s.expires_at, s.last_used_at FROM api_key_secrets s JOIN api_keys k ON k.id = s.key_id WHERE s.key_hash = ?`,

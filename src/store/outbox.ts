@@ -22,7 +22,9 @@ export interface Delivery {
   callbackSecret: string;
 }
 
-/** One attempt as it happened; `status` is null when no HTTP answer came (then `error` says why). */
+/**
+ * One attempt as it happened; `status` is null when no HTTP answer came (then `error` says why).
+ */
 export interface AttemptRecord {
   startedAt: number;
   durationMs: number;

@@ -10,7 +10,10 @@ export interface SweepCounts {
   batches: number;
 }
 
-/** Safe to run from every instance: sweeps take turns, and each deletes what is expired when it runs. */
+/**
+ * Safe to run from every instance: sweeps take turns, and each deletes what is expired when it
+ * runs.
+ */
 export function sweepExpired(
   db: Database,
   stores: { verifications: VerificationStore; fingerprints: FingerprintStore },

@@ -27,7 +27,8 @@ export function openSqlite(dataDir: string): Database {
   handle.exec("PRAGMA busy_timeout = 5000");
   handle.exec("PRAGMA synchronous = NORMAL");
   handle.exec("PRAGMA foreign_keys = ON");
-  // Deleted and overwritten content is zeroed, so a secret sealed in place leaves no plaintext behind.
+  // Deleted and overwritten content is zeroed, so a secret sealed in place leaves no plaintext
+  // behind.
   handle.exec("PRAGMA secure_delete = ON");
   const schema = migrate(handle);
 

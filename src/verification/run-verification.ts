@@ -19,7 +19,10 @@ export interface VerificationOutcome {
 export interface VerificationInput {
   analyzer: Analyzer;
   document: IntakeDocument;
-  /** The submitting key: duplicates are looked for among its own earlier documents (null: no key, no duplicate check). */
+  /**
+   * The submitting key: duplicates are looked for among its own earlier documents (null: no key, no
+   * duplicate check).
+   */
   keyId: string | null;
   sandbox: boolean;
   clock: Clock;

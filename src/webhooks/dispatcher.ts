@@ -19,7 +19,10 @@ export interface DispatcherOptions {
   retryScheduleMs: number[];
   pollMs: number;
   timeoutMs: number;
-  /** How long past an attempt's timeout a claim lasts: how soon a dead dispatcher's deliveries are taken up. */
+  /**
+   * How long past an attempt's timeout a claim lasts: how soon a dead dispatcher's deliveries are
+   * taken up.
+   */
   leaseMs: number;
   concurrency?: number;
 }
@@ -65,7 +68,8 @@ export class WebhookDispatcher {
       try {
         if ((await this.dispatchDue()) > 0) continue;
       } catch (error) {
-        // A store that is briefly unreachable must not end the loop; leases keep the deliveries safe.
+        // A store that is briefly unreachable must not end the loop; leases keep the deliveries
+        // safe.
         this.options.log.error("webhook dispatcher could not reach the store", {
           error: error instanceof Error ? error.message : String(error),
         });

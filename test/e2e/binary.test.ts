@@ -272,7 +272,9 @@ async function waitFor(url: string, service: Bun.Subprocess<"ignore", "pipe", "p
   throw new Error(`${url} did not answer 200 within 120 s`);
 }
 
-/** Resolves once the child prints a matching stdout line; fails with its stderr if it exits first. */
+/**
+ * Resolves once the child prints a matching stdout line; fails with its stderr if it exits first.
+ */
 async function waitForLine(child: Bun.Subprocess<"ignore", "pipe", "pipe">, pattern: RegExp): Promise<void> {
   let seen = "";
   for await (const chunk of child.stdout.pipeThrough(new TextDecoderStream())) {

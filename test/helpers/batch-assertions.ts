@@ -33,7 +33,10 @@ export async function expectOneSignedWebhookPerDocument(
   }
 }
 
-/** GET /api/v1/batches/:id's data once that batch completed: its verification ids are those of the webhooks' results. */
+/**
+ * GET /api/v1/batches/:id's data once that batch completed: its verification ids are those of the
+ * webhooks' results.
+ */
 export function expectCompletedBatch(status: Batch, batchId: string, hooks: ReceivedWebhook[]): void {
   expect(status).toEqual({
     batchId,

@@ -71,7 +71,9 @@ export interface PassportPageOptions {
 /** The portrait zone of the page, in points: left of the fields, above the MRZ. */
 export const PORTRAIT_ZONE = { x: 14, y: 42, width: 84, height: 108 };
 
-/** Photos of people, from Wikimedia Commons (CC BY-SA) as DocXPand ships them: see SOURCES.md there. */
+/**
+ * Photos of people, from Wikimedia Commons (CC BY-SA) as DocXPand ships them: see SOURCES.md there.
+ */
 export const PHOTOS_DIR = new URL("../../scripts/corpus/assets/docxpand/photos/", import.meta.url).pathname;
 
 export function passportLines(p: Passport, options: PassportPageOptions = {}): PrintedLine[] {

@@ -84,7 +84,10 @@ export async function manyScanJpeg(copies = 60, width = 640, height = 480): Prom
   );
 }
 
-/** Offset of the first marker 0xFF `code` at or after `from` (headers only: no entropy data skipped). */
+/**
+ * Offset of the first marker 0xFF `code` at or after `from` (headers only: no entropy data
+ * skipped).
+ */
 function findMarker(bytes: Uint8Array, code: number, from: number): number {
   let p = from;
   while (p + 4 <= bytes.length) {

@@ -40,7 +40,9 @@ export interface InProcessApp {
   analysed: number;
   /** What wakeBatchWorker / wakeDispatcher were called, as `serve` would pass them on. */
   wakes: { batchWorker: number; dispatcher: number };
-  /** A key as `docverify keys create` makes one (src/cli/keys.ts), written straight to the store. */
+  /**
+   * A key as `docverify keys create` makes one (src/cli/keys.ts), written straight to the store.
+   */
   createKey(options?: KeyOptions): Promise<string>;
   /** `app.handle` on a path of a fake origin, with the key as a bearer token when given. */
   request(path: string, init?: RequestInit & { key?: string | null }): Promise<Response>;
@@ -55,7 +57,10 @@ export interface InProcessAppOptions {
    * in the integration layer (test/integration/analysis, test/integration/sidecar).
    */
   analyzer?: Analyzer;
-  /** Extra CA (PEM) the documentUrl fetcher trusts: a loopback document server's (test/helpers/tls.ts). */
+  /**
+   * Extra CA (PEM) the documentUrl fetcher trusts: a loopback document server's
+   * (test/helpers/tls.ts).
+   */
   ca?: string;
   /** Replaces parts of what `serve` would pass (readiness, accepting, verifyAdmission…). */
   overrides?: Partial<AppDeps>;

@@ -33,7 +33,10 @@ const PAYEES = [
   "Standing order Rent",
 ];
 
-/** An A4 bank statement from `seed`: header, account facts, and rows of dated transactions with amounts in a column. */
+/**
+ * An A4 bank statement from `seed`: header, account facts, and rows of dated transactions with
+ * amounts in a column.
+ */
 export function seededStatement(seed: number): PrintedLine[] {
   const rng = new Rng(seed);
   const lines: PrintedLine[] = [

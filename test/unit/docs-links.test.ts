@@ -35,7 +35,9 @@ const ROOT_FILES = [
   ".gitignore",
 ];
 
-/** Words shaped like a repository path: `src/api/app.ts`, `scripts/bench-*.ts`, `docs/evaluation/`. */
+/**
+ * Words shaped like a repository path: `src/api/app.ts`, `scripts/bench-*.ts`, `docs/evaluation/`.
+ */
 const PATH_WORD = new RegExp(
   `(?<![\\w./-])((?:${TOP.map((t) => t.replace(".", "\\.")).join("|")})/[\\w.*/-]*[\\w*/])`,
   "g",
@@ -103,7 +105,10 @@ describe("documentation", () => {
   });
 });
 
-/** The folder ARCHITECTURE.md must name for a file: its own, or for a test its layer (tests mirror the code's folders). */
+/**
+ * The folder ARCHITECTURE.md must name for a file: its own, or for a test its layer (tests mirror
+ * the code's folders).
+ */
 const folderToName = (file: string): string => {
   const parts = file.split("/");
   return parts[0] === "test" && parts.length > 2 ? parts.slice(0, 2).join("/") : dirname(file);

@@ -19,7 +19,10 @@ const corners = (w: number, h: number): Point[] => [
   [0, h],
 ];
 
-/** The page's corners turned by `degrees` about the centre, shrunk by `scale`, then each moved by up to `jitter` pixels. */
+/**
+ * The page's corners turned by `degrees` about the centre, shrunk by `scale`, then each moved by up
+ * to `jitter` pixels.
+ */
 function placed(rng: Rng, w: number, h: number, degrees: number, scale: number, jitter: number): Point[] {
   const a = (degrees * Math.PI) / 180;
   const [cx, cy] = [w / 2, h / 2];
@@ -43,7 +46,10 @@ async function convert(args: string[], input: Buffer, inputName: string, output:
 const perspective = (from: Point[], to: Point[]) =>
   from.map((p, i) => `${p[0]},${p[1]} ${to[i]![0].toFixed(1)},${to[i]![1].toFixed(1)}`).join("  ");
 
-/** A flatbed scan: slight skew, soft focus, faint noise; JPEG, or a grey PNG as office scanners save. */
+/**
+ * A flatbed scan: slight skew, soft focus, faint noise; JPEG, or a grey PNG as office scanners
+ * save.
+ */
 export async function imagemagickScan(rng: Rng, png: Buffer, when: Date): Promise<CapturedImage> {
   const { width: w = 0, height: h = 0 } = await sharp(png).metadata();
   const from = corners(w, h);

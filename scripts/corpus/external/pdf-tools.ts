@@ -36,7 +36,9 @@ export function pinClock(pdf: Uint8Array, when: Date): Uint8Array {
 
 export type OfficeSource = { kind: "fodt" | "html"; text: string };
 
-/** soffice --headless --convert-to pdf, with a profile of its own (parallel runs do not share one). */
+/**
+ * soffice --headless --convert-to pdf, with a profile of its own (parallel runs do not share one).
+ */
 export function libreOfficePdf(source: OfficeSource, when: Date): Promise<Uint8Array> {
   return withScratch(async (dir) => {
     const src = join(dir, `document.${source.kind}`);

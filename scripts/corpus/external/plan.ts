@@ -88,7 +88,9 @@ export interface PlannedExternal {
   family: ExternalFamily;
   recipe: Recipe;
   documentType: CorpusDocumentType;
-  /** Index among documents of the same family and recipe: alternates sources, styles and locales. */
+  /**
+   * Index among documents of the same family and recipe: alternates sources, styles and locales.
+   */
   variant: number;
   split: "train" | "test";
 }

@@ -174,7 +174,10 @@ export function statementLayout(rng: Rng, days: number[], paged: boolean): State
   };
 }
 
-/** The one layout the corpus drew before layouts varied: English, debit and credit columns, a balance on every row, one page. */
+/**
+ * The one layout the corpus drew before layouts varied: English, debit and credit columns, a
+ * balance on every row, one page.
+ */
 export const classicLayout = (days: number[]): StatementLayout => ({
   money: CLASSIC_MONEY,
   words: WORDS.en,

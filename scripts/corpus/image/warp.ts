@@ -57,8 +57,8 @@ export function mapBox(h: Homography, b: Box): Box {
 }
 
 /**
- * Draws `src` (RGB, srcW x srcH) into `dst` (RGB, dstW x dstH) so that corners `from` land on `to`, with
- * bilinear sampling; pixels outside the source keep what `dst` holds (the background).
+ * Draws `src` (RGB, srcW x srcH) into `dst` (RGB, dstW x dstH) so that corners `from` land on `to`,
+ * with bilinear sampling; pixels outside the source keep what `dst` holds (the background).
  */
 export function warpInto(
   src: Uint8Array,

@@ -29,7 +29,10 @@ interface Frame {
   corners: Point[];
 }
 
-/** Where the page lands in the photo: scaled to about `docW` pixels, each corner moved by up to `tilt` of its width. */
+/**
+ * Where the page lands in the photo: scaled to about `docW` pixels, each corner moved by up to
+ * `tilt` of its width.
+ */
 function frame(rng: Rng, src: Source, docW: number, marginFrac: [number, number], tilt: number): Frame {
   const k = docW / src.width;
   const docH = src.height * k;

@@ -33,7 +33,8 @@ export interface FinanceBase {
   amounts: PrintedAmount[];
 }
 
-// 1.234,56 · 1 234,56 · 1,234.56 · (12.00) · -5,00 € · CHF 12.50 · 3 264,86 CR: one amount, nothing else.
+// 1.234,56 · 1 234,56 · 1,234.56 · (12.00) · -5,00 € · CHF 12.50 · 3 264,86 CR: one amount, nothing
+// else.
 const CURRENCY = "(?:[€$£]|EUR|GBP|USD|CHF)";
 const AMOUNT = new RegExp(
   String.raw`^(?:[-−+(]\s?)?(?:${CURRENCY}\s?)?\d{1,3}(?:[ .,\u00a0]\d{3})*[.,]\d{2}\)?(?:\s?(?:${CURRENCY}|CR|DR))?$`,
@@ -133,7 +134,9 @@ export async function amountLayer(base: FinanceBase, amount: PrintedAmount, text
   return Buffer.from(pix.asPNG());
 }
 
-/** A forger's raise: one digit of the whole part made larger (never a cent, rarely the first digit). */
+/**
+ * A forger's raise: one digit of the whole part made larger (never a cent, rarely the first digit).
+ */
 export function raiseAmount(rng: Rng, text: string): string {
   const firstDigit = text.search(/\d/);
   const decimals = text.search(/[.,]\d{2}\)?(?:\s?\D*)?$/);

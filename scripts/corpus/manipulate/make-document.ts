@@ -232,7 +232,8 @@ export async function makeManipulated(doc: PlannedManipulation, rng: Rng, ctx: C
   const history = [...doc.base.history, ...(finance ? ["mupdf:render"] : []), `base:${doc.base.id}`];
   const edit = await edited(doc, rng, ctx, identity, finance?.base, basePath);
 
-  // The base's PNG is already in memory (the identity redraw was checked equal to the file; the finance export was written from it).
+  // The base's PNG is already in memory (the identity redraw was checked equal to the file; the
+  // finance export was written from it).
   const rendering: CapturedImage = {
     bytes: identity ? identity.rendered.png : finance!.base.png,
     format: "png",
@@ -244,7 +245,8 @@ export async function makeManipulated(doc: PlannedManipulation, rng: Rng, ctx: C
   let img = rendering;
   let software: string | undefined;
   if (edit || doc.path === "editor") {
-    // Opened in an image editor and saved: the forger's save, or a genuine image re-saved as it was.
+    // Opened in an image editor and saved: the forger's save, or a genuine image re-saved as it
+    // was.
     software = rng.chance(0.5) ? rng.pick(EDITORS) : undefined;
     // Transparent card corners become white, as an editor's JPEG export makes them.
     const pixels = await decode(

@@ -7,7 +7,10 @@ import { typesFor } from "../labels.ts";
 import type { CorpusSize, PlannedDocument } from "../plan.ts";
 import { Rng } from "../rng.ts";
 
-/** How the file reaches the bank after the editor: as saved, printed and photographed, or photographed off a screen. */
+/**
+ * How the file reaches the bank after the editor: as saved, printed and photographed, or
+ * photographed off a screen.
+ */
 export type Path = "editor" | "print_photo" | "screen_recapture";
 export const PATHS: readonly Path[] = ["editor", "print_photo", "screen_recapture"];
 
@@ -20,7 +23,10 @@ const GENUINE_OF: Record<Path, Kind> = {
   screen_recapture: "genuine_screen_recapture",
 };
 
-/** A corpus plan entry (id, kind, type, split), with the journey and base document in place of a variant. */
+/**
+ * A corpus plan entry (id, kind, type, split), with the journey and base document in place of a
+ * variant.
+ */
 export interface PlannedManipulation extends Omit<PlannedDocument, "variant"> {
   path: Path;
   /** Sent on through a messaging app after the capture (downscaled, recompressed). */

@@ -10,7 +10,10 @@ function element(svg: string, id: string): string {
   return svg.slice(open, svg.indexOf("</text>", open) + "</text>".length);
 }
 
-/** RGBA PNG, `width` pixels wide like the rendered document, holding only field `id` showing `value`. */
+/**
+ * RGBA PNG, `width` pixels wide like the rendered document, holding only field `id` showing
+ * `value`.
+ */
 export function textLayer(svg: string, id: string, value: string, width: number): Buffer {
   const filled = setText(svg, id, value);
   const root = filled.match(/<svg\b[^>]*>/)?.[0];

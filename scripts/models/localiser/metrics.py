@@ -87,7 +87,8 @@ def summarise(results: list, threshold: float) -> dict:
         "forgedPages": len(forged),
         "genuineRaised": sum(r["score"] >= threshold for r in genuine),
         "pageAuc": roc_auc([r["score"] for r in forged], [r["score"] for r in genuine]),
-        # Forged pages against the genuine pages of their own families (same capture, same templates).
+        # Forged pages against the genuine pages of their own families (same capture, same
+        # templates).
         "pageAucSameFamily": roc_auc([r["score"] for r in forged], [r["score"] for r in genuine if r["family"] in {f["family"] for f in forged}]),
         "cellIou": tp / max(1, tp + fp + fn),
         "cellF1": 2 * tp / max(1, 2 * tp + fp + fn),

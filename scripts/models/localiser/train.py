@@ -143,7 +143,8 @@ class Sampler:
             forged, base = rng.choice(self.with_base)
             rgb, mask, valid = crop_at(base, *around_box(rng.choice(forged.boxes), rng))
             return synth.after_edit(rgb, rng, first_jpeg=0.5), mask, valid
-        page = rng.choice(self.genuine)  # "genuine", "synthetic", and "base_at_box" or "hard_negative" when none is at hand
+        # "genuine", "synthetic", and "base_at_box" or "hard_negative" when none is at hand
+        page = rng.choice(self.genuine)
         rgb, mask, valid = crop_at(page, *random_origin(page, rng))
         if what == "synthetic":
             donor = rng.choice(self.genuine + self.forged).rgb

@@ -88,7 +88,10 @@ export function checkDates(document: DocumentText, options: DateCheckOptions): D
       ...(threshold ? { threshold } : {}),
     });
   };
-  /** Judges one rule over some dates: raised only if it holds for every reading and all were read for certain. */
+  /**
+   * Judges one rule over some dates: raised only if it holds for every reading and all were read
+   * for certain.
+   */
   const rule = (dates: ReadDate[], broken: (...days: CalendarDate[]) => boolean, onBroken: () => void) => {
     if (
       !violatedInEveryReading(

@@ -58,7 +58,9 @@ export interface EarlierFingerprint {
   fingerprint: Fingerprint;
 }
 
-/** Bits a re-encoded or rescanned copy may flip in the page dHash (measured 0–2 on JPEG q95→q60). */
+/**
+ * Bits a re-encoded or rescanned copy may flip in the page dHash (measured 0–2 on JPEG q95→q60).
+ */
 const IMAGE_SAME = 6;
 /** Bits OCR variance may flip in a text simhash of the same document. */
 const TEXT_SAME = 3;
@@ -122,7 +124,10 @@ function simhash(words: string[]): string | null {
 
 const short = (value: string) => sha256(`docverify:${value}`).toString("hex").slice(0, 16);
 
-/** Account numbers, IBANs, document numbers: 8–34 letters and digits, at least 6 of them digits, not a date. */
+/**
+ * Account numbers, IBANs, document numbers: 8–34 letters and digits, at least 6 of them digits, not
+ * a date.
+ */
 function identifiers(lines: string[]): string[] {
   const found = new Set<string>();
   for (const line of lines) {
@@ -147,7 +152,10 @@ function datesHash(lines: string[]): string | null {
   return days.size === 0 ? null : short([...days].sort().join(","));
 }
 
-/** Two-digit birth years read the same way on every document ("85" is 1985 on each), which is all a hash needs. */
+/**
+ * Two-digit birth years read the same way on every document ("85" is 1985 on each), which is all a
+ * hash needs.
+ */
 const BIRTH_YEARS = { referenceYear: 2030, futureYears: 0 };
 
 /** The holder's surname and birth date, hashed, from the first page's labelled fields. */

@@ -43,7 +43,10 @@ export const TEXT_LETTER_TO_DIGIT: Readonly<Record<string, string>> = Object.fro
   LOOK_ALIKES.filter((l) => !l.zoneOnly).map((l) => [l.read, l.digit]),
 );
 
-/** Upper-case letters OCR returns for a digit in a machine-readable zone, whose alphabet is A-Z, 0-9 and '<'. */
+/**
+ * Upper-case letters OCR returns for a digit in a machine-readable zone, whose alphabet is A-Z, 0-9
+ * and '<'.
+ */
 export const ZONE_LETTER_TO_DIGIT: Readonly<Record<string, string>> = Object.fromEntries(
   LOOK_ALIKES.filter((l) => /^[A-Z]$/.test(l.read)).map((l) => [l.read, l.digit]),
 );

@@ -80,10 +80,14 @@ const KINDS: Record<MrzLayout, string[]> = {
   "FRA-ID": [r("A", 5) + r("N", 25) + r("X", 6), `${r("D", 4) + r("X", 3) + r("D", 5)}D${r("N", 14)}${r("D", 7)}AD`],
 };
 
-/** Visas carry no composite and no personal-number check digit; what sits there is optional data. */
+/**
+ * Visas carry no composite and no personal-number check digit; what sits there is optional data.
+ */
 const JUDGED_ON_VISAS = new Set(["documentNumberCheckDigit", "birthDateCheckDigit", "expirationDateCheckDigit"]);
 
-/** Where a digit (or filler) must stand: a look-alike letter is its digit, a filler look-alike '<'. */
+/**
+ * Where a digit (or filler) must stand: a look-alike letter is its digit, a filler look-alike '<'.
+ */
 const TO_DIGIT: Readonly<Record<string, string>> = {
   ...ZONE_LETTER_TO_DIGIT,
   ...Object.fromEntries(FILLER_LOOK_ALIKES.map((c) => [c, "<"])),
@@ -213,7 +217,8 @@ export function findMrz(document: DocumentText): MrzCandidate[] {
         continue;
       }
       const isVisa = window[0]!.chars.startsWith("V");
-      // Passport booklets carry TD3 zones (ICAO 9303 part 4): a P zone read short is a TD3 that lost filler.
+      // Passport booklets carry TD3 zones (ICAO 9303 part 4): a P zone read short is a TD3 that
+      // lost filler.
       const isPassport = window[0]!.chars.startsWith("P");
       const layouts = layoutsOf(window.map((x) => x.chars.length)).sort(
         (a, b) => Number(isPassport && b === "TD3") - Number(isPassport && a === "TD3"),

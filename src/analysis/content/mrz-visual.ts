@@ -32,7 +32,10 @@ const TRANSLITERATIONS: [RegExp, string, string][] = [
   [/Ñ/g, "NXX", "N"],
 ];
 
-/** Letters only, K/L/C dropped, W as V and RN as M: what survives OCR's '<' and wide-letter misreads and separators. */
+/**
+ * Letters only, K/L/C dropped, W as V and RN as M: what survives OCR's '<' and wide-letter misreads
+ * and separators.
+ */
 const FILLER = new RegExp(`[${FILLER_LOOK_ALIKES.join("")}]`, "g");
 const skeleton = (text: string) => foldWideLetters(text.replace(/[^A-Z]/g, "")).replace(FILLER, "");
 
@@ -109,7 +112,10 @@ const lookAlikeFold = (text: string) =>
       .replace(/[^A-Z0-9]/g, ""),
   ).replace(/[A-Z]/g, (c) => ZONE_LETTER_TO_DIGIT[c] ?? c);
 
-/** Visual dates read at least this surely are compared when no digit confusion explains a difference. */
+/**
+ * Visual dates read at least this surely are compared when no digit confusion explains a
+ * difference.
+ */
 const LOOSE_DATE_OCR = 0.8;
 const oneConfusedDigit = (a: string, b: string): boolean => {
   if (a.length !== b.length) return false;

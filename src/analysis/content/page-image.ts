@@ -19,14 +19,20 @@ export function decodePageImage(image: PageImage): Sharp {
       });
 }
 
-/** 64 bits over a 9 x 8 grid of grey values, 16 hex digits: whether each is brighter than its right neighbour. */
+/**
+ * 64 bits over a 9 x 8 grid of grey values, 16 hex digits: whether each is brighter than its right
+ * neighbour.
+ */
 export function differenceHash(grey: (x: number, y: number) => number): string {
   let hash = 0n;
   for (let y = 0; y < 8; y++) for (let x = 0; x < 8; x++) hash = (hash << 1n) | (grey(x, y) > grey(x + 1, y) ? 1n : 0n);
   return hash.toString(16).padStart(16, "0");
 }
 
-/** Width and height of the image once turned upright by its EXIF orientation, as boxes on it are given. */
+/**
+ * Width and height of the image once turned upright by its EXIF orientation, as boxes on it are
+ * given.
+ */
 export async function uprightSize(image: Sharp): Promise<{ width: number; height: number }> {
   const { width = 0, height = 0, orientation = 1 } = await image.metadata();
   return orientation >= 5 ? { width: height, height: width } : { width, height };

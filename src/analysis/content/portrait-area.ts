@@ -8,12 +8,16 @@ import type { Box } from "../report.ts";
 /** Height over width of a portrait area: a photo is 45/35 = 1.29 tall; its frame varies. */
 const MIN_TALL = 1;
 const MAX_TALL = 1.8;
-/** Smallest portrait, as shares of the page's height and area: a licence photo on a whole page scan. */
+/**
+ * Smallest portrait, as shares of the page's height and area: a licence photo on a whole page scan.
+ */
 const MIN_HEIGHT_SHARE = 0.15;
 const MIN_AREA_SHARE = 0.02;
 /** Share of busy cells the area must hold to be a photograph rather than blank card. */
 const MIN_BUSY_SHARE = 0.35;
-/** Rows and columns at the area's edge with fewer busy cells than this share are frame, not photo. */
+/**
+ * Rows and columns at the area's edge with fewer busy cells than this share are frame, not photo.
+ */
 const EDGE_BUSY_SHARE = 0.2;
 
 /** Busy (or text) cells in the rectangle of cells [c, c + w) x [r, r + h). */

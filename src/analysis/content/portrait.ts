@@ -73,7 +73,9 @@ function cellsOf(data: Uint8Array, width: number, height: number, channels: numb
   return { cols, rows, busy, text: new Uint8Array(cols * rows) };
 }
 
-/** Marks the cells each OCR line covers, one cell wider all round: a portrait never touches text. */
+/**
+ * Marks the cells each OCR line covers, one cell wider all round: a portrait never touches text.
+ */
 function markText(grid: Grid, page: TextPage, sx: number, sy: number): void {
   for (const { box } of page.lines) {
     const c0 = Math.max(0, Math.floor((box[0] * sx) / CELL) - 1);
@@ -89,7 +91,10 @@ const DESCRIPTOR_W = 24;
 const DESCRIPTOR_H = 30;
 /** Thumbnail pixels left out at each edge: frame and background, which vary with the locating. */
 const INSET = 3;
-/** How the same photo's framing varies between two documents: scalings and shifts (thumbnail pixels) tried. */
+/**
+ * How the same photo's framing varies between two documents: scalings and shifts (thumbnail pixels)
+ * tried.
+ */
 const SCALES = [0.8, 0.9, 1, 1.1, 1.25];
 const SHIFTS = [-3, -1.5, 0, 1.5, 3];
 

@@ -67,7 +67,8 @@ const MONTH_WORD = "(\\p{L}{3,10})\\.?(?:\\s*/\\s*\\p{L}{3,10}\\.?)?";
 const ORDINAL = "(?:st|nd|rd|th|er|e|º|°)?";
 const PATTERNS: { pattern: RegExp; read: (m: RegExpExecArray) => Omit<DateMatch, "text" | "index"> | null }[] = [
   {
-    // 12 JAN 1985, 12-Jan-24, 12 JAN/JANV 85, 12. Januar 2024, 1er mars 2025, 31 de diciembre de 2025, 12th of May 2025
+    // 12 JAN 1985, 12-Jan-24, 12 JAN/JANV 85, 12. Januar 2024, 1er mars 2025, 31 de diciembre de
+    // 2025, 12th of May 2025
     pattern: new RegExp(
       `(?<![\\p{L}\\d])(\\d{1,2})${ORDINAL}\\.?[\\s\\-/]*(?:(?:de|of)\\s+)?${MONTH_WORD}(?:\\s+de)?[\\s\\-/,]*(\\d{4}|\\d{2})(?!\\d)`,
       "giu",
@@ -118,7 +119,9 @@ function named(
   };
 }
 
-/** Every date in a piece of text, left to right, overlaps resolved in favour of the first pattern. */
+/**
+ * Every date in a piece of text, left to right, overlaps resolved in favour of the first pattern.
+ */
 export function findDates(text: string): DateMatch[] {
   const found: DateMatch[] = [];
   for (const { pattern, read } of PATTERNS) {

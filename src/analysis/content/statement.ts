@@ -133,7 +133,9 @@ const datedCells = (row: Row): number =>
 const statedKind = (text: string): StatedBalance["kind"] | null =>
   OPENING.test(text) ? "opening" : CLOSING.test(text) ? "closing" : FORWARD.test(text) ? "forward" : null;
 
-/** A row of the document with its leading date, its amounts and the table header above it, if any. */
+/**
+ * A row of the document with its leading date, its amounts and the table header above it, if any.
+ */
 interface Line {
   row: Row;
   date: DateMatch | null;

@@ -20,12 +20,17 @@ export interface CharacterReading {
   alternatives: readonly { character: string; probability: number }[];
 }
 
-/** A character the recogniser read at least this surely is taken as read, whatever its line's mean. */
+/**
+ * A character the recogniser read at least this surely is taken as read, whatever its line's mean.
+ */
 const SURE_CHARACTER = 0.9;
 
 export const isReadSurely = (reading: CharacterReading): boolean => reading.probability >= SURE_CHARACTER;
 
-/** A line's per-character readings, indexable like its text: none when they are per code point and the text holds any other character. */
+/**
+ * A line's per-character readings, indexable like its text: none when they are per code point and
+ * the text holds any other character.
+ */
 export const characterReadings = (
   line: Pick<TextLine, "text" | "characters">,
 ): readonly CharacterReading[] | undefined =>

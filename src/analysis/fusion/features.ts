@@ -11,10 +11,10 @@
 //   measure:<name>   values the flags threshold away: how far double compression, the
 //                    residual line outliers and the clone search went, whether an MRZ
 //                    checked out, read from the detectors' typed measurements
-//                    (measurements.ts), never from the facts shown. A measure never restates a flag: fitted together the
-//                    weight splits between them arbitrarily, and the flag must carry it.
-//                    One exception, the pasted area's size: region_tampering also carries
-//                    error-level lines that fire on genuine renders, so the area is weighed
+//                    (measurements.ts), never from the facts shown. A measure never restates a
+//                    flag: fitted together the weight splits between them arbitrarily, and the flag
+//                    must carry it. One exception, the pasted area's size: region_tampering also
+//                    carries error-level lines that fire on genuine renders, so the area is weighed
 //                    apart and counted in the flag's contribution (MEASURE_FLAGS).
 //   quality:<name>   what the evidence can bear (OCR confidence, coverage, failures): read
 //                    by confidence only; the model gives them no weight, so quality never

@@ -6,7 +6,10 @@ import raw from "./model.json";
 import { FLAGS, type Flag } from "../flags.ts";
 import { FEATURE_NAMES, isScoreFeature } from "./features.ts";
 
-/** How often a flag fired in training and what that allows it to weigh (scripts/fusion/flag-bounds.ts). */
+/**
+ * How often a flag fired in training and what that allows it to weigh
+ * (scripts/fusion/flag-bounds.ts).
+ */
 export interface FlagBound {
   /** Genuine documents that raised the flag, and how many there were. */
   genuineFired: number;
@@ -27,7 +30,9 @@ export interface FusionModel {
   about: string;
   /** The commands that produced this file, from corpus to weights. */
   command: string;
-  /** The corpus it was trained on: every family of it (scored by scripts/evaluate.ts --split all). */
+  /**
+   * The corpus it was trained on: every family of it (scored by scripts/evaluate.ts --split all).
+   */
   corpus: { generator: string; documents: number; families: string[] };
   /** When the training split was evaluated (YYYY-MM-DD). */
   date: string;
@@ -38,7 +43,10 @@ export interface FusionModel {
   /** Per feature, in the order of `features`, logit units per unit of the feature. */
   weights: number[];
   intercept: number;
-  /** Flags the training split never raised: the model cannot weigh them, the fusion's prior weights do. */
+  /**
+   * Flags the training split never raised: the model cannot weigh them, the fusion's prior weights
+   * do.
+   */
   untrainedFlags: Flag[];
   /**
    * Per flag, how often it fired on the corpus's genuine and forged documents and the highest
@@ -46,7 +54,10 @@ export interface FusionModel {
    * that it separates forged from genuine documents.
    */
   flagBounds: Record<string, FlagBound>;
-  /** Distance of the score from 0.5 at and beyond which the verdict was right often enough to be high confidence; below lowMargin, low. */
+  /**
+   * Distance of the score from 0.5 at and beyond which the verdict was right often enough to be
+   * high confidence; below lowMargin, low.
+   */
   confidence: { highMargin: number; lowMargin: number };
 }
 

@@ -89,7 +89,8 @@ export function readOperations(bytes: Uint8Array, limits: TokenLimits = DEFAULT_
       push({ type: "string", hex: false, raw: latin1(bytes, start, Math.min(pos, end)) });
       pos++;
     } else if (b === LESS && bytes[pos + 1] === LESS) {
-      // A dictionary operand (inline image parameters, marked-content properties): only its presence matters.
+      // A dictionary operand (inline image parameters, marked-content properties): only its
+      // presence matters.
       let depth = 0;
       while (pos < end) {
         if (bytes[pos] === LESS && bytes[pos + 1] === LESS) {

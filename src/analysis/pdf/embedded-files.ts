@@ -11,7 +11,10 @@ import { child, each, nameAt, resolved } from "./objects.ts";
 const E_INVOICE_NAMES = new Set(["factur-x.xml", "zugferd-invoice.xml", "xrechnung.xml", "order-x.xml"]);
 /** MIME types an e-invoice's XML may declare: /Subtype is optional. */
 const XML_SUBTYPES = new Set(["text/xml", "application/xml"]);
-/** Bytes of the file looked at to tell XML from anything else: enough for a BOM, a prolog's whitespace and '<'. */
+/**
+ * Bytes of the file looked at to tell XML from anything else: enough for a BOM, a prolog's
+ * whitespace and '<'.
+ */
 const SNIFF_BYTES = 512;
 /** Compressed bytes inflated for the sniff: a prefix, so a decompression bomb costs nothing. */
 const SNIFF_COMPRESSED = 4096;

@@ -95,7 +95,10 @@ const MAX_JUDGED_FAMILIES = 5;
 /** A family in at most this share of rows is rare enough to stand out. */
 const RARE_ROW_SHARE = 0.2;
 
-/** The page's lines as a reader sees them: text in fonts drawn only invisibly (an OCR layer) left out. */
+/**
+ * The page's lines as a reader sees them: text in fonts drawn only invisibly (an OCR layer) left
+ * out.
+ */
 const visibleLines = (page: PageContent): PageLine[] => {
   if (page.invisibleFonts.length === 0) return page.lines;
   const invisible = new Set(page.invisibleFonts);

@@ -36,7 +36,10 @@ export interface PdfInspection {
 /** Reads the pages for the page detectors; its failure is theirs. */
 const PDF_PAGES_DETECTOR = "pdf-pages" satisfies DetectorName;
 
-/** Largest share of a page raster images may cover for it to count as drawn (a logo, a signature, a stamp). */
+/**
+ * Largest share of a page raster images may cover for it to count as drawn (a logo, a signature, a
+ * stamp).
+ */
 const DRAWN_PAGE_MAX_RASTER = 0.5;
 
 const PAGE_DETECTORS: Array<[DetectorName, (pages: PageContent[]) => DetectorResult]> = [

@@ -93,7 +93,10 @@ const fontsOf = (text: mupdf.Text, into: Set<string>): void => {
   });
 };
 
-/** A clip no cover can be seen through whole: a glyph or image-mask clip paints shapes, not a rectangle. */
+/**
+ * A clip no cover can be seen through whole: a glyph or image-mask clip paints shapes, not a
+ * rectangle.
+ */
 const SHAPED_CLIP: Rect = [0, 0, 0, 0];
 
 const recordDrawing = (page: mupdf.Page, out: PageContent): void => {

@@ -42,7 +42,10 @@ const revisionEnds = (text: string): number[] => {
 interface KnownRefs {
   /** Page content streams. */
   content: Set<number>;
-  /** Invisible text layers: streams added after every original stream of their page, and the forms they draw. */
+  /**
+   * Invisible text layers: streams added after every original stream of their page, and the forms
+   * they draw.
+   */
   layers: Set<number>;
   /** Annotation appearance streams and the fonts they use. */
   annotation: Set<number>;
@@ -136,7 +139,9 @@ const knownRefs = (doc: mupdf.PDFDocument, pagesToScan: number, originalSize: nu
   return refs;
 };
 
-/** Object numbers an object stream packs (its header's pairs), bounded; undefined when unreadable. */
+/**
+ * Object numbers an object stream packs (its header's pairs), bounded; undefined when unreadable.
+ */
 const packedObjects = (stream: mupdf.PDFObject): number[] | undefined => {
   const n = stream.get("N");
   const first = stream.get("First");
@@ -150,14 +155,19 @@ const packedObjects = (stream: mupdf.PDFObject): number[] | undefined => {
   }
 };
 
-/** The object count of the original revision: the last /Size its trailers or cross-reference streams give. */
+/**
+ * The object count of the original revision: the last /Size its trailers or cross-reference streams
+ * give.
+ */
 const sizeOf = (original: string): number => {
   const sizes = [...original.matchAll(/\/Size\s+(\d{1,9})/g)].map((m) => Number(m[1]));
   // Without one, no object counts as new.
   return sizes.at(-1) ?? Number.MAX_SAFE_INTEGER;
 };
 
-/** A PDF/A conversion declares its conformance in the XMP it rewrote, and names an output intent. */
+/**
+ * A PDF/A conversion declares its conformance in the XMP it rewrote, and names an output intent.
+ */
 const declaresPdfA = (doc: mupdf.PDFDocument, changes: Map<Change, number>): boolean =>
   changes.has("metadata") &&
   readXmp(doc)?.pdfaPart !== undefined &&

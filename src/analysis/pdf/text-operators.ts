@@ -176,7 +176,10 @@ function shownStrings(
   }
 }
 
-/** What identifies a font across resource names: pdf-lib gives every drawing its own name for one font object. */
+/**
+ * What identifies a font across resource names: pdf-lib gives every drawing its own name for one
+ * font object.
+ */
 function fontKeys(resources: mupdf.PDFObject): (name: string) => string {
   const fonts = child(resources, "Font");
   const cache = new Map<string, string>();
@@ -234,7 +237,8 @@ function findings(strings: ShownString[]): { judged: boolean; found: Finding[] }
     const [majority, count] = [...counts].sort((a, b) => b[1] - a[1])[0]!;
     if (group.length < MIN_OPERATORS || count / group.length < MIN_MAJORITY) return;
     judged = true;
-    // Written in the middle of the habit: strings of the habit come before and after it in its stream.
+    // Written in the middle of the habit: strings of the habit come before and after it in its
+    // stream.
     const span = new Map<number, [number, number]>();
     for (const s of group) {
       if (s.habits[habit] !== majority) continue;
@@ -273,7 +277,10 @@ function boxOf(shown: ShownString, page: PageContent | undefined): Box {
   return [Math.round(x), Math.round(y - size), size, size];
 }
 
-/** Judges the first `maxPages` pages; `pages` (read beforehand) give the strings their text lines' boxes. */
+/**
+ * Judges the first `maxPages` pages; `pages` (read beforehand) give the strings their text lines'
+ * boxes.
+ */
 export const detectTextOperators = (
   doc: mupdf.PDFDocument,
   pages: PageContent[],
@@ -310,7 +317,8 @@ export const detectTextOperators = (
     detector: PDF_TEXT_OPERATORS_DETECTOR,
     evidence,
     facts: { pagesRead: read, judgedPages, operators, differing: evidence.length },
-    // Pages with too few text operators (scans, short letters) and pages left unread cannot be judged.
+    // Pages with too few text operators (scans, short letters) and pages left unread cannot be
+    // judged.
     coverage: pageCount === 0 ? 0 : judgedPages / pageCount,
   };
 };

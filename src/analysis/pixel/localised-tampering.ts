@@ -15,7 +15,10 @@ import { MIN_RELIABILITY, meanOver, round2, scaledStrength } from "./traces.ts";
 
 const LOCALISER_DETECTOR = "localiser";
 
-/** Mean OCR line confidence at which the page counts as unreadable; full legibility at MIN_MEAN_CONFIDENCE. */
+/**
+ * Mean OCR line confidence at which the page counts as unreadable; full legibility at
+ * MIN_MEAN_CONFIDENCE.
+ */
 const UNREADABLE_CONFIDENCE = 0.6;
 
 /** 0.5 at the threshold, 1 at certainty. */

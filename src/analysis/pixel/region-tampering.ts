@@ -27,7 +27,10 @@ const MAX_LINES = 3;
 /** 0.5 at the threshold, 1 at twice the threshold. */
 const baseStrength = (z: number, threshold: number) => Math.min(1, 0.5 + (0.5 * (z - threshold)) / threshold);
 
-/** The z from which a line stands out, as the sidecar measured it for this trace; undefined = unknown. */
+/**
+ * The z from which a line stands out, as the sidecar measured it for this trace; undefined =
+ * unknown.
+ */
 const lineThreshold = (name: (typeof TRACES)[number], trace: SidecarTrace | undefined): number | undefined =>
   name === "double_quant" ? trace?.measures.doubleQuant?.lineThreshold : trace?.measures.residual?.lineThreshold;
 

@@ -22,7 +22,10 @@ export const meanOver = (pages: readonly SidecarPage[], value: (page: SidecarPag
 export const scaledStrength = (base: number, reliability: number, coverage: number): number =>
   coverage > 0 ? Math.min(1, (base * reliability) / coverage) : 0;
 
-/** 0.5 at the threshold, 1 at twice it, for a trace whose globalScore is its measure over its threshold. */
+/**
+ * 0.5 at the threshold, 1 at twice it, for a trace whose globalScore is its measure over its
+ * threshold.
+ */
 export const excessStrength = (excess: number): number => Math.min(1, 0.5 * excess);
 
 export const round2 = (v: number): number => Math.round(v * 100) / 100;

@@ -1,6 +1,6 @@
-// A small pool of workers running the structure and metadata inspection (inspectDocument). One document per
-// worker at a time; a worker that overruns the time limit is terminated and replaced, so a
-// hostile file costs bounded time and never wedges the pool. A worker is also replaced after
+// A small pool of workers running the structure and metadata inspection (inspectDocument). One
+// document per worker at a time; a worker that overruns the time limit is terminated and replaced,
+// so a hostile file costs bounded time and never wedges the pool. A worker is also replaced after
 // a number of documents: mupdf's WebAssembly memory grows to the largest document it opened
 // and never shrinks, and ending the worker is what gives it back. That memory is capped in
 // each worker (mupdfHeapBytes; Bun has no heap limit for workers): a document that would pass
@@ -19,7 +19,10 @@ const WORKER_URL = Bun.isStandaloneExecutable
 
 export interface LocalAnalysisPool {
   inspect(document: IntakeDocument): Promise<LocalInspection>;
-  /** Intake's proof that a PDF opens (validate-pdf.ts), run here so mupdf never loads on the API's thread. */
+  /**
+   * Intake's proof that a PDF opens (validate-pdf.ts), run here so mupdf never loads on the API's
+   * thread.
+   */
   validatePdf(bytes: Uint8Array): Promise<void>;
   close(): Promise<void>;
 }

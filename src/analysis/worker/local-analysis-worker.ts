@@ -28,7 +28,8 @@ self.onmessage = async (event: MessageEvent<WorkerRequest>) => {
       return reply({ type: "valid", id });
     }
     const inspection = await inspectDocument(document, DEFAULT_LIMITS, Date.now);
-    // A detector that caught mupdf's failed allocation would pass off a partial inspection as whole.
+    // A detector that caught mupdf's failed allocation would pass off a partial inspection as
+    // whole.
     if (cap?.exceeded()) return reply(overHeap(id));
     reply({ type: "done", id, inspection });
   } catch (error) {
@@ -45,7 +46,10 @@ self.onmessage = async (event: MessageEvent<WorkerRequest>) => {
   }
 };
 
-/** mupdf asked for more than its cap: the document is refused, and this worker replaced (its heap may be left damaged). */
+/**
+ * mupdf asked for more than its cap: the document is refused, and this worker replaced (its heap
+ * may be left damaged).
+ */
 function overHeap(id: number): WorkerReply {
   const mib = Math.round((cap?.maxBytes ?? 0) / 1_048_576);
   return {

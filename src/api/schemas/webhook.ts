@@ -2,7 +2,10 @@ import { t } from "elysia";
 import { ERROR_CODES } from "../../errors.ts";
 import { VerificationResult } from "./verification.ts";
 
-/** What each batch document's webhook carries (README "Webhooks"): its result, or `error` for a document that failed. */
+/**
+ * What each batch document's webhook carries (README "Webhooks"): its result, or `error` for a
+ * document that failed.
+ */
 const WebhookPayload = t.Object(
   {
     batchId: t.String({ format: "uuid" }),
@@ -64,7 +67,8 @@ export const WEBHOOK_DOCUMENTATION = {
           "v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=",
         ),
       ],
-      // A TypeBox schema is JSON Schema; its TypeScript type carries symbols OpenAPI types do not know.
+      // A TypeBox schema is JSON Schema; its TypeScript type carries symbols OpenAPI types do not
+      // know.
       requestBody: {
         required: true,
         content: { "application/json": { schema: WebhookPayload as Record<string, unknown> } },

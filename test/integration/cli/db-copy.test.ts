@@ -21,7 +21,9 @@ let batchId: string;
 /** Two key creations and the rest refusals. */
 const AUDIT_ROWS = 450;
 
-/** A SQLite deployment with a row in every table, its callback secret sealed by its own key file. */
+/**
+ * A SQLite deployment with a row in every table, its callback secret sealed by its own key file.
+ */
 async function sqliteDeployment(): Promise<string> {
   const dir = newDataDir();
   const store = await openStore({ dataDir: dir });
@@ -190,7 +192,8 @@ describe("docverify db copy", () => {
       expect(secret!.callback_secret_sealed).not.toContain("the-callback-secret");
 
       const store = target.store;
-      // The copied secret opens with the new key alone; the copied lease of the old instance runs out.
+      // The copied secret opens with the new key alone; the copied lease of the old instance runs
+      // out.
       expect(await store.callbackSecrets.unknownKeyIds(store.keyring())).toEqual([]);
       const later = NOW + 61_000;
       const [due] = await store.outbox.claimDue("new-instance", later, 60_000, 10);

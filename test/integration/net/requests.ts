@@ -20,7 +20,9 @@ export const requestOptions = (
   ...overrides,
 });
 
-/** The error `attempt` rejects with; its success, or an error `is` does not accept, fails the test. */
+/**
+ * The error `attempt` rejects with; its success, or an error `is` does not accept, fails the test.
+ */
 export async function rejection<E>(attempt: Promise<unknown>, is: (error: unknown) => error is E): Promise<E> {
   const outcome = await attempt.then(
     () => new Error("the attempt succeeded"),

@@ -8,7 +8,10 @@ import { PAGE_TEXT, readText, textPdf } from "./fixtures.ts";
 import { SIDECAR_COMMAND, type SidecarProcess, startSidecarProcess } from "../../helpers/sidecar-process.ts";
 
 const log = createLogger("error");
-/** What each test leaves to stop: a process kill or a client close, awaited when it returns a promise. */
+/**
+ * What each test leaves to stop: a process kill or a client close, awaited when it returns a
+ * promise.
+ */
 const cleanup: (() => unknown)[] = [];
 afterAll(async () => {
   for (const step of cleanup.reverse()) await step();

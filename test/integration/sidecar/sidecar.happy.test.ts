@@ -87,7 +87,8 @@ describe("the sidecar over gRPC", () => {
   test("turns an image upright by its EXIF orientation before reading it", async () => {
     const sharp = (await import("sharp")).default;
     const upright = await textImage("jpeg", 150);
-    // Stored turned a quarter to the left, tagged "rotate 90° clockwise to display" (orientation 6).
+    // Stored turned a quarter to the left, tagged "rotate 90° clockwise to display" (orientation
+    // 6).
     const stored = await sharp(upright).rotate(-90).withMetadata({ orientation: 6 }).jpeg().toBuffer();
     const [page] = (await client.analyzeDocument({ format: "jpeg", bytes: new Uint8Array(stored) })).pages;
     expect(page).toMatchObject({ width: WIDTH, height: HEIGHT });

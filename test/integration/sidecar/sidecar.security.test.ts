@@ -146,7 +146,8 @@ describe("a sidecar with a tight rendering budget", () => {
       const error = await tight.analyzeDocument({ format: "pdf", bytes: textPdf({ pages: 40 }) }).catch((e) => e);
       expect(error).toMatchObject({ code: "FILE_TOO_LARGE", retryable: false });
       expect(error.message).toContain("time budget");
-      // The terminated worker is replaced: the next PDF gets its own (equally refused) attempt, not a hang.
+      // The terminated worker is replaced: the next PDF gets its own (equally refused) attempt, not
+      // a hang.
       expect(
         await tight.analyzeDocument({ format: "pdf", bytes: textPdf({ pages: 40 }) }).catch((e) => e),
       ).toMatchObject({ code: "FILE_TOO_LARGE" });

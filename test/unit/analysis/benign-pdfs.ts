@@ -188,7 +188,10 @@ export function pdfaConversion(pdf: Uint8Array): Uint8Array {
   });
 }
 
-/** A text-only content stream drawing `lines` invisibly (3 Tr) in GlyphLessFont, as Tesseract and OCRmyPDF do. */
+/**
+ * A text-only content stream drawing `lines` invisibly (3 Tr) in GlyphLessFont, as Tesseract and
+ * OCRmyPDF do.
+ */
 const ocrLayer = (lines: string[], renderMode = 3) =>
   `BT ${renderMode} Tr /GlyphLessFont 10 Tf ${lines.map((l, i) => `1 0 0 1 72 ${760 - i * 18} Tm (${l}) Tj`).join(" ")} ET`;
 
@@ -255,7 +258,10 @@ export function ocrLayerAddedIncrementally(pdf: Uint8Array, options: OcrLayerOpt
   });
 }
 
-/** OCRmyPDF's output: the scan and its invisible text layer in one generation, Tesseract's font beside a header line a generator drew. */
+/**
+ * OCRmyPDF's output: the scan and its invisible text layer in one generation, Tesseract's font
+ * beside a header line a generator drew.
+ */
 export function ocrScanInOneSave(): Uint8Array {
   const doc = open(scannedPdf());
   const page = doc.findPage(0);
@@ -324,7 +330,10 @@ export function linearisedPdf(): Uint8Array {
   return new Uint8Array(Buffer.from(pass.out, "latin1"));
 }
 
-/** A generated page with a stamped image (a signature, a seal) whose words an OCR tool put in an invisible layer over it. */
+/**
+ * A generated page with a stamped image (a signature, a seal) whose words an OCR tool put in an
+ * invisible layer over it.
+ */
 export function ocrLayerOverStamp(): Uint8Array {
   const doc = open(makePdf());
   const page = doc.findPage(0);

@@ -87,7 +87,8 @@ describe("fusion features", () => {
       measuring("mrz", { mrzZones: [{ readConfidently: true, specimen: false, checkDigits: ["valid", "valid"] }] }),
     ]);
     expect(f("measure:doubleCompressionMargin")).toBeCloseTo(0.2, 6);
-    // Below its threshold, double compression measures nothing: a page saved once is not suspect for it.
+    // Below its threshold, double compression measures nothing: a page saved once is not suspect
+    // for it.
     expect(
       named([measuring("double-jpeg-compression", { doubleCompression: { score: 0.1, threshold: 0.5 } })])(
         "measure:doubleCompressionMargin",
@@ -95,7 +96,8 @@ describe("fusion features", () => {
     ).toBe(0);
     expect(f("measure:elaLineZOverThreshold")).toBeCloseTo(2, 6);
     expect(f("measure:noiseLineZOverThreshold")).toBe(0);
-    // The second page's area is larger, but its double compression is too unsure to judge; the third's is below the threshold.
+    // The second page's area is larger, but its double compression is too unsure to judge; the
+    // third's is below the threshold.
     expect(f("measure:singleCompressedAreaOverThreshold")).toBeCloseTo(2.5, 6);
     expect(f("measure:copyMoveClones")).toBeCloseTo(Math.log(4), 6);
     expect(f("measure:mrzAllCheckDigitsValid")).toBe(1);

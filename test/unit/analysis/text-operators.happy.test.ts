@@ -31,7 +31,9 @@ function pageShowing(shows: string[], extraStream?: string): Uint8Array {
   return doc.saveToBuffer("garbage=compact,compress").asUint8Array().slice();
 }
 
-/** A page written the way PDFKit writes text: hex strings in TJ arrays closed by a kerning number. */
+/**
+ * A page written the way PDFKit writes text: hex strings in TJ arrays closed by a kerning number.
+ */
 const pdfkitLikePage = (rows: string[], odd: (row: number) => boolean, extraStream?: string): Uint8Array =>
   pageShowing(
     rows.map((text, i) => (odd(i) ? `[<${hex(text)}>] TJ` : `[<${hex(text)}> 0] TJ`)),

@@ -130,7 +130,8 @@ describe("a batch", () => {
     }
     expect(hooks[1]!.headers["webhook-id"]).toBe(hooks[0]!.headers["webhook-id"]!);
     expect(hooks[1]!.headers["webhook-signature"]).not.toBe(hooks[0]!.headers["webhook-signature"]!);
-    // Replaying the first attempt's headers with a later attempt's body is refused, as is another secret.
+    // Replaying the first attempt's headers with a later attempt's body is refused, as is another
+    // secret.
     expect(() => verifier.verify(`${hooks[0]!.raw} `, hooks[0]!.headers)).toThrow();
     expect(() =>
       new Webhook(`whsec_${Buffer.from("another-secret-0123").toString("base64")}`).verify(

@@ -27,7 +27,10 @@ afterAll(async () => {
   await service?.close();
 });
 
-/** Sends `head` and no body (as a client waiting for 100 Continue does); what came back and whether the server closed. */
+/**
+ * Sends `head` and no body (as a client waiting for 100 Continue does); what came back and whether
+ * the server closed.
+ */
 function exchange(head: string): Promise<{ text: string; closed: boolean }> {
   return new Promise((resolve) => {
     const socket = connect(port, "127.0.0.1", () => socket.write(head));

@@ -19,7 +19,10 @@ afterAll(async () => {
   await rm(corpus.dir, { recursive: true, force: true });
 });
 
-/** The rows without what only one side can measure: latency, and the fusion features (in process only). */
+/**
+ * The rows without what only one side can measure: latency, and the fusion features (in process
+ * only).
+ */
 const scoresOf = async (out: string) =>
   (await readFile(join(out, "scores.jsonl"), "utf8"))
     .trim()

@@ -38,7 +38,10 @@ function row(kind: Kind, score: number, extra: Partial<ScoreRow> = {}): ScoreRow
   };
 }
 
-/** 20 genuine documents of every genuine kind scoring 0.00..0.19, and 20 of every forgery kind scoring 0.80..0.99. */
+/**
+ * 20 genuine documents of every genuine kind scoring 0.00..0.19, and 20 of every forgery kind
+ * scoring 0.80..0.99.
+ */
 function separable(): ScoreRow[] {
   return [
     ...GENUINE_KINDS.flatMap((kind) => Array.from({ length: 20 }, (_, i) => row(kind, i / 100))),

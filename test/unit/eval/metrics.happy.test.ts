@@ -33,7 +33,9 @@ const FAWCETT = "P.9 P.8 N.7 P.6 P.55 P.54 N.53 N.52 P.51 N.505 P.4 N.39 P.38 N.
   .split(" ")
   .map((item) => ({ positive: item.startsWith("P"), score: Number(`0${item.slice(1)}`) }));
 
-/** Hanley & McNeil (1982), table 1: 5-point ratings of 58 normal and 51 abnormal images, AUC 0.893. */
+/**
+ * Hanley & McNeil (1982), table 1: 5-point ratings of 58 normal and 51 abnormal images, AUC 0.893.
+ */
 const HANLEY_MCNEIL = (() => {
   const normal = [33, 6, 6, 11, 2];
   const abnormal = [3, 2, 2, 11, 33];

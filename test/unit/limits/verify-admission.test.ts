@@ -26,7 +26,8 @@ describe("verify admission", () => {
     first();
     first(); // ending a turn twice frees one slot only
     const third = await queued;
-    expect(() => admission.refuseIfFull()).not.toThrow(); // two running, none waiting: the queue has room
+    // two running, none waiting: the queue has room
+    expect(() => admission.refuseIfFull()).not.toThrow();
     expect({ running: admission.running(), waiting: admission.waiting() }).toEqual({ running: 2, waiting: 0 });
     third();
   });

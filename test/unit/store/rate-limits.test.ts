@@ -23,12 +23,14 @@ test.each(ENGINES)(
       expect(opening.filter((decision) => decision.ok)).toHaveLength(5);
       expect(opening.find((decision) => !decision.ok)).toEqual({ ok: false, retryAfterSec: 1 });
 
-      // 400 ms later two tokens have come back; a second later the bucket is full again, not fuller.
+      // 400 ms later two tokens have come back; a second later the bucket is full again, not
+      // fuller.
       expect((await burst(NOW + 400, 10)).filter((decision) => decision.ok)).toHaveLength(2);
       expect((await burst(NOW + 5000, 10)).filter((decision) => decision.ok)).toHaveLength(5);
       // Another key has a bucket of its own.
       expect(await second.rateLimits.take("key_b", 5, NOW + 5000)).toEqual({ ok: true });
-      // A clock a little behind the one that wrote the bucket gives nothing back and takes nothing extra.
+      // A clock a little behind the one that wrote the bucket gives nothing back and takes nothing
+      // extra.
       expect((await burst(NOW + 4900, 3)).filter((decision) => decision.ok)).toHaveLength(0);
     } finally {
       if (second !== first.store) await second.close();

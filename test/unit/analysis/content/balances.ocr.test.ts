@@ -108,7 +108,10 @@ describe("amounts OCR did not read do not make a sum look wrong", () => {
   });
 });
 
-/** The salary raised far beyond any misread (2,540.00 to 16,788.70), balances left as printed, its row read at `confidence`. */
+/**
+ * The salary raised far beyond any misread (2,540.00 to 16,788.70), balances left as printed, its
+ * row read at `confidence`.
+ */
 const raisedSalaryReadAt = (confidence: number): LineSpec[] =>
   columnStatement({
     opening: 123_456,

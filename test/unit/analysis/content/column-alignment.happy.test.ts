@@ -18,7 +18,10 @@ const textOf = (bytes: Uint8Array): DocumentText => {
 
 const lineBox = (text: DocumentText, shown: string): Box => text.pages[0]!.lines.find((l) => l.text === shown)!.box;
 
-/** OCR lines of a photographed column: `right(y)` is where the column's right edge falls at height y. */
+/**
+ * OCR lines of a photographed column: `right(y)` is where the column's right edge falls at height
+ * y.
+ */
 const ocrColumn = (amounts: string[], right: (y: number) => number, charWidth = 14, height = 30): TextLine[] =>
   amounts.map((text, i) => {
     const y = 200 + i * 45;

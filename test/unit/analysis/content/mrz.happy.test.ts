@@ -341,7 +341,8 @@ describe("text of another kind is no zone", () => {
   });
 
   test("rows shaped like a TD2 whose state and nationality are no state's code accuse no one (a till receipt)", () => {
-    // A birth-date check digit that fails (0 where 740812 gives 2): judged on a zone, it would accuse.
+    // A birth-date check digit that fails (0 where 740812 gives 2): judged on a zone, it would
+    // accuse.
     const rows = ["IT00ZTOTAL<<RM<<<<<<<<<<<<<<<<<<<<<<", "1234567897041740812" + "0F3404159<<<<<<<6"];
     const result = checkMrz(documentOf(page(zoneLines(rows))), { now });
     expect(flagsOf(result)).toEqual([]);

@@ -144,7 +144,10 @@ export interface TableLayout {
   source?: "ocr" | "pdf";
   /** Printed balances, one per movement, instead of the true running ones. */
   balances?: number[];
-  /** Headings set at their column's left edge, over right-aligned figures (office suites, HTML tables). */
+  /**
+   * Headings set at their column's left edge, over right-aligned figures (office suites, HTML
+   * tables).
+   */
   headingsLeft?: boolean;
 }
 

@@ -6,7 +6,10 @@ import { Rng } from "../../../../scripts/corpus/rng.ts";
 import { MAX_COMPARED_BLOCKS } from "../../../../sidecar/forensics/copy-move.ts";
 import { analyzePixels } from "../../../../sidecar/forensics/index.ts";
 
-/** Random blobs a few pixels across everywhere (value noise on a 6-px grid): every block is textured. */
+/**
+ * Random blobs a few pixels across everywhere (value noise on a 6-px grid): every block is
+ * textured.
+ */
 function noise(width: number, height: number): Uint8Array {
   const rng = new Rng(7);
   const cell = 6;

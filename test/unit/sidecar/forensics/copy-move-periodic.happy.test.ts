@@ -23,7 +23,10 @@ interface Card {
   lines: OcrLine[];
 }
 
-/** A band of wavy background lines every 12 px, periodic along the band; a row of '<' fillers on it; a "name" of blocks. */
+/**
+ * A band of wavy background lines every 12 px, periodic along the band; a row of '<' fillers on it;
+ * a "name" of blocks.
+ */
 function card(): Card {
   const grey = new Float32Array(W * H).fill(236);
   for (let y = FILLER_ROW - 40; y < FILLER_ROW + 60; y++) {

@@ -18,7 +18,10 @@ for (let i = 0; i < W * H; i++) {
   rgb.fill((x * 13 + y * 7 + ((x * y) % 17)) % 256, i * 3, i * 3 + 3);
 }
 
-/** Mean |luma − luma after a sharp (libjpeg) JPEG round trip| per 8x8 block: error-level analysis as an encoder does it. */
+/**
+ * Mean |luma − luma after a sharp (libjpeg) JPEG round trip| per 8x8 block: error-level analysis as
+ * an encoder does it.
+ */
 async function sharpErrorLevel(quality: number): Promise<Float64Array> {
   const jpeg = await sharp(rgb, { raw: { width: W, height: H, channels: 3 } })
     .jpeg({ quality })

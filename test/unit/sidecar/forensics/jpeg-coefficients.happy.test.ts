@@ -5,7 +5,10 @@ import { readJpegTables } from "../../../../sidecar/forensics/jpeg-tables.ts";
 
 const W = 64;
 const H = 48;
-/** Colours well inside 0..255, so decoding clips nothing and the pixels' DCT stays on the quantisation lattice. */
+/**
+ * Colours well inside 0..255, so decoding clips nothing and the pixels' DCT stays on the
+ * quantisation lattice.
+ */
 const rgb = new Uint8Array(W * H * 3);
 for (let i = 0; i < W * H; i++) {
   const x = i % W;
@@ -14,7 +17,10 @@ for (let i = 0; i < W * H; i++) {
 }
 const ZIGZAG_NATURAL = [0, 1, 8, 16, 9, 2, 3, 10, 17, 24];
 
-/** JPEG's 8x8 DCT (natural index v * 8 + u) of the luma − 128 of the block at (bx, by) of decoded RGB. */
+/**
+ * JPEG's 8x8 DCT (natural index v * 8 + u) of the luma − 128 of the block at (bx, by) of decoded
+ * RGB.
+ */
 function dct(data: Uint8Array, bx: number, by: number, natural: number): number {
   const [u, v] = [natural % 8, Math.floor(natural / 8)];
   const c = (k: number) => (k === 0 ? Math.SQRT1_2 : 1);

@@ -13,7 +13,10 @@ export interface Page {
   height: number;
 }
 
-/** Renders the lines on an A4 page at `dpi`; also returns each printed line's box in pixels, as OCR lines. */
+/**
+ * Renders the lines on an A4 page at `dpi`; also returns each printed line's box in pixels, as OCR
+ * lines.
+ */
 export function render(lines: PrintedLine[], dpi: number): { page: Page; lines: OcrLine[] } {
   const { image, lines: ocrLines } = renderPrintedWithLines(lines, { dpi });
   return { page: { rgb: image.data, width: image.width, height: image.height }, lines: ocrLines };
@@ -66,7 +69,10 @@ function scanLike(page: Page, seed: number): Page {
   return page;
 }
 
-/** A genuine statement saved once as JPEG at `quality`, then re-saved at each of `resaves`; optionally scan-like. */
+/**
+ * A genuine statement saved once as JPEG at `quality`, then re-saved at each of `resaves`;
+ * optionally scan-like.
+ */
 export async function genuine(seed: number, quality = 85, resaves: number[] = [], scanned = false): Promise<Forgery> {
   const { page, lines } = render(seededStatement(seed), DPI);
   if (scanned) scanLike(page, seed);

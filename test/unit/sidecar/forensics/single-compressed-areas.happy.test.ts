@@ -5,10 +5,16 @@ import type { Box } from "../../../../sidecar/forensics/types.ts";
 import { type Page, decode, genuine, toJpeg } from "./page-fixture.ts";
 
 const SEEDS = [1, 2, 3, 4, 5];
-/** Where the portrait goes: right of the statement's last lines and below its amounts, clear of text. */
+/**
+ * Where the portrait goes: right of the statement's last lines and below its amounts, clear of
+ * text.
+ */
 const PORTRAIT: Box = [944, 1424, 256, 288];
 
-/** A photo-like patch: smooth shading and texture in mid-tones, or with a white background clipped at 255 when `bright`. */
+/**
+ * A photo-like patch: smooth shading and texture in mid-tones, or with a white background clipped
+ * at 255 when `bright`.
+ */
 function portrait(seed: number, [, , w, h]: Box, bright = false): Page {
   const rng = new Rng(seed * 7919 + 3);
   const waves = Array.from({ length: 6 }, () => ({
@@ -40,7 +46,10 @@ function place(page: Page, patch: Page, [x, y, w, h]: Box): void {
     page.rgb.set(patch.rgb.subarray(row * w * 3, (row + 1) * w * 3), ((y + row) * page.width + x) * 3);
 }
 
-/** A scan-like statement saved at q70; the portrait pasted into its decoded pixels; the whole re-saved at q90. */
+/**
+ * A scan-like statement saved at q70; the portrait pasted into its decoded pixels; the whole
+ * re-saved at q90.
+ */
 async function pastedPortrait(seed: number) {
   const page = await genuine(seed, 70, [], true);
   place(page.page, portrait(seed, PORTRAIT), PORTRAIT);
@@ -48,7 +57,10 @@ async function pastedPortrait(seed: number) {
   return { jpeg, page: await decode(jpeg), lines: page.lines };
 }
 
-/** The same page with a bright portrait printed on it before the first save, then re-saved throughout. */
+/**
+ * The same page with a bright portrait printed on it before the first save, then re-saved
+ * throughout.
+ */
 async function printedBrightPortrait(seed: number) {
   const page = await genuine(seed, 100, [], true);
   place(page.page, portrait(seed, PORTRAIT, true), PORTRAIT);

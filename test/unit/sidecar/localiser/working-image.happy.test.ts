@@ -20,7 +20,8 @@ describe("the localiser's working image", () => {
     const width = 2 * MAX_SIDE + 3;
     const height = 5;
     const rgb = new Uint8Array(width * height * 3);
-    // Block (0,0) of 3x3 in the red channel: 0..8 → mean 4; green all 1 except one 2 → 10/9 rounds to 1; blue 4 of 9 at 1 → 0.44 rounds to 0, 5 of 9 → 0.56 rounds to 1.
+    // Block (0,0) of 3x3 in the red channel: 0..8 → mean 4; green all 1 except one 2 → 10/9 rounds
+    // to 1; blue 4 of 9 at 1 → 0.44 rounds to 0, 5 of 9 → 0.56 rounds to 1.
     for (let y = 0; y < 3; y++) {
       for (let x = 0; x < 3; x++) {
         const i = (y * width + x) * 3;

@@ -26,7 +26,8 @@ describe("the OCR engine reading a rendered bank statement", () => {
       const read = lines.map((line) => line.text);
       const strict = scoreLines(printed, read, { ignoreSpaces: false });
       const loose = scoreLines(printed, read, { ignoreSpaces: true });
-      // Measured on this page: 0% spaces ignored at 100-300 dpi; 1.3% (150 dpi) and 0.5% (200 dpi) with spaces.
+      // Measured on this page: 0% spaces ignored at 100-300 dpi; 1.3% (150 dpi) and 0.5% (200 dpi)
+      // with spaces.
       expect(loose.overall).toBeLessThan(0.02);
       expect(strict.overall).toBeLessThan(0.05);
       for (const line of loose.lines) expect(line.cer).toBeLessThan(0.1);
@@ -55,7 +56,8 @@ describe("the OCR engine reading a rendered bank statement", () => {
     expect(closing.polygon).toHaveLength(4);
     expect(closing.confidence).toBeGreaterThan(0.9);
     expect(closing.confidence).toBeLessThanOrEqual(1);
-    // Every character described: the printed digits read surely, none of them a runner-up to itself.
+    // Every character described: the printed digits read surely, none of them a runner-up to
+    // itself.
     expect(closing.characters).toHaveLength([...closing.text].length);
     const digits = [...closing.text].flatMap((c, i) =>
       c >= "0" && c <= "9" ? [[c, closing.characters[i]!] as const] : [],

@@ -9,7 +9,10 @@ export const CUDA_LIBS = ["libcudart.so.12", "libcublas.so.12", "libcublasLt.so.
 
 export interface MachineSpec {
   gpu?: boolean;
-  /** Provider files beside ONNX Runtime: shipped with the build, or links placed by an earlier start. */
+  /**
+   * Provider files beside ONNX Runtime: shipped with the build, or links placed by an earlier
+   * start.
+   */
   beside?: Partial<Record<string, "file" | "link">>;
   /** Provider files in the operator's folder. */
   operator?: string[];

@@ -27,7 +27,8 @@ export interface Page {
    */
   'dpi'?: (number | string);
   /**
-   * Size before any downscaling: a PDF page in points (1/72 in), an image in pixels after EXIF rotation.
+   * Size before any downscaling: a PDF page in points (1/72 in), an image in pixels after EXIF
+   * rotation.
    */
   'sourceWidth'?: (number | string);
   'sourceHeight'?: (number | string);
@@ -84,7 +85,8 @@ export interface Page__Output {
    */
   'dpi': (number);
   /**
-   * Size before any downscaling: a PDF page in points (1/72 in), an image in pixels after EXIF rotation.
+   * Size before any downscaling: a PDF page in points (1/72 in), an image in pixels after EXIF
+   * rotation.
    */
   'sourceWidth': (number);
   'sourceHeight': (number);
