@@ -65,8 +65,15 @@ const facts = (values: Record<string, number | string | boolean>): Fact[] =>
 function protoMeasures(measures: TraceMeasures | undefined): Partial<ForensicTrace> {
   if (!measures) return {};
   if (!("portrait" in measures)) return measures;
-  const { box, ...portrait } = measures.portrait;
-  return { portrait: { ...portrait, ...(box ? { box: protoBox(box) } : {}) } };
+  const { box, face, ghost, ...portrait } = measures.portrait;
+  return {
+    portrait: {
+      ...portrait,
+      ...(box ? { box: protoBox(box) } : {}),
+      ...(face ? { face: protoBox(face) } : {}),
+      ...(ghost ? { ghost: protoBox(ghost) } : {}),
+    },
+  };
 }
 
 /**
