@@ -53,12 +53,15 @@ export async function createAnalyzer(config: Config, log: Logger, deps: Analyzer
   });
   let closed = false;
   const started = config.sidecar.length > 0 ? Promise.resolve() : waitUntilServing(sidecar, log, () => closed);
+  const idle = memoryGivenBackWhenIdle();
   // The structure and metadata inspection runs in worker threads, off this event loop; a
   // little past its own time budget the worker is ended.
   const local = createLocalAnalysisPool({
     workers: config.analysisWorkers,
     timeLimitMs: DEFAULT_LIMITS.timeBudgetMs + 10_000,
     mupdfHeapBytes: analysisWorkerHeapBytes(config.memoryLimitBytes, config.analysisWorkers),
+    // What the ended worker held is freed into the allocators; the collection and trim return it.
+    onIdleWorkerEnded: () => idle.freed(),
   });
   const full = createFullAnalyzer({
     sidecar,
@@ -67,7 +70,6 @@ export async function createAnalyzer(config: Config, log: Logger, deps: Analyzer
     now: deps.now,
   });
   const memory = deps.memory ?? createApiMemoryBudget(config.memoryLimitBytes);
-  const idle = memoryGivenBackWhenIdle();
   return {
     analyze: async (document, context) => {
       await started;

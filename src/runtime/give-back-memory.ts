@@ -33,20 +33,28 @@ const IDLE_MS = 250;
 
 /**
  * Counts a process's documents in flight: `enter()` as one starts, and the function it returns
- * as it ends. Once the last is done and none has started for IDLE_MS, memory is given back.
+ * as it ends. Once the last is done and none has started for IDLE_MS, memory is given back;
+ * `freed()` says more was let go outside a document (an idle worker ended), to give back too
+ * once nothing is in flight.
  */
-export function memoryGivenBackWhenIdle(): { enter(): () => void } {
+export function memoryGivenBackWhenIdle(): { enter(): () => void; freed(): void } {
   let inFlight = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  const schedule = () => {
+    if (inFlight > 0) return;
+    clearTimeout(timer);
+    timer = setTimeout(giveBackMemory, IDLE_MS);
+    timer.unref?.();
+  };
   return {
     enter() {
       inFlight++;
       clearTimeout(timer);
       return () => {
-        if (--inFlight > 0) return;
-        timer = setTimeout(giveBackMemory, IDLE_MS);
-        timer.unref?.();
+        inFlight--;
+        schedule();
       };
     },
+    freed: schedule,
   };
 }

@@ -5,6 +5,12 @@
 // and never shrinks, and ending the worker is what gives it back. That memory is capped in
 // each worker (mupdfHeapBytes; Bun has no heap limit for workers): a document that would pass
 // the cap is refused with FILE_TOO_LARGE and its worker replaced.
+//
+// Workers start with the first document that needs one, and a worker left without a document
+// for a while is ended: an idle worker holds about 40 MB of the process (its own JavaScript
+// heap, mupdf's compiled code and its 22 MiB initial WebAssembly memory, more after a large
+// PDF), and starting one costs about 170 ms of one core. So after a burst the process settles
+// back to its size before the first document, not to that size plus a worker per slot.
 import { AppError } from "../../errors.ts";
 import type { IntakeDocument } from "../../intake/document.ts";
 import type { LocalInspection } from "../analyze.ts";
@@ -32,10 +38,19 @@ interface Slot {
   ready: Promise<void>;
   /** Documents this worker inspected. */
   served: number;
+  /** While the worker waits in the pool: ends it once it has waited `idleWorkerMs`. */
+  idleTimer?: ReturnType<typeof setTimeout>;
 }
 
 /** Documents a worker inspects before it is replaced (see above). */
 const DOCUMENTS_PER_WORKER = 32;
+
+/**
+ * How long a worker may wait for a document before it is ended: long enough that a steady
+ * stream of documents, or a client's next request after reading an answer, finds a worker
+ * ready; short enough that a process left alone settles within seconds.
+ */
+const IDLE_WORKER_MS = 2_000;
 
 function spawn(mupdfHeapBytes: number | undefined): Slot {
   const worker = new Worker(WORKER_URL, { argv: mupdfHeapArgv(mupdfHeapBytes) });
@@ -52,8 +67,13 @@ export function createLocalAnalysisPool(options: {
   documentsPerWorker?: number;
   /** The most WebAssembly memory mupdf may grow to in each worker; default mupdf's own 2 GiB. */
   mupdfHeapBytes?: number;
+  /** How long a worker may wait for a document before it is ended; default IDLE_WORKER_MS. */
+  idleWorkerMs?: number;
+  /** Called once an idle worker has been ended and its thread is gone: its memory is free to give back. */
+  onIdleWorkerEnded?: () => void;
 }): LocalAnalysisPool {
   const documentsPerWorker = options.documentsPerWorker ?? DOCUMENTS_PER_WORKER;
+  const idleWorkerMs = options.idleWorkerMs ?? IDLE_WORKER_MS;
   const idle: Slot[] = [];
   const waiting: ((slot: Slot) => void)[] = [];
   let created = 0;
@@ -61,8 +81,12 @@ export function createLocalAnalysisPool(options: {
   let closed = false;
 
   const acquire = (): Promise<Slot> => {
+    // The most recently used: under a light load the others stay idle and are ended.
     const slot = idle.pop();
-    if (slot) return Promise.resolve(slot);
+    if (slot) {
+      clearTimeout(slot.idleTimer);
+      return Promise.resolve(slot);
+    }
     if (created < options.workers) {
       created++;
       return Promise.resolve(spawn(options.mupdfHeapBytes));
@@ -79,7 +103,18 @@ export function createLocalAnalysisPool(options: {
     if (closed) return void slot.worker.terminate();
     const next = waiting.shift();
     if (next) next(slot);
-    else idle.push(slot);
+    else rest(slot);
+  };
+
+  const rest = (slot: Slot) => {
+    idle.push(slot);
+    slot.idleTimer = setTimeout(() => {
+      idle.splice(idle.indexOf(slot), 1);
+      created--;
+      if (options.onIdleWorkerEnded) slot.worker.addEventListener("close", options.onIdleWorkerEnded, { once: true });
+      slot.worker.terminate();
+    }, idleWorkerMs);
+    slot.idleTimer.unref?.();
   };
 
   const run = <T>(slot: Slot, task: WorkerRequest["task"], document: IntakeDocument): Promise<T> =>
@@ -129,7 +164,10 @@ export function createLocalAnalysisPool(options: {
     validatePdf: (bytes) => submit<void>("validate", { bytes, format: "pdf" }),
     async close() {
       closed = true;
-      for (const slot of idle.splice(0)) slot.worker.terminate();
+      for (const slot of idle.splice(0)) {
+        clearTimeout(slot.idleTimer);
+        slot.worker.terminate();
+      }
     },
   };
 }

@@ -4,6 +4,7 @@ import { inspectDocument } from "../../../src/analysis/analyze.ts";
 import { DEFAULT_LIMITS } from "../../../src/analysis/detector.ts";
 import { analysisWorkerHeapBytes } from "../../../src/analysis/memory-estimate.ts";
 import { makeJpeg, makePdf, whiteOutAndRetype } from "../../helpers/fixtures.ts";
+import { eventually } from "../../helpers/service.ts";
 
 const pool = createLocalAnalysisPool({ workers: 2, timeLimitMs: 30_000 });
 afterAll(() => pool.close());
@@ -66,6 +67,41 @@ describe("the local analysis pool", () => {
     const pdf = makePdf();
     for (let i = 0; i < 3; i++) expect((await recycled.inspect({ bytes: pdf, format: "pdf" })).pages).toBe(1);
     await recycled.close();
+  });
+
+  test("ends a worker left without a document, and starts another for the next", async () => {
+    let ended = 0;
+    const brief = createLocalAnalysisPool({
+      workers: 1,
+      timeLimitMs: 30_000,
+      idleWorkerMs: 50,
+      onIdleWorkerEnded: () => ended++,
+    });
+    try {
+      const pdf = makePdf();
+      expect((await brief.inspect({ bytes: pdf, format: "pdf" })).pages).toBe(1);
+      await eventually(() => (ended === 1 ? true : undefined), 10_000, 20);
+      expect((await brief.inspect({ bytes: pdf, format: "pdf" })).pages).toBe(1);
+      await eventually(() => (ended === 2 ? true : undefined), 10_000, 20);
+    } finally {
+      await brief.close();
+    }
+  });
+
+  test("keeps a worker that gets its next document in time", async () => {
+    let ended = 0;
+    const kept = createLocalAnalysisPool({
+      workers: 1,
+      timeLimitMs: 30_000,
+      idleWorkerMs: 60_000,
+      onIdleWorkerEnded: () => ended++,
+    });
+    try {
+      for (let i = 0; i < 3; i++) expect((await kept.inspect({ bytes: makePdf(), format: "pdf" })).pages).toBe(1);
+      expect(ended).toBe(0);
+    } finally {
+      await kept.close();
+    }
   });
 
   test("a PDF that would grow mupdf's heap past the worker's cap is refused with 422, and the worker replaced", async () => {
