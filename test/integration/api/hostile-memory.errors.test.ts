@@ -4,11 +4,13 @@
 // DOCVERIFY_MEMORY_LIMIT. Each is refused in the envelope or analysed within the limit, and
 // every process of the service stays under it, during and after.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { startService, type TestService } from "../../helpers/service.ts";
+import { eventually, startService, type TestService } from "../../helpers/service.ts";
 import { iccBombPng, largeJpeg, largePng, manyScanJpeg, textBombPng } from "../../helpers/hostile.ts";
 import { mb, serviceMemory, type ProcessMemory } from "../../helpers/process-memory.ts";
 
 const MEMORY_LIMIT = 1_500_000_000;
+/** After a spike every process comes back to within 20% of its idle size (issue 12). */
+const SETTLED_SHARE = 1.2;
 
 let service: TestService;
 let small: TestService;
@@ -19,6 +21,12 @@ let idle: ProcessMemory[];
 beforeAll(async () => {
   [service, small] = await Promise.all([startService(), startService({ env: { DOCVERIFY_MEMORY_LIMIT: "512MB" } })]);
   [key, smallKey] = await Promise.all([service.createKey("--mode", "test"), small.createKey("--mode", "test")]);
+  // Idle is a service that is ready: before that the embedded sidecar is still loading its models.
+  await Promise.all(
+    [service, small].map((target) =>
+      eventually(async () => ((await fetch(`${target.url}/readyz`)).ok ? true : undefined), 90_000, 100),
+    ),
+  );
   idle = serviceMemory(service.process.pid);
 });
 
@@ -69,19 +77,28 @@ describe("large images are analysed within the memory limit", () => {
     expect(response.status).toBe(200);
     await response.json();
   });
-  test("no process passed the limit, and each settles back under it", async () => {
+  test("no process passed the limit, and each settles back to within 20% of its idle size", async () => {
     const peak = serviceMemory(service.process.pid);
+    const started = Date.now();
+    const idleRss = new Map(idle.map((process) => [process.pid, process.rss]));
+    const bound = (process: ProcessMemory) => (idleRss.get(process.pid) ?? 0) * SETTLED_SHARE;
+    // Memory is given back once nothing is in flight: the API ends its analysis workers after
+    // 2 s without a document, then each process collects and trims its heaps. Measured on 2
+    // cores, 3 s on the API is 2-15% above idle, and 1-4% once JavaScriptCore has returned its
+    // free pages a second or two later; the sidecar within 1% of idle or below. The 15 s after
+    // the first 3 are slack for a loaded machine, not for memory.
     await Bun.sleep(3_000);
-    const settled = serviceMemory(service.process.pid);
-    console.log(
-      [line("idle", idle), line("after the hostile images", peak), line("settled 3 s later", settled)].join("\n"),
-    );
-    expect(settled.length).toBeGreaterThanOrEqual(2);
+    let settled = serviceMemory(service.process.pid);
+    for (let waited = 0; waited < 15_000 && settled.some((process) => process.rss > bound(process)); waited += 250) {
+      await Bun.sleep(250);
+      settled = serviceMemory(service.process.pid);
+    }
+    const after = `settled ${((Date.now() - started) / 1000).toFixed(1)} s later`;
+    console.log([line("idle", idle), line("after the hostile images", peak), line(after, settled)].join("\n"));
+    expect(settled.map((process) => process.pid)).toEqual(idle.map((process) => process.pid));
     for (const process of settled) {
       expect(process.peak).toBeLessThan(MEMORY_LIMIT);
-      // Memory is given back once nothing is in flight: each process settles near its idle
-      // size (about 130-200 MB), not at its peak.
-      expect(process.rss).toBeLessThan(400_000_000);
+      expect(process.rss).toBeLessThanOrEqual(bound(process));
     }
   });
 });
