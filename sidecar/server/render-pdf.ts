@@ -1,6 +1,10 @@
 // PDF pages to RGB through a small pool of render workers (render-worker.ts). One document
 // holds one worker; pages are rendered one at a time on request, so a document in flight holds
 // at most one page of pixels. A worker that overruns the document's time budget is terminated.
+// Workers start with the first PDF that needs one, and one left without a document for
+// IDLE_RENDER_WORKER_MS is ended: mupdf's WebAssembly memory stays at the largest page it drew
+// (measured, a sidecar sat 36% above its idle size after a PDF of large pages while its
+// worker was kept), and only ending the worker gives it back.
 import type { RgbImage } from "../image/rgb.ts";
 import { status } from "@grpc/grpc-js";
 import { DocumentRefused, invalidDocument, overLimit } from "./errors.ts";
@@ -38,6 +42,9 @@ const WORKER_URL = Bun.isStandaloneExecutable
  */
 const DOCUMENTS_PER_RENDER_WORKER = 32;
 
+/** How long a render worker may wait for a document before it is ended (starting one costs about 110 ms of one core). */
+const IDLE_RENDER_WORKER_MS = 2_000;
+
 class RenderWorker {
   private readonly worker: Worker;
   /** Documents opened in this worker. */
@@ -45,6 +52,8 @@ class RenderWorker {
   private pending: { resolve(reply: RenderReply): void; reject(error: Error): void } | null = null;
   private dead = false;
   readonly started: Promise<RenderReply>;
+  /** While the worker waits in the pool: ends it once it has waited long enough. */
+  idleTimer?: ReturnType<typeof setTimeout>;
 
   /**
    * `mupdfHeapBytes`: the most WebAssembly memory mupdf may grow to in this worker (none: its own 2
@@ -68,8 +77,10 @@ class RenderWorker {
     return this.bounded(reply, timeoutMs, signal);
   }
 
-  terminate(): void {
+  /** Ends the worker; `onClosed` runs once its thread is gone. */
+  terminate(onClosed?: () => void): void {
     this.dead = true;
+    if (onClosed) this.worker.addEventListener("close", onClosed, { once: true });
     this.worker.terminate();
   }
 
@@ -111,8 +122,13 @@ export function createPdfRenderer(options: {
    * The most WebAssembly memory mupdf may grow to in each render worker; default mupdf's own 2 GiB.
    */
   mupdfHeapBytes?: number;
+  /** How long a worker may wait for a document before it is ended; default IDLE_RENDER_WORKER_MS. */
+  idleWorkerMs?: number;
+  /** Called once an idle worker has been ended and its thread is gone: its memory is free to give back. */
+  onIdleWorkerEnded?: () => void;
 }): PdfRenderer {
   const { limits } = options;
+  const idleWorkerMs = options.idleWorkerMs ?? IDLE_RENDER_WORKER_MS;
   const idle: RenderWorker[] = [];
   const waiting: ((worker: RenderWorker) => void)[] = [];
   let created = 0;
@@ -127,7 +143,10 @@ export function createPdfRenderer(options: {
 
   const acquire = async (): Promise<RenderWorker> => {
     const worker = idle.pop();
-    if (worker) return worker;
+    if (worker) {
+      clearTimeout(worker.idleTimer);
+      return worker;
+    }
     if (created < options.workers) {
       created++;
       try {
@@ -154,7 +173,17 @@ export function createPdfRenderer(options: {
     }
     const next = waiting.shift();
     if (next) next(worker);
-    else idle.push(worker);
+    else rest(worker);
+  };
+
+  const rest = (worker: RenderWorker): void => {
+    idle.push(worker);
+    worker.idleTimer = setTimeout(() => {
+      idle.splice(idle.indexOf(worker), 1);
+      created--;
+      worker.terminate(options.onIdleWorkerEnded);
+    }, idleWorkerMs);
+    worker.idleTimer.unref?.();
   };
 
   const render: PdfRenderer["render"] = async (bytes, signal, onPage) => {
@@ -205,7 +234,10 @@ export function createPdfRenderer(options: {
 
   const close = async (): Promise<void> => {
     closed = true;
-    for (const worker of idle.splice(0)) worker.terminate();
+    for (const worker of idle.splice(0)) {
+      clearTimeout(worker.idleTimer);
+      worker.terminate();
+    }
   };
 
   return { render, close };

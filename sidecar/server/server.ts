@@ -97,11 +97,14 @@ export async function startSidecarServer(options: SidecarServerOptions): Promise
     }),
     createForensicsGraph({ device: options.device, executionProviders, ...threads }),
   ]);
+  const idle = memoryGivenBackWhenIdle();
   const renderWorkers = options.renderWorkers ?? 2;
   const renderer = createPdfRenderer({
     workers: renderWorkers,
     limits,
     mupdfHeapBytes: renderWorkerHeapBytes(memory, renderWorkers),
+    // What the ended worker held is freed into the allocators; the collection and trim return it.
+    onIdleWorkerEnded: () => idle.freed(),
   });
   const analyze = createDocumentAnalyzer({ ocr, forensics, renderer, limits, memory });
   const admission = createAdmission({
@@ -110,7 +113,6 @@ export async function startSidecarServer(options: SidecarServerOptions): Promise
   });
   const health = createHealthService("SERVING");
 
-  const idle = memoryGivenBackWhenIdle();
   const analyzeDocument = async (
     call: ServerReadableStream<AnalyzeDocumentRequest__Output, AnalyzeDocumentResponse>,
     callback: sendUnaryData<AnalyzeDocumentResponse>,
