@@ -21,8 +21,8 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { parseArgs } from "node:util";
-import { CONFIDENCES } from "../src/analysis/flags.ts";
-import { FEATURE_NAMES, INFORMATIONAL_FLAGS } from "../src/analysis/fusion/features.ts";
+import { CONFIDENCES, type Flag } from "../src/analysis/flags.ts";
+import { FEATURE_NAMES, INFORMATIONAL_FLAGS, SCORED_FLAGS } from "../src/analysis/fusion/features.ts";
 import type { FusionModel } from "../src/analysis/fusion/model.ts";
 import { evaluate } from "./eval/evaluation.ts";
 import { formatEvaluation } from "./eval/format-report.ts";
@@ -98,10 +98,23 @@ type RunTimes = { run: { startedAt: string; durationMs: number } };
 const runOf = (scores: string) =>
   JSON.parse(readFileSync(join(dirname(scores), "evaluation.json"), "utf8")) as RunTimes;
 const evaluation = runOf(values.scores);
+/**
+ * A row's flags that are no feature, with their strengths. Rows evaluated before these were
+ * kept give them from their evidence, whose strengths are before the detector's coverage
+ * (the ghost image's pair counts as fully examined; a recapture's trace may count less).
+ */
+function priorOf(r: ScoreRow): Partial<Record<Flag, number>> {
+  if (r.priorStrengths) return r.priorStrengths;
+  const prior: Partial<Record<Flag, number>> = {};
+  for (const e of r.evidence)
+    if (!SCORED_FLAGS.includes(e.flag)) prior[e.flag] = Math.max(prior[e.flag] ?? 0, e.strength);
+  return prior;
+}
 const samples: FamilySample[] = rows.map((r) => ({
   features: r.features!,
   y: r.label === "forged" ? 1 : 0,
   family: r.family,
+  prior: priorOf(r),
 }));
 const log = (line: string) => process.stderr.write(`${line}\n`);
 const started = performance.now();
@@ -194,7 +207,7 @@ writeFileSync(values.out, `${JSON.stringify(model, null, 2)}\n`);
 for (const [i, heldOut] of heldOutSets.entries()) {
   const reportDir = heldOutReports[i]!;
   const heldRows = readRows(heldOut).map((r) =>
-    served(r, verdictOf(model, r.features!, strengthsOfFeatures(r.features!)), model.confidence),
+    served(r, verdictOf(model, r.features!, strengthsOfFeatures(r.features!, priorOf(r))), model.confidence),
   );
   const result = await writeReport(
     reportDir,

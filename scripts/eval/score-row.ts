@@ -26,6 +26,8 @@ export interface Verdict {
    * process).
    */
   features?: number[];
+  /** Strengths of the flags that are no feature (priorFlagStrengths), beside the features. */
+  priorStrengths?: Partial<Record<Flag, number>>;
 }
 
 export type LabelFields = Pick<
@@ -42,6 +44,11 @@ export interface ScoreRow extends LabelFields {
   evidence: EvidenceSummary[];
   /** In the order of FEATURE_NAMES; what scripts/train-fusion.ts learns from. */
   features?: number[];
+  /**
+   * Strengths of the flags that are no feature, which weigh by their prior (fusion.ts); absent
+   * from rows evaluated before they were kept.
+   */
+  priorStrengths?: Partial<Record<Flag, number>>;
 }
 
 /** A document the analysis could not score, with the error code it answered. */
@@ -60,6 +67,7 @@ export function toScoreRow(label: CorpusLabel, verdict: Verdict): ScoreRow {
     latencyMs: verdict.latencyMs,
     evidence: verdict.evidence,
     ...(verdict.features ? { features: verdict.features } : {}),
+    ...(verdict.priorStrengths ? { priorStrengths: verdict.priorStrengths } : {}),
   };
 }
 

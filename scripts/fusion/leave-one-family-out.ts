@@ -13,6 +13,8 @@ const LAMBDAS = [0.003, 0.01, 0.03, 0.1, 0.3];
 
 export interface FamilySample extends Sample {
   family: string;
+  /** Strengths of the flags that are no feature: not learnt from, added to the served score. */
+  prior: Partial<Record<Flag, number>>;
 }
 
 export interface Trained extends Fitted {
@@ -89,7 +91,7 @@ export function outOfFamily(samples: readonly FamilySample[], log: (line: string
     const model = asModel(train(rest, lambda));
     const scores = samples.flatMap((s, index) => {
       if (s.family !== family) return [];
-      const v = verdictOf(model, s.features, strengthsOfFeatures(s.features));
+      const v = verdictOf(model, s.features, strengthsOfFeatures(s.features, s.prior));
       return [{ index, score: v.forgeryScore, flags: v.flags }];
     });
     log(`train-fusion: ${family} held out (${scores.length} documents), λ=${lambda}`);

@@ -190,16 +190,21 @@ export const verdictConfidence = (
 };
 
 /**
- * The flags a feature vector shows, with their strengths: what the trainer has of a scored
- * document.
+ * The flags a feature vector shows, with their strengths, and those of the flags that are no
+ * feature (`prior`, kept beside the features by the evaluation): what the trainer has of a
+ * scored document.
  */
-export const strengthsOfFeatures = (features: readonly number[]): Map<Flag, number> =>
-  new Map(
-    SCORED_FLAGS.flatMap((f) => {
+export const strengthsOfFeatures = (
+  features: readonly number[],
+  prior: Partial<Record<Flag, number>> = {},
+): Map<Flag, number> =>
+  new Map([
+    ...SCORED_FLAGS.flatMap((f) => {
       const s = features[FEATURE_NAMES.indexOf(`flag:${f}`)] ?? 0;
       return s > 0 ? [[f, s] as const] : [];
     }),
-  );
+    ...(Object.entries(prior) as [Flag, number][]).filter(([f, s]) => s > 0 && !SCORED_FLAGS.includes(f)),
+  ]);
 
 export const fuse = (detectors: DetectorResult[], opts: FusionOptions = {}): Fusion => {
   const model = opts.model ?? FUSION_MODEL;

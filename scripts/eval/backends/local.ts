@@ -2,7 +2,7 @@
 // validateDocument, then runVerification over the service's analyzer, so the score is
 // rounded and the latency measured exactly as the service does.
 import { createAnalyzer } from "../../../src/analysis/create-analyzer.ts";
-import { fusionFeatures } from "../../../src/analysis/fusion/features.ts";
+import { fusionFeatures, priorFlagStrengths } from "../../../src/analysis/fusion/features.ts";
 import { systemClock } from "../../../src/clock.ts";
 import { loadConfig } from "../../../src/config.ts";
 import { AppError } from "../../../src/errors.ts";
@@ -46,7 +46,11 @@ export async function createLocalBackend(env: Record<string, string | undefined>
           clock: systemClock,
           startedAt,
         });
-        return { ...verdictOf(result, report.evidence), features: fusionFeatures(report.detectors) };
+        return {
+          ...verdictOf(result, report.evidence),
+          features: fusionFeatures(report.detectors),
+          priorStrengths: priorFlagStrengths(report.detectors),
+        };
       } catch (error) {
         if (error instanceof AppError) throw new DocumentError(error.code, error.message);
         throw new DocumentError("INTERNAL_ERROR", error instanceof Error ? error.message : String(error));

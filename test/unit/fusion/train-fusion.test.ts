@@ -16,11 +16,17 @@ function corpus(): FamilySample[] {
   const out: FamilySample[] = [];
   for (const family of ["a", "b", "c", "d"]) {
     for (let i = 0; i < 30; i++)
-      out.push({ family, y: 0, features: vector(family === "d" && i % 3 === 0 ? { "flag:editing_software": 1 } : {}) });
+      out.push({
+        family,
+        y: 0,
+        prior: {},
+        features: vector(family === "d" && i % 3 === 0 ? { "flag:editing_software": 1 } : {}),
+      });
     for (let i = 0; i < 20; i++)
       out.push({
         family,
         y: 1,
+        prior: {},
         features: vector(i % 2 === 0 ? { "flag:pdf_text_overlay": 1 } : { "flag:editing_software": 1 }),
       });
   }
@@ -79,5 +85,17 @@ describe("leave-one-family-out", () => {
     const d = held.find((h) => h.family === "d")!;
     for (const s of d.scores) if (s.flags.every((f) => f === "editing_software")) expect(s.score).toBeLessThan(0.5);
     expect(d.scores.some((s) => s.flags.includes("pdf_text_overlay") && s.score >= 0.5)).toBe(true);
+  });
+
+  test("a flag that is no feature adds its prior weight to the held-out score, as the service adds it", () => {
+    const samples = corpus();
+    const first = samples.findIndex((s) => s.family === "a" && s.y === 0);
+    samples[first] = { ...samples[first]!, prior: { ghost_image_mismatch: 1 } };
+    const a = outOfFamily(samples, () => {}).find((h) => h.family === "a")!;
+    const scored = a.scores.find((s) => s.index === first)!;
+    expect(scored.flags).toContain("ghost_image_mismatch");
+    expect(scored.score).toBeGreaterThan(0.5);
+    const plain = a.scores.find((s) => s.index !== first && samples[s.index]!.y === 0)!;
+    expect(plain.score).toBeLessThan(0.5);
   });
 });
