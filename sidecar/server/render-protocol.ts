@@ -28,7 +28,8 @@ export type RenderReply =
       /** Pixels per point. */
       scale: number;
     }
-  | { type: "closed" }
+  /** `heapBytes`: mupdf's WebAssembly memory now, when it is capped (it never shrinks). */
+  | { type: "closed"; heapBytes?: number }
   /**
    * The document's fault (not a readable PDF, a page that fails): never the worker's.
    * `overMemory`: mupdf needed more than the worker's capped heap; the worker is to be replaced.

@@ -2,8 +2,9 @@
 // on the sidecar's own thread a hostile page would stall every request and the health checks,
 // and nothing could interrupt it. Here the sidecar can terminate a render that overruns its
 // budget, and mupdf's heap goes away with the worker. That heap (WebAssembly memory, at most
-// 2 GiB of mupdf's own) is capped at the worker's share of the sidecar's memory budget
-// (src/runtime/mupdf-memory-cap.ts): a document that needs more is refused as over the limit.
+// 2 GiB of mupdf's own) is capped at what the sidecar's memory plan sets aside for each worker
+// (memory-budget.ts, src/runtime/mupdf-memory-cap.ts): a document that needs more is refused as
+// over the limit.
 //
 // In the compiled binary this file is a second entry point of the build (scripts/build.ts).
 import { prepareRuntime } from "../../src/runtime/index.ts";
@@ -116,7 +117,7 @@ self.onmessage = (event: MessageEvent<RenderRequest>) => {
   else if (request.type === "render") renderPage(request.index);
   else {
     closeDocument();
-    reply({ type: "closed" });
+    reply({ type: "closed", heapBytes: cap?.heapBytes() });
   }
 };
 

@@ -11,7 +11,7 @@ import { type Device, chooseExecutionProviders } from "../ocr/providers.ts";
 import { createDocumentAnalyzer } from "./analyze-document.ts";
 import { createAdmission } from "./concurrency.ts";
 import { memoryGivenBackWhenIdle } from "../../src/runtime/give-back-memory.ts";
-import { createPageMemoryBudget, DEFAULT_MEMORY_LIMIT_BYTES, renderWorkerHeapBytes } from "./memory-budget.ts";
+import { DEFAULT_MEMORY_LIMIT_BYTES, planSidecarMemory } from "./memory-budget.ts";
 import { DocumentRefused, toServiceError } from "./errors.ts";
 import { createHealthService } from "./health.ts";
 import { DEFAULT_LIMITS, type DocumentLimits } from "./limits.ts";
@@ -47,7 +47,7 @@ export interface SidecarServerOptions {
   /** Documents analysed at once (default 4) and waiting beyond those (default 32). */
   concurrentDocuments?: number;
   queuedDocuments?: number;
-  /** PDF render worker threads (default 2). */
+  /** PDF render worker threads (default 2; fewer where the memory limit cannot hold their heaps). */
   renderWorkers?: number;
   /** DOCVERIFY_MEMORY_LIMIT: resident bytes this process stays under (default 1.5 GB). */
   memoryLimitBytes?: number;
@@ -66,7 +66,8 @@ export interface SidecarServer {
 
 export async function startSidecarServer(options: SidecarServerOptions): Promise<SidecarServer> {
   const { log } = options;
-  const memory = createPageMemoryBudget(options.memoryLimitBytes ?? DEFAULT_MEMORY_LIMIT_BYTES);
+  const memoryLimitBytes = options.memoryLimitBytes ?? DEFAULT_MEMORY_LIMIT_BYTES;
+  const memory = planSidecarMemory(memoryLimitBytes, options.renderWorkers ?? 2);
   const configured: DocumentLimits = { ...DEFAULT_LIMITS, ...options.limits };
   // A page larger than the memory budget is analysed scaled down to fit it, as one larger
   // than the pixel limit is.
@@ -77,7 +78,9 @@ export async function startSidecarServer(options: SidecarServerOptions): Promise
   if (limits.maxPagePixels < configured.maxPagePixels) {
     log.info("pages are analysed at most at the size the memory limit allows", {
       maxPagePixels: limits.maxPagePixels,
-      memoryLimitBytes: options.memoryLimitBytes ?? DEFAULT_MEMORY_LIMIT_BYTES,
+      memoryLimitBytes,
+      renderWorkers: memory.renderWorkers,
+      renderWorkerHeapBytes: memory.renderWorkerHeapBytes,
     });
   }
   const threads = { intraOpThreads: options.ocr?.intraOpThreads, interOpThreads: options.ocr?.interOpThreads };
@@ -98,15 +101,14 @@ export async function startSidecarServer(options: SidecarServerOptions): Promise
     createForensicsGraph({ device: options.device, executionProviders, ...threads }),
   ]);
   const idle = memoryGivenBackWhenIdle();
-  const renderWorkers = options.renderWorkers ?? 2;
   const renderer = createPdfRenderer({
-    workers: renderWorkers,
+    workers: memory.renderWorkers,
     limits,
-    mupdfHeapBytes: renderWorkerHeapBytes(memory, renderWorkers),
+    mupdfHeapBytes: memory.renderWorkerHeapBytes,
     // What the ended worker held is freed into the allocators; the collection and trim return it.
     onIdleWorkerEnded: () => idle.freed(),
   });
-  const analyze = createDocumentAnalyzer({ ocr, forensics, renderer, limits, memory });
+  const analyze = createDocumentAnalyzer({ ocr, forensics, renderer, limits, memory: memory.pages });
   const admission = createAdmission({
     concurrent: options.concurrentDocuments ?? 4,
     queued: options.queuedDocuments ?? 32,

@@ -18,15 +18,22 @@ function loadTrim(): Trim | null {
   }
 }
 
-function giveBackMemory(): void {
+/**
+ * Collects garbage and trims the heaps now; resolves once the trim is done, and with it what the
+ * collected objects held is back with the system (or free to the next allocation).
+ */
+export function giveBackMemory(): Promise<void> {
   Bun.gc(true);
   // Native memory that collected objects own (sharp's buffers, ONNX Runtime's tensors) is freed
   // by their finalizers, which Bun runs on a later turn of the event loop than the collection:
   // a trim straight after it left a sidecar about 37 MB above its idle size.
-  setImmediate(() => {
-    trim ??= loadTrim();
-    trim?.();
-  });
+  return new Promise((resolve) =>
+    setImmediate(() => {
+      trim ??= loadTrim();
+      trim?.();
+      resolve();
+    }),
+  );
 }
 
 /**
@@ -48,7 +55,7 @@ export function memoryGivenBackWhenIdle(): { enter(): () => void; freed(): void 
   const schedule = () => {
     if (inFlight > 0) return;
     clearTimeout(timer);
-    timer = setTimeout(giveBackMemory, IDLE_MS);
+    timer = setTimeout(() => void giveBackMemory(), IDLE_MS);
     timer.unref?.();
   };
   return {

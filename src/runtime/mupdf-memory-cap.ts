@@ -22,6 +22,8 @@ export interface MupdfMemoryCap {
   /** Whether mupdf asked for more than the cap since the last `reset`. */
   exceeded(): boolean;
   reset(): void;
+  /** mupdf's WebAssembly memory now: what it grew to, for it never shrinks. */
+  heapBytes(): number;
 }
 
 const WASM_PAGE = 65_536;
@@ -43,12 +45,14 @@ export function capMupdfMemoryFromArgv(): MupdfMemoryCap | undefined {
 function capMupdfMemory(maxBytes: number): MupdfMemoryCap {
   const options = ((globalThis as Record<string, unknown>).$libmupdf_wasm_Module ?? {}) as EmscriptenOptions;
   let exceeded = false;
+  let heap: WebAssembly.Memory | undefined;
   options.instantiateWasm = (imports, done) => {
     // The file prepareRuntime points mupdf at: node:fs reads it from the compiled binary too.
     const module = new WebAssembly.Module(readFileSync(assetPath("mupdf/mupdf-wasm.wasm")));
     const instance = new WebAssembly.Instance(module, imports);
     const memory = Object.values(instance.exports).find((value) => value instanceof WebAssembly.Memory);
     if (memory) {
+      heap = memory;
       const grow = memory.grow.bind(memory);
       // Emscripten's heap growth catches what grow throws and reports failure to malloc.
       memory.grow = (pages: number) => {
@@ -69,5 +73,6 @@ function capMupdfMemory(maxBytes: number): MupdfMemoryCap {
     reset: () => {
       exceeded = false;
     },
+    heapBytes: () => heap?.buffer.byteLength ?? 0,
   };
 }

@@ -1,6 +1,7 @@
 // Hostile documents and bodies, generated: each class of input that once drove the service to
 // a 5xx, a bare 413 or gigabytes of memory (issue 12), small enough to make in a test.
 import { deflateSync } from "node:zlib";
+import { PDFDocument, rgb, StandardFonts } from "pdf-lib";
 import sharp from "sharp";
 import { makeImagePixels } from "./fixtures.ts";
 
@@ -153,3 +154,26 @@ export const largeJpeg = (width: number, height: number): Promise<Buffer> =>
   sharp({ create: { width, height, channels: 3, background: "#f4f1ea" } })
     .jpeg({ quality: 50 })
     .toBuffer();
+
+/**
+ * A PDF of `pages` pages of `widthPt`×`heightPt` points, each with lines of text and a few
+ * filled boxes: at 150 dpi a 2400×3000 pt page is 31 MP, rendered at the largest size the
+ * sidecar's memory budget allows.
+ */
+export async function largePagePdf(pages = 3, widthPt = 2400, heightPt = 3000): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  for (let index = 0; index < pages; index++) {
+    const page = pdf.addPage([widthPt, heightPt]);
+    for (let y = heightPt - 120; y > 120; y -= 160) {
+      page.drawText(`Page ${index + 1} line ${Math.round(y)}: SPECIMEN DOCUMENT 0123456789`, {
+        x: 100,
+        y,
+        size: 48,
+        font,
+      });
+    }
+    page.drawRectangle({ x: 200, y: 200, width: widthPt / 3, height: heightPt / 4, color: rgb(0.2, 0.4, 0.7) });
+  }
+  return pdf.save();
+}

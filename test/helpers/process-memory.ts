@@ -1,6 +1,6 @@
 // Resident memory of a service's processes, read from /proc: the serve process (its analysis
 // workers are threads of it) and its children (the embedded sidecar).
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 
 export interface ProcessMemory {
   pid: number;
@@ -42,3 +42,11 @@ export const serviceMemory = (pid: number): ProcessMemory[] =>
   [pid, ...childrenOf(pid)].map(memoryOf).filter((m): m is ProcessMemory => m !== undefined);
 
 export const mb = (bytes: number): number => Math.round(bytes / 1_048_576);
+
+/**
+ * Starts each process's VmHWM again from its resident size now (Linux's clear_refs), so that the
+ * next `peak` is the most it held since, not since it started.
+ */
+export function resetPeaks(processes: ProcessMemory[]): void {
+  for (const { pid } of processes) writeFileSync(`/proc/${pid}/clear_refs`, "5");
+}

@@ -1,15 +1,16 @@
 // The sidecar's PDF render workers (sidecar/server/render-pdf.ts): mupdf's heap in each is
 // capped (src/runtime/mupdf-memory-cap.ts; Bun has no heap limit for a worker), and a PDF that
-// would grow it past the cap is refused as over a limit while its worker is replaced; a worker
-// left idle is ended.
+// would grow it past the cap is refused as over a limit while its worker is replaced; the caps
+// are counted out of the memory limit before pages are sized; a worker left idle is ended.
 import { afterAll, describe, expect, test } from "bun:test";
 import { status } from "@grpc/grpc-js";
+import { PDFDocument } from "pdf-lib";
 import { DEFAULT_LIMITS } from "../../../../sidecar/server/limits.ts";
 import { createPdfRenderer } from "../../../../sidecar/server/render-pdf.ts";
-import { createPageMemoryBudget, renderWorkerHeapBytes } from "../../../../sidecar/server/memory-budget.ts";
+import { BYTES_PER_PIXEL, planSidecarMemory } from "../../../../sidecar/server/memory-budget.ts";
 import { DocumentRefused } from "../../../../sidecar/server/errors.ts";
 import { makePdf } from "../../../helpers/fixtures.ts";
-import { manyPagesPdf } from "../../../helpers/hostile.ts";
+import { largeJpeg, largePng, manyPagesPdf } from "../../../helpers/hostile.ts";
 import { eventually } from "../../../helpers/service.ts";
 
 const MIB = 1024 * 1024;
@@ -37,11 +38,47 @@ describe("render workers' mupdf heap", () => {
     expect(await pages(makePdf())).toEqual({ count: 1, sizes: ["1240x1755"] });
   });
 
-  test("the cap shares the sidecar's page budget among the workers, at most mupdf's 2 GiB", () => {
-    expect(renderWorkerHeapBytes(createPageMemoryBudget(1_500_000_000), 2)).toBe(
-      Math.floor((1_500_000_000 - 384 * MIB) / 2),
+  test("the workers' caps come out of the memory limit before pages are sized", () => {
+    const left = 1_500_000_000 - 384 * MIB;
+    const plan = planSidecarMemory(1_500_000_000, 2);
+    expect(plan.renderWorkers).toBe(2);
+    expect(plan.renderWorkerHeapBytes).toBe(Math.floor(left * 0.1));
+    // The base, both workers' heaps and the garbage margin are out of the pages' budget.
+    expect(plan.pages.totalBytes).toBe(1_500_000_000 - (384 * MIB + 3 * Math.floor(left * 0.1)));
+    expect(plan.maxPagePixels).toBe(Math.floor(plan.pages.totalBytes / BYTES_PER_PIXEL));
+    expect(planSidecarMemory(16_000_000_000, 2).renderWorkerHeapBytes).toBe(
+      Math.floor((16_000_000_000 - 384 * MIB) * 0.1),
     );
-    expect(renderWorkerHeapBytes(createPageMemoryBudget(16_000_000_000), 2)).toBe(2048 * MIB);
+  });
+
+  test("a limit too small for two workers' heaps gets one", () => {
+    const plan = planSidecarMemory(512_000_000, 2);
+    expect({ workers: plan.renderWorkers, heap: plan.renderWorkerHeapBytes }).toEqual({ workers: 1, heap: 48 * MIB });
+    expect(plan.pages.totalBytes).toBeGreaterThan(0);
+  });
+});
+
+describe("render workers whose mupdf grew", () => {
+  test("past half their cap are replaced, so that a later scan is not refused in a fragmented heap", async () => {
+    // Before, the 8.7 MP scan was refused by the worker that had rendered the two 35 MP ones.
+    const renderer = createPdfRenderer({ workers: 1, limits: DEFAULT_LIMITS, mupdfHeapBytes: 105 * MIB });
+    const scanPdf = async (image: Uint8Array, png: boolean) => {
+      const pdf = await PDFDocument.create();
+      const embedded = png ? await pdf.embedPng(image) : await pdf.embedJpg(image);
+      pdf.addPage([595, 842]).drawImage(embedded, { x: 0, y: 0, width: 595, height: 842 });
+      return pdf.save();
+    };
+    const scans = [
+      await scanPdf(await largeJpeg(4960, 7016), false),
+      await scanPdf(await largePng(4960, 7016), true),
+      await scanPdf(await largePng(2480, 3508), true),
+    ];
+    try {
+      for (const scan of scans)
+        expect(await renderer.render(scan, new AbortController().signal, async () => {})).toBe(1);
+    } finally {
+      await renderer.close();
+    }
   });
 });
 
