@@ -100,8 +100,8 @@ const runOf = (scores: string) =>
 const evaluation = runOf(values.scores);
 /**
  * A row's flags that are no feature, with their strengths. Rows evaluated before these were
- * kept give them from their evidence, whose strengths are before the detector's coverage
- * (the ghost image's pair counts as fully examined; a recapture's trace may count less).
+ * kept give them from their evidence, whose strengths are before the detector's coverage: an
+ * upper bound (a recapture's trace may count less than fully).
  */
 function priorOf(r: ScoreRow): Partial<Record<Flag, number>> {
   if (r.priorStrengths) return r.priorStrengths;

@@ -10,7 +10,6 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import {
-  GHOST_THRESHOLDS,
   type PixelCues,
   PORTRAIT_THRESHOLDS,
   RECAPTURE_THRESHOLDS,
@@ -91,30 +90,21 @@ const judged = (r: Row) =>
   (r.cues.portrait.noise !== 0 || r.cues.portrait.sharpness !== 0);
 const portraitFired = (r: Row) =>
   IDENTITY.has(r.documentType) && judged(r) && portraitExcess(r.cues.portrait).ratio >= 1;
-const ghostCompared = (r: Row) => r.cues.ghost.similarity !== null;
-const ghostFired = (r: Row) =>
-  r.cues.ghost.similarity !== null && r.cues.ghost.similarity < GHOST_THRESHOLDS.similarity;
 const recaptureFired = (r: Row) =>
   r.cues.recapture.patches > 0 && Math.max(...Object.values(recaptureScores(r.cues.recapture))) >= 1;
-const ghostMin = (group: Row[]): string => {
-  const values = group.flatMap((r) => (r.cues.ghost.similarity === null ? [] : [r.cues.ghost.similarity]));
-  return values.length > 0 ? Math.min(...values).toFixed(3) : "-";
-};
 const groups = new Map<string, Row[]>();
 for (const r of rows) {
   const key = `${r.label}\t${r.family ?? "-"}\t${r.kind}`;
   groups.set(key, [...(groups.get(key) ?? []), r]);
 }
 console.log(
-  `thresholds: portrait ${JSON.stringify(PORTRAIT_THRESHOLDS)}, ghost ${JSON.stringify(GHOST_THRESHOLDS)}, recapture ${JSON.stringify(RECAPTURE_THRESHOLDS)}`,
+  `thresholds: portrait ${JSON.stringify(PORTRAIT_THRESHOLDS)}, recapture ${JSON.stringify(RECAPTURE_THRESHOLDS)}`,
 );
-console.log(
-  "label\tfamily\tkind\tdocs\tidentity\tportraitJudged\tportraitFired\tghostCompared\tghostFired\tghostSimilarityMin\trecaptureFired",
-);
+console.log("label\tfamily\tkind\tdocs\tidentity\tportraitJudged\tportraitFired\trecaptureFired");
 for (const [key, group] of [...groups].sort()) {
   const identity = group.filter((r) => IDENTITY.has(r.documentType));
   console.log(
-    `${key}\t${group.length}\t${identity.length}\t${identity.filter(judged).length}\t${group.filter(portraitFired).length}\t${group.filter(ghostCompared).length}\t${group.filter(ghostFired).length}\t${ghostMin(group)}\t${group.filter(recaptureFired).length}`,
+    `${key}\t${group.length}\t${identity.length}\t${identity.filter(judged).length}\t${group.filter(portraitFired).length}\t${group.filter(recaptureFired).length}`,
   );
 }
 const ms = rows.map((r) => r.ms).sort((a, b) => a - b);

@@ -2,17 +2,16 @@
 // measured (typed measures the API judges by, facts for people), how far it can be trusted
 // here (reliability, 0 where it could not judge) and the threshold it was measured against,
 // so the API judges a remote sidecar's values by that sidecar's own thresholds. The per-pixel
-// work they need is the forensic graph's per-block maps (portrait), a face search (the ghost
-// image against the portrait, on cards where a portrait was found) and a few patch spectra
+// work they need is the forensic graph's per-block maps (portrait) and a few patch spectra
 // (recapture).
 import type { ForensicMaps } from "../forensics/graph.ts";
 import type { Box, Trace } from "../forensics/types.ts";
 import { type GhostMeasure, measureGhost } from "./portrait-ghost.ts";
 import { type PortraitMeasure, measurePortrait } from "./portrait.ts";
 import { type RecaptureMeasure, measureRecapture } from "./recapture.ts";
-import { GHOST_THRESHOLDS, PORTRAIT_THRESHOLDS, RECAPTURE_THRESHOLDS } from "./thresholds.ts";
+import { PORTRAIT_THRESHOLDS, RECAPTURE_THRESHOLDS } from "./thresholds.ts";
 
-export { GHOST_THRESHOLDS, PORTRAIT_THRESHOLDS, RECAPTURE_THRESHOLDS } from "./thresholds.ts";
+export { PORTRAIT_THRESHOLDS, RECAPTURE_THRESHOLDS } from "./thresholds.ts";
 export type { PortraitMeasure } from "./portrait.ts";
 export type { RecaptureMeasure } from "./recapture.ts";
 
@@ -31,24 +30,13 @@ export function measureCues(
   block: number,
 ): PixelCues {
   const portrait = measurePortrait(maps, lines, block);
-  // Faces are looked for only where the portrait check found a portrait: a statement's page
-  // is spared the face search.
-  const ghost = portrait.box ? measureGhost(rgb, width, height) : { face: null, ghost: null, similarity: null };
+  const ghost = portrait.box
+    ? measureGhost(rgb, width, maps.edge, maps.cols, maps.rows, lines, portrait.box, block)
+    : { box: null, correlation: 0 };
   return { portrait, ghost, recapture: measureRecapture(rgb, width, height) };
 }
 
 const round3 = (v: number) => Math.round(v * 1000) / 1000;
-
-/** The ghost image's comparison, where a portrait's face and a ghost were both found. */
-const ghostMeasures = (g: GhostMeasure) =>
-  g.face && g.ghost && g.similarity !== null
-    ? {
-        face: g.face,
-        ghost: g.ghost,
-        ghostSimilarity: round3(g.similarity),
-        ghostSimilarityThreshold: GHOST_THRESHOLDS.similarity,
-      }
-    : {};
 
 /** Sharper than the card and with a sharp seam, both: the smaller of the two log2 ratios. */
 const sharpSeam = (m: PortraitMeasure): number => Math.min(m.sharpness, m.seam);
@@ -97,9 +85,15 @@ export function cueTraces(cues: PixelCues, evidence = 1): Trace[] {
       ...(p.box && !judged ? { reason: "portrait or rest of the card too small to compare" } : {}),
       innerBlocks: p.innerBlocks,
       restBlocks: p.restBlocks,
-      ...(cues.ghost.similarity === null
-        ? { ghost: cues.ghost.face ? "no ghost image beside the portrait's face" : "no face found surely" }
-        : {}),
+      ...(cues.ghost.box
+        ? {
+            ghostX: cues.ghost.box[0],
+            ghostY: cues.ghost.box[1],
+            ghostWidth: cues.ghost.box[2],
+            ghostHeight: cues.ghost.box[3],
+            ghostCorrelation: round3(cues.ghost.correlation),
+          }
+        : { ghost: "none found" }),
     },
     measures: {
       portrait: {
@@ -112,7 +106,6 @@ export function cueTraces(cues: PixelCues, evidence = 1): Trace[] {
         errorLevel: round3(p.errorLevel),
         noise: round3(p.noise),
         blockiness: round3(p.blockiness),
-        ...ghostMeasures(cues.ghost),
       },
     },
   };

@@ -16,7 +16,8 @@
  * separated the seed-7 corpus (genuine cards up to 0.33, portrait swaps up to 1.48) but reached
  * 0.58 to 1.10 on 4 of 50 real specimens, whose portraits are often composed in digitally: it
  * is a fact, not judged, as are the noise floor and the JPEG blockiness (on genuine cards they
- * range over 5 and 1 log2 units with the portrait's own texture).
+ * range over 5 and 1 log2 units with the portrait's own texture) and the ghost image's
+ * correlation (no corpus card shows both a portrait and its ghost).
  */
 export const PORTRAIT_THRESHOLDS = { sharpSeam: 1.2 } as const;
 
@@ -29,15 +30,3 @@ export const PORTRAIT_THRESHOLDS = { sharpSeam: 1.2 } as const;
  * screen recaptures rarely show one peak across the page (7 of 120).
  */
 export const RECAPTURE_THRESHOLDS = { lumaPeak: 2.6, chromaPeak: 3, agreement: 5 } as const;
-
-/**
- * The ghost image (portrait-ghost.ts): a face is paired only where the detector accepted at
- * least `minNeighbours` overlapping windows there, for the portrait and the ghost alike; on
- * the seed-7 corpus's genuine cards, its other templates and the held-out real documents no
- * face with that many was anything but a face. The two faces disagree below `similarity`:
- * genuine cards of the seed-7 corpus whose ghost was found (29, clean renders, re-saves and
- * scans) ranged 0.83 to 0.89, its swapped portraits 0.27 and 0.49; the line is set well under
- * the genuine ones, because printing and capture paths the corpus lacks fade a ghost further.
- * Measured by scripts/eval/measure-pixel-cues.ts.
- */
-export const GHOST_THRESHOLDS = { minNeighbours: 9, similarity: 0.6 } as const;

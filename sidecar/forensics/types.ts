@@ -58,11 +58,6 @@ interface PortraitMeasures {
   errorLevel: number;
   noise: number;
   blockiness: number;
-  /** The portrait's face and the ghost image's, where both were found (sidecar/cues/portrait-ghost.ts). */
-  face?: Box;
-  ghost?: Box;
-  ghostSimilarity?: number;
-  ghostSimilarityThreshold?: number;
 }
 
 /** Spectral peaks of patches across the page, log10 (sidecar/cues/recapture.ts). */

@@ -65,15 +65,8 @@ const facts = (values: Record<string, number | string | boolean>): Fact[] =>
 function protoMeasures(measures: TraceMeasures | undefined): Partial<ForensicTrace> {
   if (!measures) return {};
   if (!("portrait" in measures)) return measures;
-  const { box, face, ghost, ...portrait } = measures.portrait;
-  return {
-    portrait: {
-      ...portrait,
-      ...(box ? { box: protoBox(box) } : {}),
-      ...(face ? { face: protoBox(face) } : {}),
-      ...(ghost ? { ghost: protoBox(ghost) } : {}),
-    },
-  };
+  const { box, ...portrait } = measures.portrait;
+  return { portrait: { ...portrait, ...(box ? { box: protoBox(box) } : {}) } };
 }
 
 /**

@@ -12,7 +12,6 @@ export const FLAGS = [
   "double_jpeg_compression",
   "region_tampering",
   "copy_move",
-  "ghost_image_mismatch",
   "text_inconsistency",
   "screenshot",
   "recaptured",
@@ -31,8 +30,7 @@ export type Flag = (typeof FLAGS)[number];
  * - alteration: evidence that content was changed (white-out and retype, a font or style
  *   unlike its neighbours, MRZ check digits that fail after corrections, a zone that
  *   disagrees with the page, a pasted area, cloned pixels, dates or balances that
- *   contradict each other, a ghost image of another face than the portrait's, the same
- *   portrait under another name);
+ *   contradict each other, the same portrait under another name);
  * - provenance: how the file came to be (an editor saved it, its metadata dates, a later
  *   revision, embedded content, a re-compression, a screen capture, a photograph of a screen
  *   or print). Genuine documents have
@@ -54,7 +52,6 @@ export const FLAG_CLASSES: Readonly<Record<Flag, FlagClass>> = {
   double_jpeg_compression: "provenance",
   region_tampering: "alteration",
   copy_move: "alteration",
-  ghost_image_mismatch: "alteration",
   text_inconsistency: "alteration",
   screenshot: "provenance",
   recaptured: "provenance",

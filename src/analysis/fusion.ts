@@ -42,7 +42,6 @@ export const PRIOR_FLAG_WEIGHTS: Record<Flag, number> = {
   double_jpeg_compression: 0.35,
   region_tampering: 0.9,
   copy_move: 0.9,
-  ghost_image_mismatch: 0.85,
   text_inconsistency: 0.7,
   screenshot: 0.35,
   recaptured: 0.35,

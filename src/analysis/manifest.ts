@@ -6,7 +6,7 @@
 // A detector module names itself with a `DetectorName`, so a name that is not listed here
 // does not compile. Kept free of the detectors' code: anything may import it.
 import calibration from "../../sidecar/localiser/calibration.json";
-import { GHOST_THRESHOLDS, PORTRAIT_THRESHOLDS, RECAPTURE_THRESHOLDS } from "../../sidecar/cues/thresholds.ts";
+import { PORTRAIT_THRESHOLDS, RECAPTURE_THRESHOLDS } from "../../sidecar/cues/thresholds.ts";
 import { MIN_CORRELATION } from "../../sidecar/forensics/copy-move.ts";
 import { DQ_LINE_Z_THRESHOLD } from "../../sidecar/forensics/double-quant.ts";
 import { ELA_LINE_Z_THRESHOLD } from "../../sidecar/forensics/line-traces.ts";
@@ -328,7 +328,7 @@ export const DETECTORS = [
   },
   {
     name: "portrait-consistency",
-    flags: ["region_tampering", "ghost_image_mismatch"],
+    flags: ["region_tampering"],
     runs: "sidecar",
     formats: ALL_FORMATS,
     documentTypes: IDENTITY_TYPES,
@@ -342,14 +342,8 @@ export const DETECTORS = [
         meaning: "log2 ratio of the portrait's sharpness and seam to the card's; fires above",
         measuredBy: PIXEL_CUES,
       },
-      {
-        name: "ghostSimilarity",
-        value: GHOST_THRESHOLDS.similarity,
-        meaning: "rank correlation of the ghost image's face with the portrait's; fires below",
-        measuredBy: PIXEL_CUES,
-      },
     ],
-    summary: "a portrait sharper than its card with a seam at its edge, or a ghost image of another face",
+    summary: "a portrait sharper than its card with a seam at its edge",
   },
   {
     name: "recapture",

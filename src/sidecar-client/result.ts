@@ -69,11 +69,7 @@ export interface TraceMeasures {
   residual?: Measured<ResidualMeasures__Output>;
   doubleQuant?: Measured<DoubleQuantMeasures__Output>;
   copyMove?: Measured<CopyMoveMeasures__Output>;
-  portrait?: Omit<Measured<PortraitMeasures__Output>, "box" | "face" | "ghost"> & {
-    box?: Box;
-    face?: Box;
-    ghost?: Box;
-  };
+  portrait?: Omit<Measured<PortraitMeasures__Output>, "box"> & { box?: Box };
   recapture?: Measured<RecaptureMeasures__Output>;
 }
 
@@ -179,13 +175,8 @@ const measured = <T extends object>(message: T): Measured<T> =>
   ) as Measured<T>;
 
 function portraitOf(portrait: PortraitMeasures__Output): TraceMeasures["portrait"] {
-  const { box: found, face, ghost, ...rest } = measured(portrait);
-  return {
-    ...rest,
-    ...(found ? { box: box(found) } : {}),
-    ...(face ? { face: box(face) } : {}),
-    ...(ghost ? { ghost: box(ghost) } : {}),
-  };
+  const { box: found, ...rest } = measured(portrait);
+  return { ...rest, ...(found ? { box: box(found) } : {}) };
 }
 
 function measuresOf(trace: ForensicTrace__Output): TraceMeasures {

@@ -46,18 +46,10 @@ export const concerns = (flags: Iterable<Flag>): boolean => [...flags].some((f) 
  */
 export const accuses = (flags: Iterable<Flag>): boolean => [...flags].some((f) => FLAG_CLASSES[f] === "alteration");
 /**
- * Informational flags, duplicate_submission, which no corpus can show, recaptured, which the
- * committed model's corpus holds no recapture of, and ghost_image_mismatch, which only the
- * swaps of one corpus template can raise (a few documents in a thousand: fitted, its weight
- * would be bounded by how rarely it fires, not by how rarely it is wrong): they weigh by their
- * prior weight (fusion.ts).
+ * Informational flags, duplicate_submission, which no corpus can show, and recaptured, which
+ * the committed model's corpus holds no recapture of: they weigh by their prior weight (fusion.ts).
  */
-const NOT_SCORED: readonly Flag[] = [
-  ...INFORMATIONAL_FLAGS,
-  "duplicate_submission",
-  "recaptured",
-  "ghost_image_mismatch",
-];
+const NOT_SCORED: readonly Flag[] = [...INFORMATIONAL_FLAGS, "duplicate_submission", "recaptured"];
 export const SCORED_FLAGS: readonly Flag[] = FLAGS.filter((f) => !NOT_SCORED.includes(f));
 
 /** Detectors whose blind spots are features, in the manifest's order (manifest.ts). */

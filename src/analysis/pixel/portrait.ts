@@ -5,11 +5,6 @@
 // genuine cards of every capture path. A portrait pasted after the capture shows so; one
 // printed on the card went through the same capture as everything else. Where no portrait
 // was found, or the card is too small to compare, coverage is 0 and nothing is raised.
-// ghost_image_mismatch from the same trace: where the card prints a ghost image and the
-// sidecar found both faces surely, the ghost's face against the portrait's (one photograph
-// printed twice); a pair that disagrees beyond the threshold is two people on one card. A
-// page where the pair was compared counts as examined even where the portrait's own
-// sharpness could not be compared.
 import type { SidecarPage, TraceMeasures } from "../../sidecar-client/result.ts";
 import type { DetectorResult, Evidence } from "../report.ts";
 import { excessStrength, MIN_RELIABILITY, meanOver, round2, scaledStrength, traceOf } from "./traces.ts";
@@ -31,22 +26,8 @@ const JUDGED = new Map<
   (m: NonNullable<TraceMeasures["portrait"]>) => { measured?: number; threshold?: number }
 >([["sharpSeam", (m) => ({ measured: m.sharpSeam, threshold: m.sharpSeamThreshold })]]);
 
-/** 0.5 at the threshold, 1 at half of it: how far below its threshold a similarity fell. */
-const shortfallStrength = (similarity: number, threshold: number): number =>
-  Math.min(1, 0.5 + Math.max(0, threshold - similarity) / threshold);
-
-/** The ghost image compared with the portrait on this page, where the sidecar sent the pair. */
-function ghostPair(page: SidecarPage) {
-  const m = traceOf(page, "portrait")?.measures.portrait;
-  return m?.face && m.ghost && m.ghostSimilarity !== undefined && m.ghostSimilarityThreshold !== undefined
-    ? { face: m.face, ghost: m.ghost, similarity: m.ghostSimilarity, threshold: m.ghostSimilarityThreshold }
-    : undefined;
-}
-
 export function detectPortraitTampering(pages: readonly SidecarPage[]): DetectorResult {
-  const coverage = meanOver(pages, (page) =>
-    Math.max(traceOf(page, "portrait")?.reliability ?? 0, ghostPair(page) ? 1 : 0),
-  );
+  const coverage = meanOver(pages, (page) => traceOf(page, "portrait")?.reliability ?? 0);
   const evidence: Evidence[] = [];
   const perPage = pages.map((page) => {
     const trace = traceOf(page, "portrait");
@@ -73,24 +54,9 @@ export function detectPortraitTampering(pages: readonly SidecarPage[]): Detector
         threshold,
       });
     }
-    const ghost = ghostPair(page);
-    if (ghost && ghost.similarity < ghost.threshold) {
-      evidence.push({
-        flag: "ghost_image_mismatch",
-        detector: PORTRAIT_DETECTOR,
-        strength: scaledStrength(shortfallStrength(ghost.similarity, ghost.threshold), 1, coverage),
-        message:
-          "The ghost image shows another face than the portrait: one of them was replaced (rank correlation of the two faces)",
-        page: page.index + 1,
-        box: ghost.ghost,
-        measured: round2(ghost.similarity),
-        threshold: ghost.threshold,
-      });
-    }
     return {
       page: page.index + 1,
       portrait: box ?? "not found",
-      ...(ghost ? { face: ghost.face, ghostImage: ghost.ghost, ghostSimilarity: round2(ghost.similarity) } : {}),
       reliability: round2(trace.reliability),
       ...(typeof trace.facts.reason === "string" ? { reason: trace.facts.reason } : {}),
       measured: {
@@ -101,7 +67,7 @@ export function detectPortraitTampering(pages: readonly SidecarPage[]): Detector
         noise: measures?.noise,
         blockiness: measures?.blockiness,
       },
-      threshold: { sharpSeam: measures?.sharpSeamThreshold, ghostSimilarity: ghost?.threshold },
+      threshold: { sharpSeam: measures?.sharpSeamThreshold },
     };
   });
   return {

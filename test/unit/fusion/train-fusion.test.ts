@@ -90,10 +90,10 @@ describe("leave-one-family-out", () => {
   test("a flag that is no feature adds its prior weight to the held-out score, as the service adds it", () => {
     const samples = corpus();
     const first = samples.findIndex((s) => s.family === "a" && s.y === 0);
-    samples[first] = { ...samples[first]!, prior: { ghost_image_mismatch: 1 } };
+    samples[first] = { ...samples[first]!, prior: { duplicate_submission: 1 } };
     const a = outOfFamily(samples, () => {}).find((h) => h.family === "a")!;
     const scored = a.scores.find((s) => s.index === first)!;
-    expect(scored.flags).toContain("ghost_image_mismatch");
+    expect(scored.flags).toContain("duplicate_submission");
     expect(scored.score).toBeGreaterThan(0.5);
     const plain = a.scores.find((s) => s.index !== first && samples[s.index]!.y === 0)!;
     expect(plain.score).toBeLessThan(0.5);

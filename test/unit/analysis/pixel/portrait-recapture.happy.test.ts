@@ -1,6 +1,5 @@
 // The portrait and recapture detectors judge the sidecar's cue traces: a portrait measure past
-// its threshold is region_tampering with the portrait's box, a ghost image whose face
-// disagrees with the portrait's is ghost_image_mismatch on the ghost's box, a recapture peak past its own is
+// its threshold is region_tampering with the portrait's box, a recapture peak past its own is
 // recaptured (provenance: alone it never carries the score over the verdict line), and a page
 // where no portrait was found says so with coverage 0.
 import { describe, expect, test } from "bun:test";
@@ -106,63 +105,6 @@ describe("portrait checks", () => {
     expect(result.coverage).toBe(0);
     expect(result.evidence).toEqual([]);
     expect(JSON.stringify(result.facts)).toContain("no portrait-shaped");
-  });
-});
-
-/** A portrait like its card (judged, nothing past its threshold), with the ghost image's comparison. */
-const withGhost = (ghostSimilarity: number, reliability = 1): SidecarTrace => {
-  const trace = portrait({ sharpness: 0.1, seam: 0.1, errorLevel: 0 }, 0.1);
-  return {
-    ...trace,
-    reliability,
-    measures: {
-      portrait: {
-        ...trace.measures.portrait!,
-        face: [80, 300, 290, 290],
-        ghost: [720, 260, 170, 170],
-        ghostSimilarity,
-        ghostSimilarityThreshold: 0.6,
-      },
-    },
-  };
-};
-
-describe("ghost image", () => {
-  test("a ghost whose face disagrees with the portrait's is ghost_image_mismatch on the ghost, with the measure", () => {
-    const result = detectPortraitTampering([page([withGhost(0.24)])]);
-    expect(result.evidence).toHaveLength(1);
-    expect(result.evidence[0]).toMatchObject({
-      flag: "ghost_image_mismatch",
-      detector: "portrait-consistency",
-      page: 1,
-      box: [720, 260, 170, 170],
-      measured: 0.24,
-      threshold: 0.6,
-      strength: 1,
-    });
-    expect(JSON.stringify(result.facts)).toContain('"ghostSimilarity":0.24');
-  });
-
-  test("a mismatch is evidence of alteration: it carries the score over the verdict line alone", () => {
-    const fusion = fuse([detectPortraitTampering([page([withGhost(0.45)])])]);
-    expect(fusion.flags).toEqual(["ghost_image_mismatch"]);
-    expect(fusion.forgeryScore).toBeGreaterThan(0.5);
-  });
-
-  test("a ghost that agrees raises nothing", () => {
-    expect(detectPortraitTampering([page([withGhost(0.86)])]).evidence).toEqual([]);
-  });
-
-  test("a pair compared counts as examined where the portrait's sharpness could not be", () => {
-    const result = detectPortraitTampering([page([withGhost(0.3, 0)])]);
-    expect(result.coverage).toBe(1);
-    expect(result.evidence.map((e) => e.flag)).toEqual(["ghost_image_mismatch"]);
-  });
-
-  test("a sidecar that sent no pair (no ghost printed, or one too old to look) raises nothing", () => {
-    const trace = withGhost(0.2);
-    const { ghostSimilarity: _s, ghostSimilarityThreshold: _t, ...older } = trace.measures.portrait!;
-    expect(detectPortraitTampering([page([{ ...trace, measures: { portrait: older } }])]).evidence).toEqual([]);
   });
 });
 

@@ -24,15 +24,6 @@ export interface PortraitMeasures {
   'errorLevel'?: (number | string);
   'noise'?: (number | string);
   'blockiness'?: (number | string);
-  /**
-   * The ghost image (ICAO 9303's secondary portrait) against the portrait: the portrait's face
-   * and the ghost's, where both were found surely, their rank correlation (-1..1) and the
-   * correlation below which they are two people. Absent where no pair was found.
-   */
-  'face'?: (_docverify_sidecar_v1_Box | null);
-  'ghost'?: (_docverify_sidecar_v1_Box | null);
-  'ghostSimilarity'?: (number | string);
-  'ghostSimilarityThreshold'?: (number | string);
   '_strongestMeasure'?: "strongestMeasure";
   '_sharpSeam'?: "sharpSeam";
   '_sharpSeamThreshold'?: "sharpSeamThreshold";
@@ -41,8 +32,6 @@ export interface PortraitMeasures {
   '_errorLevel'?: "errorLevel";
   '_noise'?: "noise";
   '_blockiness'?: "blockiness";
-  '_ghostSimilarity'?: "ghostSimilarity";
-  '_ghostSimilarityThreshold'?: "ghostSimilarityThreshold";
 }
 
 /**
@@ -67,15 +56,6 @@ export interface PortraitMeasures__Output {
   'errorLevel'?: (number);
   'noise'?: (number);
   'blockiness'?: (number);
-  /**
-   * The ghost image (ICAO 9303's secondary portrait) against the portrait: the portrait's face
-   * and the ghost's, where both were found surely, their rank correlation (-1..1) and the
-   * correlation below which they are two people. Absent where no pair was found.
-   */
-  'face': (_docverify_sidecar_v1_Box__Output | null);
-  'ghost': (_docverify_sidecar_v1_Box__Output | null);
-  'ghostSimilarity'?: (number);
-  'ghostSimilarityThreshold'?: (number);
   '_strongestMeasure'?: "strongestMeasure";
   '_sharpSeam'?: "sharpSeam";
   '_sharpSeamThreshold'?: "sharpSeamThreshold";
@@ -84,6 +64,4 @@ export interface PortraitMeasures__Output {
   '_errorLevel'?: "errorLevel";
   '_noise'?: "noise";
   '_blockiness'?: "blockiness";
-  '_ghostSimilarity'?: "ghostSimilarity";
-  '_ghostSimilarityThreshold'?: "ghostSimilarityThreshold";
 }
