@@ -119,3 +119,14 @@ export async function eventually<T>(
     await Bun.sleep(everyMs);
   }
 }
+
+/** POSTs `bytes` to /api/v1/verify as a multipart upload, as an integrator's client does. */
+export const uploadDocument = (service: Pick<TestService, "url">, key: string, bytes: Uint8Array) => {
+  const form = new FormData();
+  form.append("document", new File([bytes], "document"));
+  return fetch(`${service.url}/api/v1/verify`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${key}` },
+    body: form,
+  });
+};

@@ -4,7 +4,7 @@
 // stays within its memory bound while they arrive and after.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { connect } from "node:net";
-import { startService, type TestService } from "../../helpers/service.ts";
+import { startService, type TestService, uploadDocument } from "../../helpers/service.ts";
 import { makeJpeg, makePdf } from "../../helpers/fixtures.ts";
 import {
   deeplyNestedArrayPdf,
@@ -39,15 +39,7 @@ const expectEnvelope = async (response: Response, status: number, code: string) 
   return body;
 };
 
-const upload = (bytes: Uint8Array) => {
-  const form = new FormData();
-  form.append("document", new File([bytes], "document"));
-  return fetch(`${service.url}/api/v1/verify`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${key}` },
-    body: form,
-  });
-};
+const upload = (bytes: Uint8Array) => uploadDocument(service, key, bytes);
 
 const postJson = (path: string, body: string) =>
   fetch(`${service.url}${path}`, {

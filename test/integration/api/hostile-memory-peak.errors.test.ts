@@ -5,7 +5,7 @@
 // Each answer is 200, or a refusal in the error envelope (422, or 503 with Retry-After), and no
 // process of the service passes the limit while they are analysed.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { eventually, startService, type TestService } from "../../helpers/service.ts";
+import { eventually, startService, type TestService, uploadDocument } from "../../helpers/service.ts";
 import { largeJpeg, largePagePdf, largePng } from "../../helpers/hostile.ts";
 import { mb, resetPeaks, serviceMemory, type ProcessMemory } from "../../helpers/process-memory.ts";
 
@@ -24,15 +24,7 @@ afterAll(async () => {
   await service?.stop();
 });
 
-const upload = (bytes: Uint8Array) => {
-  const form = new FormData();
-  form.append("document", new File([bytes], "document"));
-  return fetch(`${service.url}/api/v1/verify`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${key}` },
-    body: form,
-  });
-};
+const upload = (bytes: Uint8Array) => uploadDocument(service, key, bytes);
 
 /** 200, or a refusal in the envelope: 422, or 503 that says when to try again. Never another 5xx. */
 const expectAnsweredOrRefused = async (response: Response) => {

@@ -4,7 +4,7 @@
 // DOCVERIFY_MEMORY_LIMIT. Each is refused in the envelope or analysed within the limit, and
 // every process of the service stays under it, during and after.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { eventually, startService, type TestService } from "../../helpers/service.ts";
+import { eventually, startService, type TestService, uploadDocument } from "../../helpers/service.ts";
 import { iccBombPng, largeJpeg, largePng, manyScanJpeg, textBombPng } from "../../helpers/hostile.ts";
 import { mb, serviceMemory, type ProcessMemory } from "../../helpers/process-memory.ts";
 
@@ -34,16 +34,6 @@ afterAll(async () => {
   await Promise.all([service?.stop(), small?.stop()]);
 });
 
-const upload = (target: TestService, apiKey: string, bytes: Uint8Array) => {
-  const form = new FormData();
-  form.append("document", new File([bytes], "document"));
-  return fetch(`${target.url}/api/v1/verify`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${apiKey}` },
-    body: form,
-  });
-};
-
 const expectRefused = async (response: Response, code: string, says: string) => {
   const body = await response.json();
   expect({ status: response.status, code: body.error?.code }).toEqual({ status: 422, code });
@@ -56,24 +46,24 @@ const line = (label: string, list: ProcessMemory[]) =>
 
 describe("what a header does not declare is bounded before decoding", () => {
   test("a progressive JPEG with 600 scans", async () => {
-    await expectRefused(await upload(service, key, await manyScanJpeg(60)), "FILE_TOO_LARGE", "scans");
+    await expectRefused(await uploadDocument(service, key, await manyScanJpeg(60)), "FILE_TOO_LARGE", "scans");
   });
   test("a PNG whose ICC profile inflates to 200 MB", async () => {
-    await expectRefused(await upload(service, key, await iccBombPng()), "FILE_TOO_LARGE", "ICC profile");
+    await expectRefused(await uploadDocument(service, key, await iccBombPng()), "FILE_TOO_LARGE", "ICC profile");
   });
   test("a PNG whose zTXt chunk inflates to 200 MB", async () => {
-    await expectRefused(await upload(service, key, await textBombPng()), "FILE_TOO_LARGE", "zTXt");
+    await expectRefused(await uploadDocument(service, key, await textBombPng()), "FILE_TOO_LARGE", "zTXt");
   });
 });
 
 describe("large images are analysed within the memory limit", () => {
   test("a 13-megapixel PNG (once a sidecar crash) is analysed", async () => {
-    const response = await upload(service, key, await largePng(4200, 3100));
+    const response = await uploadDocument(service, key, await largePng(4200, 3100));
     expect(response.status).toBe(200);
     await response.json();
   });
   test("a 45-megapixel JPEG is analysed, its pages scaled to what the memory allows", async () => {
-    const response = await upload(service, key, await largeJpeg(7800, 5800));
+    const response = await uploadDocument(service, key, await largeJpeg(7800, 5800));
     expect(response.status).toBe(200);
     await response.json();
   });
@@ -106,13 +96,13 @@ describe("large images are analysed within the memory limit", () => {
 describe("with DOCVERIFY_MEMORY_LIMIT=512MB", () => {
   test("an image whose analysis would pass the limit is refused with 422 and says why", async () => {
     await expectRefused(
-      await upload(small, smallKey, await largeJpeg(6000, 5000)),
+      await uploadDocument(small, smallKey, await largeJpeg(6000, 5000)),
       "FILE_TOO_LARGE",
       "DOCVERIFY_MEMORY_LIMIT",
     );
   });
   test("a photo-sized image is still analysed, and no process passes 512 MB", async () => {
-    const response = await upload(small, smallKey, await largeJpeg(3000, 2000));
+    const response = await uploadDocument(small, smallKey, await largeJpeg(3000, 2000));
     expect(response.status).toBe(200);
     await response.json();
     const processes = serviceMemory(small.process.pid);
