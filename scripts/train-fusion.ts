@@ -22,7 +22,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { parseArgs } from "node:util";
 import { CONFIDENCES, type Flag } from "../src/analysis/flags.ts";
-import { FEATURE_NAMES, INFORMATIONAL_FLAGS, SCORED_FLAGS } from "../src/analysis/fusion/features.ts";
+import { FEATURE_NAMES, INFORMATIONAL_FLAGS, weighsByPrior } from "../src/analysis/fusion/features.ts";
 import type { FusionModel } from "../src/analysis/fusion/model.ts";
 import { evaluate } from "./eval/evaluation.ts";
 import { formatEvaluation } from "./eval/format-report.ts";
@@ -106,8 +106,7 @@ const evaluation = runOf(values.scores);
 function priorOf(r: ScoreRow): Partial<Record<Flag, number>> {
   if (r.priorStrengths) return r.priorStrengths;
   const prior: Partial<Record<Flag, number>> = {};
-  for (const e of r.evidence)
-    if (!SCORED_FLAGS.includes(e.flag)) prior[e.flag] = Math.max(prior[e.flag] ?? 0, e.strength);
+  for (const e of r.evidence) if (weighsByPrior(e.flag)) prior[e.flag] = Math.max(prior[e.flag] ?? 0, e.strength);
   return prior;
 }
 const samples: FamilySample[] = rows.map((r) => ({

@@ -23,6 +23,7 @@ import {
   INFORMATIONAL_FLAGS,
   MEASURE_FLAGS,
   SCORED_FLAGS,
+  weighsByPrior,
 } from "./fusion/features.ts";
 import { FUSION_MODEL, logit, sigmoid, type FusionModel } from "./fusion/model.ts";
 import type { DetectorResult, Evidence } from "./report.ts";
@@ -69,10 +70,12 @@ export const NO_ALTERATION_CEILING = 0.49;
 const CORROBORATION_NEEDED: readonly Flag[] = ["region_tampering", "copy_move"];
 const MATERIAL_CONTRIBUTION = 0.05;
 /**
- * Flags that may add to a verdict but never make one alone. copy_move's weight rests on 3
- * forged and 2 genuine corpus documents that raise it (it catches none of the corpus's own
- * cloned digits, which their content gives away); a clone found on a genuine scan (a test
- * fixture made by ImageMagick) scored 0.57 on it alone once the refit gave it weight.
+ * Flags that may add to a verdict but never make one, alone or with region_tampering only.
+ * copy_move's weight rests on 3 forged and 2 genuine corpus documents that raise it (it
+ * catches none of the corpus's own cloned digits, which their content gives away); a clone
+ * found on a genuine scan (a test fixture made by ImageMagick) scored 0.57 on it alone once
+ * the refit gave it weight, and a genuine passport render (d0385: two identical dotted digits
+ * of a perforated number, beside error-level lines) 0.84 out of family with region_tampering.
  */
 const CANNOT_CARRY_ALONE: readonly Flag[] = ["copy_move"];
 
@@ -169,7 +172,12 @@ export const verdictOf = (model: FusionModel, features: readonly number[], stren
   const alteration = without(features, strengths, provenance);
   const seen = alteration.features.map((v, i) => (FEATURE_NAMES[i]!.startsWith("blind:") ? 0 : v));
   const carriers = flags.filter((f) => !CANNOT_CARRY_ALONE.includes(f));
-  const carried = accuses(carriers) && scoreOf(model, seen, alteration.strengths) >= 0.5;
+  // Nor do two pixel traces that each fire on genuine renders carry one together: beside a
+  // clone, the carrier must be a check other than the error-level and noise lines.
+  const pixelTracesOnly =
+    flags.some((f) => CANNOT_CARRY_ALONE.includes(f)) &&
+    carriers.every((f) => CORROBORATION_NEEDED.includes(f) || FLAG_CLASSES[f] !== "alteration");
+  const carried = accuses(carriers) && !pixelTracesOnly && scoreOf(model, seen, alteration.strengths) >= 0.5;
   return { forgeryScore: carried ? forgeryScore : Math.min(forgeryScore, NO_ALTERATION_CEILING), flags, contributions };
 };
 
@@ -202,7 +210,7 @@ export const strengthsOfFeatures = (
       const s = features[FEATURE_NAMES.indexOf(`flag:${f}`)] ?? 0;
       return s > 0 ? [[f, s] as const] : [];
     }),
-    ...(Object.entries(prior) as [Flag, number][]).filter(([f, s]) => s > 0 && !SCORED_FLAGS.includes(f)),
+    ...(Object.entries(prior) as [Flag, number][]).filter(([f, s]) => s > 0 && weighsByPrior(f)),
   ]);
 
 export const fuse = (detectors: DetectorResult[], opts: FusionOptions = {}): Fusion => {

@@ -106,12 +106,17 @@ export const qualityOf = (features: readonly number[], name: QualityFeature): nu
 const finite = (v: number | undefined): number | undefined => (v !== undefined && Number.isFinite(v) ? v : undefined);
 
 /**
- * The strengths of the flags that are no feature (they weigh by their prior weight, fusion.ts),
+ * The strengths of the flags that are no feature and not informational (they weigh by their
+ * prior weight, fusion.ts),
  * as flagStrengths gives them: what an evaluation keeps beside the features, so that a model
  * scoring stored features adds them as the service does.
  */
 export const priorFlagStrengths = (detectors: readonly DetectorResult[]): Partial<Record<Flag, number>> =>
-  Object.fromEntries([...flagStrengths(detectors)].filter(([flag, s]) => s > 0 && !SCORED_FLAGS.includes(flag)));
+  Object.fromEntries([...flagStrengths(detectors)].filter(([flag, s]) => s > 0 && weighsByPrior(flag)));
+
+/** A flag that moves the score by its prior weight: neither a feature nor informational. */
+export const weighsByPrior = (flag: Flag): boolean =>
+  !SCORED_FLAGS.includes(flag) && !INFORMATIONAL_FLAGS.includes(flag);
 
 /** Per flag, the strongest evidence as the fusion weighs it: strength × detector coverage. */
 export const flagStrengths = (detectors: readonly DetectorResult[]): Map<Flag, number> => {

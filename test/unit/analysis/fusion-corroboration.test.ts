@@ -72,3 +72,34 @@ test("a clone alone cannot carry a verdict however much the model weighs it, and
   expect(withBalances.forgeryScore).toBeGreaterThan(fuse([balances], { model }).forgeryScore);
   expect(withBalances.forgeryScore).toBeGreaterThan(0.5);
 });
+
+test("a clone beside error-level lines only carries no verdict: two pixel traces do not corroborate each other", () => {
+  // The genuine passport render d0385: a clone of two identical dotted digits and a line that
+  // stands out, together 0.84 out of family before this rule.
+  const model = { ...FUSION_MODEL, weights: FUSION_MODEL.weights.map(() => 0), intercept: -2 };
+  const index = (name: string) => FUSION_MODEL.features.indexOf(name);
+  model.weights[index("flag:copy_move")] = 4;
+  model.weights[index("flag:region_tampering")] = 4;
+  model.weights[index("flag:mrz_mismatch")] = 4;
+  const clone: DetectorResult = {
+    detector: "copy-move",
+    coverage: 1,
+    facts: {},
+    evidence: [{ flag: "copy_move", detector: "copy-move", strength: 1, message: "an area is a copy", page: 1 }],
+  };
+  const zone: DetectorResult = {
+    detector: "mrz",
+    coverage: 1,
+    facts: {},
+    evidence: [{ flag: "mrz_mismatch", detector: "mrz", strength: 1, message: "the zone disagrees", page: 1 }],
+  };
+  const lines = { ...pixelOnly[0]!, evidence: pixelOnly[0]!.evidence.map((e) => ({ ...e, strength: 1 })) };
+  const pixelPair = fuse([clone, lines], { model });
+  expect(pixelPair.flags).toEqual(expect.arrayContaining(["copy_move", "region_tampering"]));
+  expect(pixelPair.forgeryScore).toBeLessThan(0.5);
+  // Beside a check of another kind, the clone still adds to the verdict.
+  expect(fuse([clone, lines, zone], { model }).forgeryScore).toBeGreaterThan(
+    fuse([lines, zone], { model }).forgeryScore,
+  );
+  expect(fuse([clone, lines, zone], { model }).forgeryScore).toBeGreaterThan(0.5);
+});
