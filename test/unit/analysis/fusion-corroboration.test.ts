@@ -1,6 +1,8 @@
 import { expect, test } from "bun:test";
 import { fuse } from "../../../src/analysis/fusion.ts";
 import { FUSION_MODEL } from "../../../src/analysis/fusion/model.ts";
+import type { Flag } from "../../../src/analysis/flags.ts";
+import type { DetectorName } from "../../../src/analysis/manifest.ts";
 import type { DetectorResult } from "../../../src/analysis/report.ts";
 
 const pixelOnly: DetectorResult[] = [
@@ -30,6 +32,23 @@ test("a pixel trace alone is kept as evidence but not listed as a flag, and cann
   expect(fusion.forgeryScore).toBeLessThan(0.5);
 });
 
+/** A model that weighs only the named flags, `weight` logits each, from an intercept of -2. */
+function weighing(weight: number, ...flags: string[]) {
+  const model = { ...FUSION_MODEL, weights: FUSION_MODEL.weights.map(() => 0), intercept: -2 };
+  for (const flag of flags) model.weights[FUSION_MODEL.features.indexOf(`flag:${flag}`)] = weight;
+  return model;
+}
+
+/** One detector's single piece of evidence for `flag`, at full strength and coverage. */
+const found = (detector: DetectorName, flag: Flag, message: string): DetectorResult => ({
+  detector,
+  coverage: 1,
+  facts: {},
+  evidence: [{ flag, detector, strength: 1, message, page: 1 }],
+});
+
+const clone = found("copy-move", "copy_move", "an area is a copy");
+
 test("metadata an editor left is listed whatever else is found", () => {
   const fusion = fuse([
     ...pixelOnly,
@@ -49,22 +68,8 @@ test("metadata an editor left is listed whatever else is found", () => {
 });
 
 test("a clone alone cannot carry a verdict however much the model weighs it, and adds to one another flag carries", () => {
-  const model = { ...FUSION_MODEL, weights: FUSION_MODEL.weights.map(() => 0), intercept: -2 };
-  const index = (name: string) => FUSION_MODEL.features.indexOf(name);
-  model.weights[index("flag:copy_move")] = 8;
-  model.weights[index("flag:balance_mismatch")] = 8;
-  const clone: DetectorResult = {
-    detector: "copy-move",
-    coverage: 1,
-    facts: {},
-    evidence: [{ flag: "copy_move", detector: "copy-move", strength: 1, message: "an area is a copy", page: 1 }],
-  };
-  const balances: DetectorResult = {
-    detector: "balances",
-    coverage: 1,
-    facts: {},
-    evidence: [{ flag: "balance_mismatch", detector: "balances", strength: 1, message: "a total breaks", page: 1 }],
-  };
+  const model = weighing(8, "copy_move", "balance_mismatch");
+  const balances = found("balances", "balance_mismatch", "a total breaks");
   const alone = fuse([clone], { model });
   expect(alone.flags).toEqual(["copy_move"]);
   expect(alone.forgeryScore).toBeLessThan(0.5);
@@ -76,23 +81,8 @@ test("a clone alone cannot carry a verdict however much the model weighs it, and
 test("a clone beside error-level lines only carries no verdict: two pixel traces do not corroborate each other", () => {
   // The genuine passport render d0385: a clone of two identical dotted digits and a line that
   // stands out, together 0.84 out of family before this rule.
-  const model = { ...FUSION_MODEL, weights: FUSION_MODEL.weights.map(() => 0), intercept: -2 };
-  const index = (name: string) => FUSION_MODEL.features.indexOf(name);
-  model.weights[index("flag:copy_move")] = 4;
-  model.weights[index("flag:region_tampering")] = 4;
-  model.weights[index("flag:mrz_mismatch")] = 4;
-  const clone: DetectorResult = {
-    detector: "copy-move",
-    coverage: 1,
-    facts: {},
-    evidence: [{ flag: "copy_move", detector: "copy-move", strength: 1, message: "an area is a copy", page: 1 }],
-  };
-  const zone: DetectorResult = {
-    detector: "mrz",
-    coverage: 1,
-    facts: {},
-    evidence: [{ flag: "mrz_mismatch", detector: "mrz", strength: 1, message: "the zone disagrees", page: 1 }],
-  };
+  const model = weighing(4, "copy_move", "region_tampering", "mrz_mismatch");
+  const zone = found("mrz", "mrz_mismatch", "the zone disagrees");
   const lines = { ...pixelOnly[0]!, evidence: pixelOnly[0]!.evidence.map((e) => ({ ...e, strength: 1 })) };
   const pixelPair = fuse([clone, lines], { model });
   expect(pixelPair.flags).toEqual(expect.arrayContaining(["copy_move", "region_tampering"]));
