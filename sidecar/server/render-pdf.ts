@@ -10,6 +10,7 @@ import { status } from "@grpc/grpc-js";
 import { DocumentRefused, invalidDocument, overLimit } from "./errors.ts";
 import type { DocumentLimits } from "./limits.ts";
 import type { RenderReply, RenderRequest } from "./render-protocol.ts";
+import { createIdleShelf } from "../../src/runtime/idle-shelf.ts";
 import { mupdfHeapArgv } from "../../src/runtime/mupdf-memory-cap.ts";
 
 interface RenderedPage {
@@ -54,8 +55,6 @@ class RenderWorker {
   private pending: { resolve(reply: RenderReply): void; reject(error: Error): void } | null = null;
   private dead = false;
   readonly started: Promise<RenderReply>;
-  /** While the worker waits in the pool: ends it once it has waited long enough. */
-  idleTimer?: ReturnType<typeof setTimeout>;
 
   /**
    * `mupdfHeapBytes`: the most WebAssembly memory mupdf may grow to in this worker (none: its own 2
@@ -130,10 +129,12 @@ export function createPdfRenderer(options: {
   onIdleWorkerEnded?: () => void;
 }): PdfRenderer {
   const { limits } = options;
-  const idleWorkerMs = options.idleWorkerMs ?? IDLE_RENDER_WORKER_MS;
-  const idle: RenderWorker[] = [];
-  const waiting: ((worker: RenderWorker) => void)[] = [];
   let created = 0;
+  const idle = createIdleShelf<RenderWorker>(options.idleWorkerMs ?? IDLE_RENDER_WORKER_MS, (worker) => {
+    created--;
+    worker.terminate(options.onIdleWorkerEnded);
+  });
+  const waiting: ((worker: RenderWorker) => void)[] = [];
   let closed = false;
 
   const spawn = async (): Promise<RenderWorker> => {
@@ -144,11 +145,8 @@ export function createPdfRenderer(options: {
   };
 
   const acquire = async (): Promise<RenderWorker> => {
-    const worker = idle.pop();
-    if (worker) {
-      clearTimeout(worker.idleTimer);
-      return worker;
-    }
+    const worker = idle.take();
+    if (worker) return worker;
     if (created < options.workers) {
       created++;
       try {
@@ -175,7 +173,7 @@ export function createPdfRenderer(options: {
     }
     const next = waiting.shift();
     if (next) next(worker);
-    else rest(worker);
+    else idle.put(worker);
   };
 
   /**
@@ -186,16 +184,6 @@ export function createPdfRenderer(options: {
    */
   const grown = (worker: RenderWorker): boolean =>
     options.mupdfHeapBytes !== undefined && worker.heapBytes > options.mupdfHeapBytes / 2;
-
-  const rest = (worker: RenderWorker): void => {
-    idle.push(worker);
-    worker.idleTimer = setTimeout(() => {
-      idle.splice(idle.indexOf(worker), 1);
-      created--;
-      worker.terminate(options.onIdleWorkerEnded);
-    }, idleWorkerMs);
-    worker.idleTimer.unref?.();
-  };
 
   const render: PdfRenderer["render"] = async (bytes, signal, onPage) => {
     if (closed) throw new Error("the renderer is closed");
@@ -249,10 +237,7 @@ export function createPdfRenderer(options: {
 
   const close = async (): Promise<void> => {
     closed = true;
-    for (const worker of idle.splice(0)) {
-      clearTimeout(worker.idleTimer);
-      worker.terminate();
-    }
+    for (const worker of idle.drain()) worker.terminate();
   };
 
   return { render, close };

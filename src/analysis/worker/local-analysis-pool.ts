@@ -15,6 +15,7 @@ import { AppError } from "../../errors.ts";
 import type { IntakeDocument } from "../../intake/document.ts";
 import type { LocalInspection } from "../analyze.ts";
 import type { WorkerReply, WorkerRequest } from "./protocol.ts";
+import { createIdleShelf } from "../../runtime/idle-shelf.ts";
 import { mupdfHeapArgv } from "../../runtime/mupdf-memory-cap.ts";
 
 // From source the worker lies beside this file; in the compiled binary it is an entry point
@@ -38,8 +39,6 @@ interface Slot {
   ready: Promise<void>;
   /** Documents this worker inspected. */
   served: number;
-  /** While the worker waits in the pool: ends it once it has waited `idleWorkerMs`. */
-  idleTimer?: ReturnType<typeof setTimeout>;
 }
 
 /** Documents a worker inspects before it is replaced (see above). */
@@ -73,20 +72,19 @@ export function createLocalAnalysisPool(options: {
   onIdleWorkerEnded?: () => void;
 }): LocalAnalysisPool {
   const documentsPerWorker = options.documentsPerWorker ?? DOCUMENTS_PER_WORKER;
-  const idleWorkerMs = options.idleWorkerMs ?? IDLE_WORKER_MS;
-  const idle: Slot[] = [];
-  const waiting: ((slot: Slot) => void)[] = [];
   let created = 0;
+  const idle = createIdleShelf<Slot>(options.idleWorkerMs ?? IDLE_WORKER_MS, (slot) => {
+    created--;
+    if (options.onIdleWorkerEnded) slot.worker.addEventListener("close", options.onIdleWorkerEnded, { once: true });
+    slot.worker.terminate();
+  });
+  const waiting: ((slot: Slot) => void)[] = [];
   let nextId = 0;
   let closed = false;
 
   const acquire = (): Promise<Slot> => {
-    // The most recently used: under a light load the others stay idle and are ended.
-    const slot = idle.pop();
-    if (slot) {
-      clearTimeout(slot.idleTimer);
-      return Promise.resolve(slot);
-    }
+    const slot = idle.take();
+    if (slot) return Promise.resolve(slot);
     if (created < options.workers) {
       created++;
       return Promise.resolve(spawn(options.mupdfHeapBytes));
@@ -103,18 +101,7 @@ export function createLocalAnalysisPool(options: {
     if (closed) return void slot.worker.terminate();
     const next = waiting.shift();
     if (next) next(slot);
-    else rest(slot);
-  };
-
-  const rest = (slot: Slot) => {
-    idle.push(slot);
-    slot.idleTimer = setTimeout(() => {
-      idle.splice(idle.indexOf(slot), 1);
-      created--;
-      if (options.onIdleWorkerEnded) slot.worker.addEventListener("close", options.onIdleWorkerEnded, { once: true });
-      slot.worker.terminate();
-    }, idleWorkerMs);
-    slot.idleTimer.unref?.();
+    else idle.put(slot);
   };
 
   const run = <T>(slot: Slot, task: WorkerRequest["task"], document: IntakeDocument): Promise<T> =>
@@ -164,10 +151,7 @@ export function createLocalAnalysisPool(options: {
     validatePdf: (bytes) => submit<void>("validate", { bytes, format: "pdf" }),
     async close() {
       closed = true;
-      for (const slot of idle.splice(0)) {
-        clearTimeout(slot.idleTimer);
-        slot.worker.terminate();
-      }
+      for (const slot of idle.drain()) slot.worker.terminate();
     },
   };
 }
