@@ -30,16 +30,6 @@ export function robustZ(values: number[], minSpread: number): number[] {
 }
 
 /**
- * The upper of the two middle values for an even count (the middle one for an odd count),
- * NaN for none. Where the answer must be a value that occurs (a paper colour, a line's
- * height, a peak) rather than median's mean of two.
- */
-export function upperMedian(values: ArrayLike<number>): number {
-  const sorted = Float64Array.from(values).sort();
-  return sorted.length === 0 ? Number.NaN : sorted[sorted.length >> 1]!;
-}
-
-/**
  * The value at index floor(q·n) of the sorted values (the largest for q = 1), NaN for none.
  * No interpolation, so a latency it reports is one that was measured; the evaluation's
  * percentile (scripts/eval/metrics.ts) interpolates as numpy does.
@@ -48,6 +38,13 @@ export function rankQuantile(values: ArrayLike<number>, q: number): number {
   const sorted = Float64Array.from(values).sort();
   return sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))]!;
 }
+
+/**
+ * The upper of the two middle values for an even count (the middle one for an odd count),
+ * NaN for none: rankQuantile at one half. Where the answer must be a value that occurs (a
+ * paper colour, a line's height, a peak) rather than median's mean of two.
+ */
+export const upperMedian = (values: ArrayLike<number>): number => rankQuantile(values, 0.5);
 
 /** `v` held to [lo, hi]; NaN stays NaN. */
 export const clamp = (v: number, lo: number, hi: number): number => Math.min(hi, Math.max(lo, v));

@@ -96,6 +96,8 @@ export async function startService(config: Config, clock: Clock = systemClock): 
  */
 export async function composeService(config: Config, options: ServiceOptions = {}): Promise<ComposedService> {
   const clock = options.clock ?? systemClock;
+  // The test CA, where one is given, for both clients that reach caller-supplied URLs.
+  const trusted = options.ca === undefined ? {} : { ca: options.ca };
   const log = createLogger(config.logLevel, { component: "serve" }, options.writeLog);
   if (config.databaseUrl !== "" && config.secretKeys.length === 0) {
     // A key file in one machine's data directory would leave the other instances unable to sign
@@ -127,7 +129,7 @@ export async function composeService(config: Config, options: ServiceOptions = {
     send: createWebhookSender({
       allowPrivate: config.allowPrivateUrls,
       timeoutMs: config.webhookTimeoutMs,
-      ...(options.ca === undefined ? {} : { ca: options.ca }),
+      ...trusted,
     }),
     clock,
     log: log.child({ component: "webhooks" }),
@@ -172,11 +174,7 @@ export async function composeService(config: Config, options: ServiceOptions = {
     log,
     metrics,
     rateLimiter: store.rateLimits,
-    fetchDocument: (url) =>
-      fetchDocumentUrl(url, {
-        allowPrivate: config.allowPrivateUrls,
-        ...(options.ca === undefined ? {} : { ca: options.ca }),
-      }),
+    fetchDocument: (url) => fetchDocumentUrl(url, { allowPrivate: config.allowPrivateUrls, ...trusted }),
     verifyAdmission: createVerifyAdmission({
       concurrent: config.verifyConcurrency ?? config.sidecarConcurrency * Math.max(1, config.sidecar.length),
       queued: config.verifyQueue,

@@ -107,9 +107,8 @@ const finite = (v: number | undefined): number | undefined => (v !== undefined &
 
 /**
  * The strengths of the flags that are no feature and not informational (they weigh by their
- * prior weight, fusion.ts),
- * as flagStrengths gives them: what an evaluation keeps beside the features, so that a model
- * scoring stored features adds them as the service does.
+ * prior weight, fusion.ts), as flagStrengths gives them: what an evaluation keeps beside the
+ * features, so that a model scoring stored features adds them as the service does.
  */
 export const priorFlagStrengths = (detectors: readonly DetectorResult[]): Partial<Record<Flag, number>> =>
   Object.fromEntries([...flagStrengths(detectors)].filter(([flag, s]) => s > 0 && weighsByPrior(flag)));
