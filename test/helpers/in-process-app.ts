@@ -162,14 +162,21 @@ export async function startInProcessApp(options: InProcessAppOptions = {}): Prom
     },
     wakes,
     createKey: (key) => insertKey(testStore.store, clock.now(), key),
-    request(path, init = {}) {
-      const { key, ...rest } = init;
-      const headers = new Headers(rest.headers);
-      if (key) headers.set("authorization", `Bearer ${key}`);
-      return app.handle(new Request(`http://docverify.test${path}`, { ...rest, headers }));
-    },
+    request: (path, init) => handle(app, path, init),
     close: () => testStore.close(),
   };
+}
+
+/** `app.handle` on a path of a fake origin, with the key as a bearer token when given. */
+export function handle(
+  app: Pick<App, "handle">,
+  path: string,
+  init: RequestInit & { key?: string | null } = {},
+): Promise<Response> {
+  const { key, ...rest } = init;
+  const headers = new Headers(rest.headers);
+  if (key) headers.set("authorization", `Bearer ${key}`);
+  return app.handle(new Request(`http://docverify.test${path}`, { ...rest, headers }));
 }
 
 /** A JSON request body with its content type. */

@@ -9,7 +9,7 @@ import { composeService, type ComposedService } from "../../../src/cli/serve.ts"
 import { loadConfig, type Config } from "../../../src/config.ts";
 import type { AnalyzerDeps } from "../../../src/analysis/create-analyzer.ts";
 import { createLocalAnalyzer } from "../../helpers/local-analyzer.ts";
-import { inThreadAnalysisService, insertKey } from "../../helpers/in-process-app.ts";
+import { handle, inThreadAnalysisService, insertKey, json } from "../../helpers/in-process-app.ts";
 import { eventually, newDataDir } from "../../helpers/service.ts";
 import { makeTestCa, type TestTls } from "../../helpers/tls.ts";
 import { startWebhookReceiver } from "../../helpers/webhook-receiver.ts";
@@ -39,14 +39,9 @@ const compose = () =>
     ca: tls.caPem,
   });
 
-const request = (path: string, init: RequestInit = {}) => {
-  const headers = new Headers(init.headers);
-  headers.set("authorization", `Bearer ${key}`);
-  return service.app.handle(new Request(`http://docverify.test${path}`, { ...init, headers }));
-};
+const request = (path: string, init: RequestInit = {}) => handle(service.app, path, { ...init, key });
 
-const post = (path: string, body: object) =>
-  request(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+const post = (path: string, body: object) => request(path, json(body));
 
 beforeAll(async () => {
   tls = await makeTestCa();
