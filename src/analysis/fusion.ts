@@ -107,8 +107,7 @@ export interface Fusion {
  * API key's history).
  */
 const byPrior = (model: FusionModel, flag: Flag): boolean =>
-  !INFORMATIONAL_FLAGS.includes(flag) &&
-  (model.untrainedFlags.includes(flag) || !FEATURE_NAMES.includes(`flag:${flag}`));
+  weighsByPrior(flag) || (model.untrainedFlags.includes(flag) && !INFORMATIONAL_FLAGS.includes(flag));
 
 const scoreOf = (model: FusionModel, features: readonly number[], strengths: Map<Flag, number>): number => {
   const untrained = [...strengths.keys()].filter((f) => byPrior(model, f));
