@@ -2,6 +2,7 @@
 // French, Dutch, Spanish and Italian. Each cue names the kind it speaks for; the decision
 // between kinds is document-type.ts's. Text is matched folded (accents off, capitals),
 // row by row, so a label and its amount read as separate OCR boxes still meet.
+import { containsWithinOneEdit } from "./content/near-match.ts";
 import { fold } from "./content/text.ts";
 
 /** What a cue is evidence of: an identity document, its field labels, or a kind of paper. */
@@ -23,6 +24,8 @@ interface Cue {
   weight: number;
   label: string;
   pattern: RegExp;
+  /** Its long phrases, letters only, found again within one OCR misread (nearHits). */
+  near: string[];
 }
 
 /** A cue found in a text: what it matched and the row it stood in. */
@@ -46,13 +49,20 @@ const SHORT_WORD = 6;
  * run of spaces and punctuation, or none. Long words match anywhere, even glued to the
  * next; short ones only between non-letters.
  */
-const words = (...phrases: string[]): RegExp => {
+const words = (...phrases: string[]): Phrases => {
   const alternatives = phrases.map((phrase) => {
     const body = phrase.split(" ").join("[^A-Z0-9\\n]*");
-    return phrase.replace(/[^A-Z0-9]/g, "").length < SHORT_WORD ? `(?<![A-Z])${body}(?![A-Z])` : body;
+    return lettersOf(phrase).length < SHORT_WORD ? `(?<![A-Z])${body}(?![A-Z])` : body;
   });
-  return new RegExp(`(?:${alternatives.join("|")})`, "gd");
+  return { pattern: new RegExp(`(?:${alternatives.join("|")})`, "gd"), phrases };
 };
+
+interface Phrases {
+  pattern: RegExp;
+  phrases: string[];
+}
+
+const lettersOf = (text: string) => text.replace(/[^A-Z0-9]/g, "");
 
 /**
  * An amount as printed: 12.50, 1.234,56, 12,50 €; or in thousands without cents, as rupiah and yen
@@ -65,7 +75,7 @@ const AMOUNT = "(?<![.,]\\d)\\d[.,](?:\\d\\d|\\d{3})(?![.,]?\\d)";
  * "cash" in a letter.
  */
 const withAmount = (...phrases: string[]): RegExp =>
-  new RegExp(`^(?=.*${AMOUNT}).*?(${words(...phrases).source})`, "gd");
+  new RegExp(`^(?=.*${AMOUNT}).*?(${words(...phrases).pattern.source})`, "gd");
 
 /** A volume of water or gas: "12 m³", folded to M3 (a bare M3 is a Manchester postcode). */
 const CUBIC_METRES = /\d\s?(M3)(?![A-Z0-9])/dg;
@@ -79,7 +89,28 @@ const ZONE_DATA = /(?<![A-Z0-9<])[A-Z0-9<]{9}[0-9O][A-Z<]{3}[0-9O]{6}[0-9O][MFX<
 /** A line's bandwidth: "300 Mbps", "1 Gbit/s". */
 const BANDWIDTH = /\d\s?([MG]BPS|[MG]BIT\/S)(?![A-Z])/dg;
 
-const cue = (kind: CueKind, weight: number, label: string, pattern: RegExp): Cue => ({ kind, weight, label, pattern });
+/**
+ * Below this weight a cue is a word many papers use: it counts once a row, and not in a sentence.
+ */
+const SPECIFIC = 2;
+
+/**
+ * Phrases at least this long are also found with one letter misread: one edit cannot make
+ * another word of the six languages into one of them.
+ */
+const NEAR_MIN_LETTERS = 12;
+
+const cue = (kind: CueKind, weight: number, label: string, match: RegExp | Phrases): Cue =>
+  match instanceof RegExp
+    ? { kind, weight, label, pattern: match, near: [] }
+    : {
+        kind,
+        weight,
+        label,
+        pattern: match.pattern,
+        // Only cues that name a paper by themselves: a common word misread proves nothing.
+        near: weight >= SPECIFIC ? match.phrases.map(lettersOf).filter((p) => p.length >= NEAR_MIN_LETTERS) : [],
+      };
 
 const CUES: Cue[] = [
   // Identity documents: titles, and the labels of their fields.
@@ -1007,9 +1038,21 @@ const ownHits = (row: string): Hit[] => {
 };
 
 /**
- * Below this weight a cue is a word many papers use: it counts once a row, and not in a sentence.
+ * Phrases of the specific cues that a row holds with one letter misread, lost or added, each
+ * counted once in the text and not where it was found as printed (`seen`, keyed as findCues
+ * keys them). The word shown starts with "~" so that an analyst sees it was read near.
  */
-const SPECIFIC = 2;
+const nearHits = (row: string, prose: boolean, seen: Set<string>): FoundCue[] => {
+  const letters = lettersOf(row);
+  const found: FoundCue[] = [];
+  for (const cue of CUES) {
+    const phrase = cue.near.find((p) => !seen.has(`${cue.label}:${p}`) && containsWithinOneEdit(letters, p));
+    if (!phrase) continue;
+    seen.add(`${cue.label}:${phrase}`);
+    found.push({ kind: cue.kind, weight: cue.weight, label: cue.label, word: `~${phrase}`, row, prose });
+  }
+  return found;
+};
 
 /**
  * Every cue in some rows of text, each cue's words counted once each. A lesser cue counts
@@ -1033,6 +1076,7 @@ export function findCues(rows: readonly string[]): FoundCue[] {
       found.push({ kind: cue.kind, weight: cue.weight, label: cue.label, word, row, prose });
     }
   }
+  for (const original of rows) found.push(...nearHits(fold(original), isProse(original), seen));
   const priced = rows.map(fold).filter((row) => PRICED_ROW.test(row.trim()));
   if (priced.length >= MIN_PRICED_ROWS)
     found.push({

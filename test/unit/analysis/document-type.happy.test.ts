@@ -70,6 +70,28 @@ describe("document type", () => {
     expect(classifyDocumentType({ text: ocr }).documentType).toBe("utility_bill");
   });
 
+  test("a long title or supply term read with one letter wrong still names the paper", () => {
+    // OCR of blurred phone photos (imagemagick/photo corpus family).
+    const payslip = [
+      "Nordlicht Logistik GmbH",
+      "Rem Lois Adnen Vsse",
+      "BUULETINDEPAIE",
+      "uppaes 194.18",
+      "seccaie 200.52",
+      "ksnce cheoge 69.75",
+      "Snebn 2606.06",
+      "Netapoyet 2324#4",
+    ].join("\n");
+    const slip = classifyDocumentType({ text: payslip });
+    expect(slip.documentType).toBe("financial");
+    expect(slip.basis).toContain("~BULLETINDEPAIE");
+    const bill =
+      "FACTURE\nDescription Montant(EUR)\nAbonnement 58.57\nConsonumatonheutes pleines 81.94\nTVA20 48.78\nToaa payer292.66";
+    expect(classifyDocumentType({ text: bill }).documentType).toBe("utility_bill");
+    // Two letters wrong, or a short word one letter off, is another text.
+    expect(classifyDocumentType({ text: "BUULETINDEPAXE\n194.18" }).documentType).toBe("unknown");
+  });
+
   test("an account number alone does not make a bank statement, nor an invoice a utility bill", () => {
     const type = classifyDocumentType({ text: "Account number 1234\nInvoice date 17/02/2025\nTotal due 12.00" });
     expect(type.documentType).toBe("financial");
