@@ -93,3 +93,18 @@ test("a clone beside error-level lines only carries no verdict: two pixel traces
   );
   expect(fuse([clone, lines, zone], { model }).forgeryScore).toBeGreaterThan(0.5);
 });
+
+test("a flag that fires on a tenth of genuine documents cannot carry a verdict; the same flag rarely seen on them can", () => {
+  const trace = found("pixel-residuals", "region_tampering", "a line stands out");
+  const bound = (fpr: number) => ({ ...FUSION_MODEL.flagBounds.region_tampering!, fpr, maxWeight: 8 });
+  const model = weighing(8, "region_tampering");
+  const common = fuse([trace], {
+    model: { ...model, flagBounds: { ...model.flagBounds, region_tampering: bound(0.1) } },
+  });
+  expect(common.flags).toEqual(["region_tampering"]);
+  expect(common.forgeryScore).toBeLessThan(0.5);
+  const rare = fuse([trace], {
+    model: { ...model, flagBounds: { ...model.flagBounds, region_tampering: bound(0.01) } },
+  });
+  expect(rare.forgeryScore).toBeGreaterThan(0.5);
+});
