@@ -1,9 +1,11 @@
 // DB (Differentiable Binarization) post-processing as PaddleOCR's DBPostProcess does it with
 // its defaults for PP-OCRv4: binarize the probability map, take each 8-connected text
 // region, fit the minimum-area rotated rectangle, score it by the mean probability inside,
-// grow it back ("unclip") and drop boxes that are too small or too faint.
+// grow it back ("unclip") and drop boxes that are too small or too faint. One step PaddleOCR
+// lacks: a region that is two touching lines is cut in two first (stacked-lines.ts).
 import { clamp } from "../../src/numeric.ts";
-import { type Point, type Quad, minAreaRect, orderQuad, rectCorners, unclipRect } from "./geometry.ts";
+import { type Quad, minAreaRect, orderQuad, rectCorners, unclipRect } from "./geometry.ts";
+import { type RegionRow, hullPoints, splitStackedLines, typicalLineHeight } from "./stacked-lines.ts";
 
 export interface DbOptions {
   /** Pixel probability above which a pixel is text. */
@@ -31,9 +33,11 @@ export function dbBoxes(
   height: number,
   options: DbOptions = DB_DEFAULTS,
 ): ScoredQuad[] {
+  const regions = [...textRegions(prob, width, height, options.threshold, options.maxCandidates)];
+  const lineHeight = typicalLineHeight(regions);
   const boxes: ScoredQuad[] = [];
-  for (const points of textRegions(prob, width, height, options.threshold, options.maxCandidates)) {
-    const rect = minAreaRect(points);
+  for (const rows of regions.flatMap((region) => splitStackedLines(region, lineHeight))) {
+    const rect = minAreaRect(hullPoints(rows));
     if (Math.min(rect.width, rect.height) < MIN_SIDE) continue;
     const kernel = orderQuad(rectCorners(rect));
     const score = meanInside(prob, width, height, kernel);
@@ -47,8 +51,8 @@ export function dbBoxes(
 
 /**
  * Connected regions of pixels above `threshold` (8-connectivity, like the outer contours
- * OpenCV's findContours follows). Each region is returned as the leftmost and rightmost
- * pixel of each of its rows, which have the same convex hull as the whole region.
+ * OpenCV's findContours follows). Each region is returned as its rows, top to bottom; being
+ * connected, it has no empty row between its top and bottom.
  */
 function* textRegions(
   prob: Float32Array,
@@ -56,7 +60,7 @@ function* textRegions(
   height: number,
   threshold: number,
   maxRegions: number,
-): Generator<Point[]> {
+): Generator<RegionRow[]> {
   const seen = new Uint8Array(width * height);
   const stack = new Int32Array(width * height);
   let regions = 0;
@@ -86,27 +90,25 @@ function* textRegions(
         }
       }
     }
-    yield rowExtremes(stack, count, width);
+    yield regionRows(stack, count, width);
   }
 }
 
-function rowExtremes(pixels: Int32Array, count: number, width: number): Point[] {
-  const rows = new Map<number, [number, number]>();
+function regionRows(pixels: Int32Array, count: number, width: number): RegionRow[] {
+  const rows = new Map<number, RegionRow>();
   for (let i = 0; i < count; i++) {
     const p = pixels[i]!;
     const x = p % width;
     const y = (p - x) / width;
     const row = rows.get(y);
-    if (!row) rows.set(y, [x, x]);
-    else if (x < row[0]) row[0] = x;
-    else if (x > row[1]) row[1] = x;
+    if (!row) rows.set(y, { y, minX: x, maxX: x, pixels: 1 });
+    else {
+      row.pixels++;
+      if (x < row.minX) row.minX = x;
+      else if (x > row.maxX) row.maxX = x;
+    }
   }
-  const points: Point[] = [];
-  for (const [y, [minX, maxX]] of rows) {
-    points.push([minX, y]);
-    if (maxX !== minX) points.push([maxX, y]);
-  }
-  return points;
+  return [...rows.values()].sort((a, b) => a.y - b.y);
 }
 
 /**

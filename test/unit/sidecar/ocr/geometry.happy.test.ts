@@ -116,6 +116,52 @@ describe("DB post-processing", () => {
   });
 });
 
+/** A probability map with 1.0 in each axis-aligned [x0, y0, x1, y1] rectangle (inclusive). */
+function blocks(width: number, height: number, rects: [number, number, number, number][]) {
+  const prob = new Float32Array(width * height);
+  for (const [x0, y0, x1, y1] of rects) {
+    for (let y = y0; y <= y1; y++) prob.fill(1, y * width + x0, y * width + x1 + 1);
+  }
+  return prob;
+}
+
+const boxHeight = ({ quad }: { quad: Quad }) => quad[3][1] - quad[0][1];
+const boxTop = ({ quad }: { quad: Quad }) => quad[0][1];
+
+describe("stacked lines in the probability map", () => {
+  // Three ordinary lines 8 rows high set the page's line height.
+  const lines: [number, number, number, number][] = [
+    [20, 10, 120, 17],
+    [20, 30, 120, 37],
+    [20, 50, 120, 57],
+  ];
+
+  test("two lines joined by a bridge are cut at the valley into two boxes, each one line high", () => {
+    // Two lines 8 rows high, two nearly empty rows apart, joined by a one-pixel bridge.
+    const prob = blocks(300, 200, [...lines, [150, 100, 250, 107], [150, 110, 250, 117], [150, 108, 150, 109]]);
+    const boxes = dbBoxes(prob, 300, 200).filter((box) => box.quad[0][0] > 100);
+    expect(boxes).toHaveLength(2);
+    const single = dbBoxes(blocks(300, 200, lines), 300, 200)[0]!;
+    for (const box of boxes) near(boxHeight(box), boxHeight(single), 0.5);
+    // Each box sits on its own line's rows, as the single line's box sits on rows 10-17.
+    near(boxTop(boxes[0]!) - 100, boxTop(single) - 10, 0.5);
+    near(boxTop(boxes[1]!) - 110, boxTop(single) - 10, 0.5);
+  });
+
+  test("a line twice as high with no valley stays one box", () => {
+    const prob = blocks(300, 200, [...lines, [150, 100, 250, 117]]);
+    const boxes = dbBoxes(prob, 300, 200).filter((box) => box.quad[0][0] > 100);
+    expect(boxes).toHaveLength(1);
+    expect(boxHeight(boxes[0]!)).toBeGreaterThan(25);
+  });
+
+  test("a vertical line of text with a gap between two words stays one box", () => {
+    // Upright words 40 rows long, 8 wide, joined across a two-row word gap by a thin stroke.
+    const prob = blocks(300, 200, [...lines, [200, 80, 207, 119], [200, 122, 207, 161], [203, 120, 203, 121]]);
+    expect(dbBoxes(prob, 300, 200).filter((box) => box.quad[0][0] > 100)).toHaveLength(1);
+  });
+});
+
 describe("cropping a rotated box", () => {
   test("straightens a slanted dark bar into a horizontal strip of the recognition height", () => {
     const width = 300;
