@@ -3,6 +3,7 @@
 // the same font is listed in the facts only: genuine producers embed those too.)
 import type { DetectorResult, Evidence } from "../report.ts";
 import type { PageContent, PageLine } from "./page-content.ts";
+import { intersectionArea, rectOfBox } from "./rect.ts";
 import type { DetectorName } from "../manifest.ts";
 
 export const PDF_FONTS_DETECTOR = "pdf-fonts" satisfies DetectorName;
@@ -109,7 +110,7 @@ const visibleLines = (page: PageContent): PageLine[] => {
 };
 
 /** The page's font evidence, or null where it mixes fonts by design and is not judged. */
-const pageEvidence = (page: PageContent): Evidence[] | null => {
+const pageEvidence = (page: PageContent, explained: readonly Evidence[]): Evidence[] | null => {
   const evidence: Evidence[] = [];
   const rows = rowsOf(visibleLines(page));
   const families = rows.map(lineFamilies);
@@ -176,7 +177,7 @@ const pageEvidence = (page: PageContent): Evidence[] | null => {
     }
   });
 
-  evidence.push(...substitutedFontEvidence(page, rows, main, evidence));
+  evidence.push(...substitutedFontEvidence(page, rows, main, [...evidence, ...explained]));
   return evidence;
 };
 
@@ -201,6 +202,10 @@ const PAGE_NUMBER = /^\s*(page|seite|p[aá]gina|pagina|blad|pag\.?|p\.)?\s*\d+\s
 
 const untagged = (name: string) => name.replace(SUBSET_TAG, "");
 
+/** Evidence on this page whose box overlaps the row's. */
+const covers = (e: Evidence, page: number, box: PageLine["box"]): boolean =>
+  e.page === page && e.box !== undefined && intersectionArea(rectOfBox(e.box), rectOfBox(box)) > 0;
+
 /**
  * Text in a font the file does not carry, on a page whose text is otherwise in fonts it
  * embeds. An editor's "edit text" types a new value in the document's own embedded subset
@@ -208,7 +213,10 @@ const untagged = (name: string) => name.replace(SUBSET_TAG, "");
  * has not (Acrobat, PDF-XChange): a changed name or figure then reads in Arial among
  * subset-embedded fonts. A producer that leaves fonts out does so for its whole layout (the
  * standard 14 fonts of pdf-lib and PDFKit documents), so one or two rows in such a font,
- * among embedded text, is the edit's trace. Rows already raised above are not raised twice.
+ * among embedded text, is the edit's trace. Rows already raised above, or covered by another
+ * detector's evidence (`raised`: text drawn over a white box), are not raised twice: one edit
+ * seen twice would share its weight between two flags in the fit, and neither would then
+ * carry a verdict alone.
  */
 function substitutedFontEvidence(
   page: PageContent,
@@ -240,7 +248,7 @@ function substitutedFontEvidence(
         .filter((r) => r.font === font)
         .map((r) => r.text)
         .join("");
-      if (!isValue(value) || raised.some((e) => e.box === row.box)) continue;
+      if (!isValue(value) || raised.some((e) => e.box === row.box || covers(e, page.page, row.box))) continue;
       evidence.push({
         flag: "pdf_font_inconsistency",
         detector: PDF_FONTS_DETECTOR,
@@ -273,8 +281,12 @@ const repeatedSubsets = (page: PageContent): Record<string, number> => {
   return Object.fromEntries([...subsets].filter(([, tags]) => tags.size > 1).map(([base, tags]) => [base, tags.size]));
 };
 
-export const detectFontInconsistency = (pages: PageContent[]): DetectorResult => {
-  const judged = pages.map(pageEvidence);
+/**
+ * The pages' font evidence; `explained` is what other page detectors already raised, whose
+ * rows the substituted-font rule leaves alone.
+ */
+export const detectFontInconsistency = (pages: PageContent[], explained: readonly Evidence[] = []): DetectorResult => {
+  const judged = pages.map((page) => pageEvidence(page, explained));
   const evidence = judged.flatMap((e) => e ?? []);
   const mixed = pages.filter((_, i) => judged[i] === null);
   const lines = pages.reduce((n, p) => n + p.lines.length, 0);

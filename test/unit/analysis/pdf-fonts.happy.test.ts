@@ -112,6 +112,19 @@ describe("fonts of a page", () => {
       expect(result.evidence.map((e) => [e.flag, e.measured])).toEqual([["pdf_font_inconsistency", "Arial"]]);
     });
 
+    test("a row another detector already raised (text over a white box) is not raised twice", () => {
+      const lines = withValue("Alice Schneider", "Arial", body("AAAAAA+DejaVuSerif"));
+      const overlay = {
+        flag: "pdf_text_overlay" as const,
+        detector: "pdf-text-overlay" as const,
+        strength: 0.85,
+        message: "text drawn over a white box",
+        page: 1,
+        box: [330, 121, 60, 10] as PageLine["box"],
+      };
+      expect(detectFontInconsistency([page(lines, ["AAAAAA+DejaVuSerif", "Arial"])], [overlay]).evidence).toEqual([]);
+    });
+
     test("a producer that leaves every font out (pdf-lib's standard fonts) accuses no one", () => {
       const lines = withValue("Alice Schneider", "Helvetica-Bold", body("Helvetica"));
       expect(detectFontInconsistency([page(lines, ["Helvetica", "Helvetica-Bold"])]).evidence).toEqual([]);
