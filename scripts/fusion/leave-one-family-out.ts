@@ -2,7 +2,7 @@
 // path) is scored by a model fitted on the other families only, with its regularisation
 // and its flag bounds chosen on those other families too (nested), so a family's figures
 // say how the fusion does on documents made in a way it never saw.
-import type { Flag } from "../../src/analysis/flags.ts";
+import { FLAG_CLASSES, type Flag } from "../../src/analysis/flags.ts";
 import { strengthsOfFeatures, verdictOf } from "../../src/analysis/fusion.ts";
 import { FEATURE_NAMES, isScoreFeature, SCORED_FLAGS } from "../../src/analysis/fusion/features.ts";
 import { type FlagBound, type FusionModel, sigmoid } from "../../src/analysis/fusion/model.ts";
@@ -26,10 +26,26 @@ export interface Trained extends Fitted {
 
 const familiesOf = (samples: readonly FamilySample[]): string[] => [...new Set(samples.map((s) => s.family))].sort();
 
-/** Fits with the flag bounds these samples give. */
+/** A provenance concern's flag feature (flags.ts FLAG_CLASSES). */
+const isProvenanceFlag = (j: number): boolean => {
+  const name = FEATURE_NAMES[j]!;
+  return name.startsWith("flag:") && FLAG_CLASSES[name.slice(5) as Flag] === "provenance";
+};
+
+/**
+ * Fits with the flag bounds these samples give, evidence of alteration first: its weights and
+ * the intercept as if no provenance concern were known, then the provenance concerns' weights
+ * on top of them. The served verdict asks the alteration evidence to reach the line on its own
+ * (fusion.ts verdictOf); fitted together, a revision or an editor's name that always comes
+ * with a white box and new text took most of the credit, and the white box alone then fell
+ * under the line whenever a refit moved the intercept.
+ */
 export function train(samples: readonly FamilySample[], lambda: number): Trained {
   const bounds = flagBounds(samples);
-  const fitted = fitBounded(samples, (j) => isScoreFeature(FEATURE_NAMES[j]!), boundsOf(bounds, samples), lambda);
+  const scored = (j: number) => isScoreFeature(FEATURE_NAMES[j]!);
+  const within = boundsOf(bounds, samples);
+  const alteration = fitBounded(samples, (j) => scored(j) && !isProvenanceFlag(j), within, lambda);
+  const fitted = fitBounded(samples, (j) => scored(j) && isProvenanceFlag(j), within, lambda, alteration);
   const untrainedFlags = SCORED_FLAGS.filter((f) =>
     samples.every((s) => s.features[FEATURE_NAMES.indexOf(`flag:${f}`)] === 0),
   );

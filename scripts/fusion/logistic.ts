@@ -77,25 +77,33 @@ export interface Fitted {
 /**
  * Fits the features `usable` allows, each weight kept within its bounds: a weight that comes
  * out beyond a bound is held there (as an offset) and the others refitted, until every free
- * weight is within its bounds. A weight held at 0 is the feature left out.
+ * weight is within its bounds. A weight held at 0 is the feature left out. With `on`, a model
+ * already fitted (its intercept and weights, on other features) is kept as it is and the
+ * usable features are fitted on top of it.
  */
 export function fitBounded(
   samples: readonly Sample[],
   usable: (j: number) => boolean,
   bounds: (j: number) => Bounds,
   lambda: number,
+  on?: Fitted,
 ): Fitted {
   const n = samples[0]!.features.length;
-  const mean = Array.from({ length: n }, (_, j) => samples.reduce((s, r) => s + r.features[j]!, 0) / samples.length);
+  // On a kept intercept the features are scaled but not centred: centring would move it.
+  const mean = Array.from({ length: n }, (_, j) =>
+    on ? 0 : samples.reduce((s, r) => s + r.features[j]!, 0) / samples.length,
+  );
   const std = Array.from({ length: n }, (_, j) =>
     Math.sqrt(samples.reduce((s, r) => s + (r.features[j]! - mean[j]!) ** 2, 0) / samples.length),
   );
   const held = new Map<number, number>();
   let free = Array.from({ length: n }, (_, j) => j).filter((j) => usable(j) && std[j]! > 1e-9);
   const y = samples.map((r) => r.y);
+  const base = samples.map((r) => (on ? on.intercept + dot(on.weights, r.features) : 0));
   for (;;) {
-    const offsets = samples.map((r) => [...held].reduce((s, [j, w]) => s + w * r.features[j]!, 0));
-    const X = samples.map((r) => [1, ...free.map((j) => (r.features[j]! - mean[j]!) / std[j]!)]);
+    const offsets = samples.map((r, i) => base[i]! + [...held].reduce((s, [j, w]) => s + w * r.features[j]!, 0));
+    // The intercept's column is 0 when it is kept: its weight then stays 0.
+    const X = samples.map((r) => [on ? 0 : 1, ...free.map((j) => (r.features[j]! - mean[j]!) / std[j]!)]);
     const w = fitNewton(X, y, offsets, lambda);
     const raw = free.map((j, k) => w[k + 1]! / std[j]!);
     const beyond = free.flatMap((j, k) => {
@@ -103,12 +111,12 @@ export function fitBounded(
       return raw[k]! < lower ? [[j, lower] as const] : raw[k]! > upper ? [[j, upper] as const] : [];
     });
     if (beyond.length === 0) {
-      const weights = new Array<number>(n).fill(0);
+      const weights = on ? [...on.weights] : new Array<number>(n).fill(0);
       for (const [j, v] of held) weights[j] = v;
       free.forEach((j, k) => {
         weights[j] = raw[k]!;
       });
-      const intercept = w[0]! - free.reduce((s, j, k) => s + (w[k + 1]! * mean[j]!) / std[j]!, 0);
+      const intercept = on ? on.intercept : w[0]! - free.reduce((s, j, k) => s + (w[k + 1]! * mean[j]!) / std[j]!, 0);
       return { weights, intercept };
     }
     for (const [j, v] of beyond) held.set(j, v);

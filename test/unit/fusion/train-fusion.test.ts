@@ -87,6 +87,42 @@ describe("leave-one-family-out", () => {
     expect(d.scores.some((s) => s.flags.includes("pdf_text_overlay") && s.score >= 0.5)).toBe(true);
   });
 
+  test("evidence of alteration that always comes with a provenance concern still carries a verdict alone", () => {
+    // Every forgery: text drawn over a white box, added in a later revision; a quarter of the
+    // genuine documents carry a later revision too (a viewer's save that touched a page).
+    const samples: FamilySample[] = [];
+    for (const family of ["a", "b", "c"]) {
+      for (let i = 0; i < 40; i++)
+        samples.push({
+          family,
+          y: 0,
+          prior: {},
+          features: vector(i % 4 === 0 ? { "flag:pdf_incremental_update": 1 } : {}),
+        });
+      for (let i = 0; i < 10; i++)
+        samples.push({
+          family,
+          y: 1,
+          prior: {},
+          features: vector({ "flag:pdf_text_overlay": 0.85, "flag:pdf_incremental_update": 1 }),
+        });
+    }
+    const model = train(samples, 0.01);
+    // The alteration evidence is weighed as if the revision were unknown...
+    const unknown = train(
+      samples.map((s) => ({
+        ...s,
+        features: s.features.map((v, j) => (j === at("flag:pdf_incremental_update") ? 0 : v)),
+      })),
+      0.01,
+    );
+    expect(model.intercept).toBeCloseTo(unknown.intercept, 6);
+    expect(model.weights[at("flag:pdf_text_overlay")]!).toBeCloseTo(unknown.weights[at("flag:pdf_text_overlay")]!, 6);
+    // ...so alone it reaches the line, and the revision adds to it.
+    expect(model.intercept + model.weights[at("flag:pdf_text_overlay")]! * 0.85).toBeGreaterThan(0);
+    expect(model.weights[at("flag:pdf_incremental_update")]!).toBeGreaterThan(0);
+  });
+
   test("a flag that is no feature adds its prior weight to the held-out score, as the service adds it", () => {
     const samples = corpus();
     const first = samples.findIndex((s) => s.family === "a" && s.y === 0);
