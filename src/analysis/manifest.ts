@@ -208,7 +208,7 @@ export const DETECTORS = [
     blindSpotFeature: true,
     switchedOn: true,
     thresholds: [],
-    summary: "a line or figure in a font unlike its neighbours, or a value in a font the file does not carry",
+    summary: "a line or figure in a font unlike its neighbours",
   },
   {
     name: "pdf-text-operators",
