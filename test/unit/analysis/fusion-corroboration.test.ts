@@ -25,11 +25,15 @@ const pixelOnly: DetectorResult[] = [
   },
 ];
 
-test("a pixel trace alone is kept as evidence but not listed as a flag, and cannot give a high score", () => {
+test("a pixel trace alone is kept as evidence, listed only if it moves the score, and cannot give a high score", () => {
   const fusion = fuse(pixelOnly);
-  expect(fusion.flags).not.toContain("region_tampering");
+  const contribution = fusion.contributions.find((c) => c.flag === "region_tampering")!.contribution;
+  expect(fusion.flags.includes("region_tampering")).toBe(contribution >= 0.05);
   expect(fusion.evidence.map((e) => e.flag)).toContain("region_tampering");
   expect(fusion.forgeryScore).toBeLessThan(0.5);
+  // Weighed by a model that gives it little, it is not listed.
+  const light = fuse(pixelOnly, { model: weighing(0.1, "region_tampering") });
+  expect(light.flags).not.toContain("region_tampering");
 });
 
 /** A model that weighs only the named flags, `weight` logits each, from an intercept of -2. */
