@@ -39,8 +39,8 @@ describe("the local analyzer on documents it cannot judge", () => {
     const fonts = report.detectors.find((d) => d.detector === "pdf-fonts")!;
     expect(fonts.coverage).toBe(0);
     expect(fonts.facts.unreadPages).toBe(3);
-    // Only the fusion's prior for a document without flags (0.12): the skipped pages add nothing.
-    expect(report.forgeryScore).toBeLessThan(0.15);
+    // Only the fusion's prior for a document without flags (0.15): the skipped pages add nothing.
+    expect(report.forgeryScore).toBeLessThan(0.16);
   });
 
   test("a tiny, heavily compressed image is low_quality, without high confidence or a score that accuses", async () => {

@@ -10,9 +10,9 @@ describe("PDFs with benign histories", () => {
     expect(report.flags).toEqual([]);
     expect(report.evidence).toEqual([]);
     // Without a flag the trained fusion gives only its prior, far under the verdict line: the
-    // share of out-of-family forgeries that raise no flag (0.12 since the corpus holds the
+    // share of out-of-family forgeries that raise no flag (0.15 since the corpus holds the
     // manipulated families, whose swapped portraits raise none).
-    expect(report.forgeryScore).toBeLessThan(0.15);
+    expect(report.forgeryScore).toBeLessThan(0.16);
     // High only where out-of-family verdicts were right 95% of the time: flag-free scores sit
     // beside pixel forgeries the detectors miss, so a clean page is medium (model.json margins).
     expect(report.confidence).not.toBe("low");
