@@ -2,7 +2,7 @@
 // path) is scored by a model fitted on the other families only, with its regularisation
 // and its flag bounds chosen on those other families too (nested), so a family's figures
 // say how the fusion does on documents made in a way it never saw.
-import { FLAG_CLASSES, type Flag } from "../../src/analysis/flags.ts";
+import { flagsOfClass, type Flag } from "../../src/analysis/flags.ts";
 import { strengthsOfFeatures, verdictOf } from "../../src/analysis/fusion.ts";
 import { FEATURE_NAMES, isScoreFeature, SCORED_FLAGS } from "../../src/analysis/fusion/features.ts";
 import { type FlagBound, type FusionModel, sigmoid } from "../../src/analysis/fusion/model.ts";
@@ -26,11 +26,9 @@ export interface Trained extends Fitted {
 
 const familiesOf = (samples: readonly FamilySample[]): string[] => [...new Set(samples.map((s) => s.family))].sort();
 
-/** A provenance concern's flag feature (flags.ts FLAG_CLASSES). */
-const isProvenanceFlag = (j: number): boolean => {
-  const name = FEATURE_NAMES[j]!;
-  return name.startsWith("flag:") && FLAG_CLASSES[name.slice(5) as Flag] === "provenance";
-};
+/** The feature indexes of the provenance concerns' flags (flags.ts FLAG_CLASSES). */
+const PROVENANCE_FLAG_FEATURES = new Set(flagsOfClass("provenance").map((f) => FEATURE_NAMES.indexOf(`flag:${f}`)));
+const isProvenanceFlag = (j: number): boolean => PROVENANCE_FLAG_FEATURES.has(j);
 
 /**
  * Fits with the flag bounds these samples give, evidence of alteration first: its weights and

@@ -1062,13 +1062,13 @@ const nearHits = (row: string, prose: boolean, seen: Set<string>): FoundCue[] =>
 export function findCues(rows: readonly string[]): FoundCue[] {
   const found: FoundCue[] = [];
   const seen = new Set<string>();
-  for (const original of rows) {
-    const row = fold(original);
-    const prose = isProse(original);
+  // Each row folded and judged a sentence once, for the exact, near and priced passes.
+  const read = rows.map((original) => ({ row: fold(original), prose: isProse(original) }));
+  for (const { row, prose } of read) {
     const lesser = new Set<string>();
     for (const { cue, start, end } of ownHits(row)) {
       if (cue.weight < SPECIFIC && cue.kind !== "letter" && (prose || lesser.has(cue.label))) continue;
-      const word = row.slice(start, end).replace(/[^A-Z0-9]/g, "");
+      const word = lettersOf(row.slice(start, end));
       const key = `${cue.label}:${word}`;
       if (seen.has(key)) continue;
       seen.add(key);
@@ -1076,8 +1076,8 @@ export function findCues(rows: readonly string[]): FoundCue[] {
       found.push({ kind: cue.kind, weight: cue.weight, label: cue.label, word, row, prose });
     }
   }
-  for (const original of rows) found.push(...nearHits(fold(original), isProse(original), seen));
-  const priced = rows.map(fold).filter((row) => PRICED_ROW.test(row.trim()));
+  for (const { row, prose } of read) found.push(...nearHits(row, prose, seen));
+  const priced = read.map(({ row }) => row).filter((row) => PRICED_ROW.test(row.trim()));
   if (priced.length >= MIN_PRICED_ROWS)
     found.push({
       kind: "receipt",

@@ -81,10 +81,11 @@ const CANNOT_CARRY_ALONE: readonly Flag[] = ["copy_move"];
 /**
  * A flag that fires on more than this share of the genuine documents the model was fitted on
  * (model.json flagBounds) is a trace, not proof: it may add to a verdict, never make one.
- * region_tampering (63 of 539 genuine corpus documents) and double_jpeg_compression (65) fire
- * on a genuine scan or photo in ten; a genuine ImageMagick scan (x0102) reached 0.51 out of
- * family on region_tampering's error-level and noise lines alone once a refit moved their
- * measures' weights by a tenth. Every other alteration flag fires on none.
+ * Among the flags of alteration that is region_tampering (63 of 539 genuine corpus
+ * documents, a genuine scan or photo in ten; double_jpeg_compression, as common, is
+ * provenance and carries nothing anyway): a genuine ImageMagick scan (x0102) reached 0.51 out
+ * of family on its error-level and noise lines alone once a refit moved their measures'
+ * weights by a tenth. Every other alteration flag fires on none.
  */
 const TRACE_FPR = 0.05;
 const cannotCarry = (model: FusionModel, flag: Flag): boolean =>
