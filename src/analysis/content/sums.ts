@@ -3,6 +3,7 @@
 // charges and tax → total due), and net pay = gross pay − total deductions. A block
 // is judged only when it is clearly delimited: it starts below a header line (no
 // digits), another total, or the top of its section; otherwise it is left unjudged.
+import { median } from "../../numeric.ts";
 import { judge, type Outcome } from "./arithmetic.ts";
 import { placeUnder } from "./column-order.ts";
 import { amountsIn, type Amount } from "./read-amount.ts";
@@ -23,8 +24,31 @@ const SUBTRACTED = /\b(payments?(\s*received)?|paid|credits?|discounts?|refunds?
 const CHARGED = /\b(fees?|charges?|interest|penalty|surcharge)\b/iu;
 const subtracted = (text: string) => SUBTRACTED.test(text) && !CHARGED.test(text);
 
-/** Blank space between two items of a block, in row heights, beyond which rows went unread. */
-const MAX_ITEM_GAP = 1.5;
+/**
+ * Distance between two items of a block read by OCR, top to top in line pitches, beyond
+ * which rows went unread: one blank line is layout (a bill sets its subtotal apart), more
+ * is a line the reading missed. Pitches, not box heights: how tightly OCR boxes a line
+ * depends on the detection size (at 1600 pixels a line's box is two thirds of its pitch,
+ * at 960 nearly all of it), the pitch does not.
+ */
+const MAX_ITEM_PITCHES = 2.5;
+/** Rows further apart than this many of their heights have blank space between them. */
+const ADJACENT_ROWS = 1.6;
+
+/**
+ * The page's line pitch: the median distance between the centres of adjacent rows (those
+ * with no blank line between them), or the median row height where no two are adjacent.
+ */
+function linePitch(rows: readonly Entry[]): number {
+  const centre = (row: Row) => row.box[1] + row.box[3] / 2;
+  const steps: number[] = [];
+  for (let i = 1; i < rows.length; i++) {
+    const [above, below] = [rows[i - 1]!.row, rows[i]!.row];
+    const step = centre(below) - centre(above);
+    if (step > 0 && step <= ADJACENT_ROWS * Math.max(above.box[3], below.box[3])) steps.push(step);
+  }
+  return steps.length > 0 ? median(steps) : median(rows.map((entry) => entry.row.box[3]));
+}
 
 export interface SumFinding {
   outcome: Outcome;
@@ -154,12 +178,14 @@ function payslipColumn(rows: Entry[], index: number): Item[] | null | undefined 
 function blockAbove(rows: Entry[], index: number, anchor: Amount): Item[] | null {
   const items: Item[] = [];
   const sectionLeft = rows[index]!.row.box[0];
+  const pitch = linePitch(rows);
   let previousTop = rows[index]!.row.box[1];
   for (let i = index - 1; i >= 0; i--) {
     const entry = rows[i]!;
     const height = entry.row.box[3];
     const gap = previousTop - (entry.row.box[1] + height);
     if (gap > 3 * height) break;
+    const step = previousTop - entry.row.box[1];
     previousTop = entry.row.box[1];
     if (startsWithDate(entry.row)) return null;
     const amount = entry.amounts.find((a) => aligned(a, anchor));
@@ -167,7 +193,7 @@ function blockAbove(rows: Entry[], index: number, anchor: Amount): Item[] | null
       // Items of one block follow each other row after row: a wider gap in OCR is lines
       // the reading missed, and a partial sum proves nothing. A text layer misses no line:
       // its blank space is layout (a totals box set apart from the table).
-      if (gap > MAX_ITEM_GAP * height && entry.row.cells.some((c) => c.source === "ocr")) return null;
+      if (entry.row.cells.some((c) => c.source === "ocr") && step > MAX_ITEM_PITCHES * pitch) return null;
       // The item's own label where it has one: a row may also hold the total of a section
       // beside this one. Without one (price, quantity, amount) the row's words name it.
       const own = ownLabel(entry, amount);

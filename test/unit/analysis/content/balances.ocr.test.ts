@@ -106,6 +106,40 @@ describe("amounts OCR did not read do not make a sum look wrong", () => {
     expect(flagsOf(result)).toEqual([]);
     expect(result.facts.checked).toBe(0);
   });
+
+  // Rows 30 px apart, boxes 20 px high: OCR at 1600 pixels boxes a line in two thirds of its
+  // pitch. The subtotal set one blank line apart (2.2 pitches) is layout; two lines apart
+  // (3.2 pitches) is a line the reading may have missed.
+  const bill = (subtotalY: number, subtotal: string): LineSpec[] => [
+    { text: "DESCRIPTION", y: 100 },
+    { text: "Standing charge", y: 130 },
+    { text: "12.40", x: 700, y: 130 },
+    { text: "Energy used", y: 160 },
+    { text: "30.10", x: 700, y: 160 },
+    { text: "Local taxes", y: 190 },
+    { text: "5.00", x: 700, y: 190 },
+    { text: "Subtotal", x: 500, y: subtotalY },
+    { text: subtotal, x: 700, y: subtotalY },
+    { text: "VAT 20%", x: 500, y: subtotalY + 30 },
+    { text: "10.00", x: 700, y: subtotalY + 30 },
+    { text: "Total due", x: 500, y: subtotalY + 60 },
+    { text: (Number(subtotal) + 10).toFixed(2), x: 700, y: subtotalY + 60 },
+  ];
+
+  test("a subtotal one blank line below tightly boxed items is judged, however tight the boxes", () => {
+    expect(checkBalances(documentOf(page(bill(256, "47.50"))), { now }).facts).toMatchObject({
+      checked: 2,
+      mismatches: 0,
+    });
+    const forged = checkBalances(documentOf(page(bill(256, "99.99"))), { now });
+    expect(forged.evidence.map((e) => [e.flag, e.measured])).toEqual([["balance_mismatch", "99.99"]]);
+  });
+
+  test("a subtotal two blank lines below its items is left unjudged: a line may have gone unread", () => {
+    const result = checkBalances(documentOf(page(bill(286, "99.99"))), { now });
+    expect(flagsOf(result)).toEqual([]);
+    expect(result.facts).toMatchObject({ checked: 1, mismatches: 0 }); // the total due alone
+  });
 });
 
 /**
