@@ -4,7 +4,7 @@
 // say how the fusion does on documents made in a way it never saw.
 import { flagsOfClass, type Flag } from "../../src/analysis/flags.ts";
 import { strengthsOfFeatures, verdictOf } from "../../src/analysis/fusion.ts";
-import { FEATURE_NAMES, isScoreFeature, SCORED_FLAGS } from "../../src/analysis/fusion/features.ts";
+import { FEATURE_NAMES, featuresOfFlag, isScoreFeature, SCORED_FLAGS } from "../../src/analysis/fusion/features.ts";
 import { type FlagBound, type FusionModel, sigmoid } from "../../src/analysis/fusion/model.ts";
 import { boundsOf, flagBounds } from "./flag-bounds.ts";
 import { dot, fitBounded, type Fitted, type Sample } from "./logistic.ts";
@@ -26,8 +26,11 @@ export interface Trained extends Fitted {
 
 const familiesOf = (samples: readonly FamilySample[]): string[] => [...new Set(samples.map((s) => s.family))].sort();
 
-/** The feature indexes of the provenance concerns' flags (flags.ts FLAG_CLASSES). */
-const PROVENANCE_FLAG_FEATURES = new Set(flagsOfClass("provenance").map((f) => FEATURE_NAMES.indexOf(`flag:${f}`)));
+/**
+ * The feature indexes of the provenance concerns' evidence (flags.ts FLAG_CLASSES): their flags
+ * and the measures of those flags, as the served carry test takes them away.
+ */
+const PROVENANCE_FLAG_FEATURES = new Set(flagsOfClass("provenance").flatMap(featuresOfFlag));
 const isProvenanceFlag = (j: number): boolean => PROVENANCE_FLAG_FEATURES.has(j);
 
 /**

@@ -21,7 +21,7 @@ import {
   fusionFeatures,
   FEATURE_NAMES,
   INFORMATIONAL_FLAGS,
-  MEASURE_FLAGS,
+  featuresOfFlag,
   SCORED_FLAGS,
   weighsByPrior,
 } from "./fusion/features.ts";
@@ -37,6 +37,7 @@ export const PRIOR_FLAG_WEIGHTS: Record<Flag, number> = {
   metadata_inconsistent: 0.45,
   pdf_incremental_update: 0.55,
   pdf_font_inconsistency: 0.7,
+  pdf_font_substitution: 0.7,
   pdf_text_overlay: 0.85,
   pdf_annotation_overlay: 0.75,
   pdf_active_content: 0.5,
@@ -147,12 +148,7 @@ export interface Verdict {
  * zeroed.
  */
 const without = (features: readonly number[], strengths: Map<Flag, number>, removed: readonly Flag[]) => {
-  const own = new Set(
-    removed.flatMap((flag) => [
-      FEATURE_NAMES.indexOf(`flag:${flag}`),
-      ...Object.entries(MEASURE_FLAGS).flatMap(([measure, f]) => (f === flag ? [FEATURE_NAMES.indexOf(measure)] : [])),
-    ]),
-  );
+  const own = new Set(removed.flatMap(featuresOfFlag));
   return {
     features: features.map((v, i) => (own.has(i) ? 0 : v)),
     strengths: new Map([...strengths].filter(([f]) => !removed.includes(f))),
