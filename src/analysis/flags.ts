@@ -6,6 +6,7 @@ export const FLAGS = [
   "metadata_inconsistent",
   "pdf_incremental_update",
   "pdf_font_inconsistency",
+  "pdf_font_substitution",
   "pdf_text_overlay",
   "pdf_annotation_overlay",
   "pdf_active_content",
@@ -28,7 +29,7 @@ export type Flag = (typeof FLAGS)[number];
 /**
  * What a flag says about a document (listed in the OpenAPI document and the report):
  * - alteration: evidence that content was changed (white-out and retype, a font or style
- *   unlike its neighbours, MRZ check digits that fail after corrections, a zone that
+ *   unlike its neighbours, a value in a font the file does not carry, MRZ check digits that fail after corrections, a zone that
  *   disagrees with the page, a pasted area, cloned pixels, dates or balances that
  *   contradict each other, the same portrait under another name);
  * - provenance: how the file came to be (an editor saved it, its metadata dates, a later
@@ -46,6 +47,7 @@ export const FLAG_CLASSES: Readonly<Record<Flag, FlagClass>> = {
   metadata_inconsistent: "provenance",
   pdf_incremental_update: "provenance",
   pdf_font_inconsistency: "alteration",
+  pdf_font_substitution: "alteration",
   pdf_text_overlay: "alteration",
   pdf_annotation_overlay: "alteration",
   pdf_active_content: "provenance",

@@ -201,14 +201,14 @@ export const DETECTORS = [
   },
   {
     name: "pdf-fonts",
-    flags: ["pdf_font_inconsistency"],
+    flags: ["pdf_font_inconsistency", "pdf_font_substitution"],
     runs: "api-worker",
     formats: ["pdf"],
     documentTypes: "any",
     blindSpotFeature: true,
     switchedOn: true,
     thresholds: [],
-    summary: "a line or figure in a font unlike its neighbours",
+    summary: "a line or figure in a font unlike its neighbours; a value in a font the file does not carry",
   },
   {
     name: "pdf-text-operators",

@@ -3,6 +3,7 @@
 // the same font is listed in the facts only: genuine producers embed those too.)
 import type { DetectorResult, Evidence } from "../report.ts";
 import type { PageContent, PageLine } from "./page-content.ts";
+import { intersectionArea, rectOfBox } from "./rect.ts";
 import type { DetectorName } from "../manifest.ts";
 
 export const PDF_FONTS_DETECTOR = "pdf-fonts" satisfies DetectorName;
@@ -109,7 +110,7 @@ const visibleLines = (page: PageContent): PageLine[] => {
 };
 
 /** The page's font evidence, or null where it mixes fonts by design and is not judged. */
-const pageEvidence = (page: PageContent): Evidence[] | null => {
+const pageEvidence = (page: PageContent, explained: readonly Evidence[]): Evidence[] | null => {
   const evidence: Evidence[] = [];
   const rows = rowsOf(visibleLines(page));
   const families = rows.map(lineFamilies);
@@ -176,8 +177,95 @@ const pageEvidence = (page: PageContent): Evidence[] | null => {
     }
   });
 
+  evidence.push(...substitutedFontEvidence(page, rows, main, [...evidence, ...explained]));
   return evidence;
 };
+
+/** Share of a page's characters that must be in fonts the file carries for the rule below. */
+const EMBEDDED_SHARE = 0.8;
+/** Rows an editor's retyped value takes: a name or a figure, printed once or twice. */
+const SUBSTITUTED_MAX_ROWS = 2;
+/** Letters and digits a row needs to be a value, not a bullet or a page number's stray mark. */
+const MIN_VALUE_CHARS = 4;
+/**
+ * What an edit changes: a figure (an amount, a date, a number) or a person's name, which has
+ * two words at least. A single word is a label, and a producer may set a label in a font it
+ * leaves out (a published Con Edison bill prints "Counter" in Helvetica among embedded Open
+ * Sans).
+ */
+const isValue = (text: string) =>
+  (text.match(/[\p{L}\p{N}]/gu)?.length ?? 0) >= MIN_VALUE_CHARS &&
+  (/\d/.test(text) || (text.match(/\p{L}{2,}/gu)?.length ?? 0) >= 2) &&
+  !PAGE_NUMBER.test(text);
+/** "Page 2 of 3": a merge or print tool numbers a finished file's pages in a font of its own. */
+const PAGE_NUMBER = /^\s*(page|seite|p[aá]gina|pagina|blad|pag\.?|p\.)?\s*\d+\s*(of|\/|von|de|sur|di|van)\s*\d+\s*$/i;
+
+const untagged = (name: string) => name.replace(SUBSET_TAG, "");
+
+/** Evidence on this page whose box overlaps the row's. */
+const covers = (e: Evidence, page: number, box: PageLine["box"]): boolean =>
+  e.page === page && e.box !== undefined && intersectionArea(rectOfBox(e.box), rectOfBox(box)) > 0;
+
+/**
+ * Text in a font the file does not carry, on a page whose text is otherwise in fonts it
+ * embeds. An editor's "edit text" types a new value in the document's own embedded subset
+ * when the subset has the glyphs, and falls back to a system font it does not embed when it
+ * has not (Acrobat, PDF-XChange): a changed name or figure then reads in Arial among
+ * subset-embedded fonts. A producer that leaves fonts out does so for its whole layout (the
+ * standard 14 fonts of pdf-lib and PDFKit documents), so one or two rows in such a font,
+ * among embedded text, is the edit's trace. Rows already raised above, or covered by another
+ * detector's evidence (`raised`: text drawn over a white box), are not raised twice: one edit
+ * seen twice would share its weight between two flags in the fit, and neither would then
+ * carry a verdict alone. Raised as a flag of its own, pdf_font_substitution, so that the fit
+ * weighs it apart from the neighbour rule above: sharing that rule's flag, it raised the
+ * flag's weight from 3.3 to 8.3, and published bills that print a figure in another face
+ * (which the neighbour rule raises, weakly) were then accused by it.
+ */
+function substitutedFontEvidence(
+  page: PageContent,
+  rows: PageLine[],
+  main: string | undefined,
+  raised: Evidence[],
+): Evidence[] {
+  if (page.unembeddedFonts.length === 0 || rows.length < 4) return [];
+  const unembedded = new Set(page.unembeddedFonts.map(untagged));
+  const isUnembedded = (font: string) => unembedded.has(untagged(font)) && !SYMBOL_FONTS.test(font);
+  let total = 0;
+  let carried = 0;
+  const rowsWith = new Map<string, Set<number>>();
+  rows.forEach((row, i) => {
+    for (const run of row.runs) {
+      const chars = run.text.trim().length;
+      total += chars;
+      if (!isUnembedded(run.font)) carried += chars;
+      else if (chars > 0) rowsWith.set(run.font, (rowsWith.get(run.font) ?? new Set()).add(i));
+    }
+  });
+  if (total === 0 || carried < EMBEDDED_SHARE * total) return [];
+  const evidence: Evidence[] = [];
+  for (const [font, at] of rowsWith) {
+    if (at.size > SUBSTITUTED_MAX_ROWS || fontFamily(font) === main) continue;
+    for (const i of at) {
+      const row = rows[i]!;
+      const value = row.runs
+        .filter((r) => r.font === font)
+        .map((r) => r.text)
+        .join("");
+      if (!isValue(value) || raised.some((e) => e.box === row.box || covers(e, page.page, row.box))) continue;
+      evidence.push({
+        flag: "pdf_font_substitution",
+        detector: PDF_FONTS_DETECTOR,
+        strength: 0.45,
+        message: `"${value.trim()}" is set in ${font}, a font the file does not carry, among text in fonts it embeds`,
+        page: page.page,
+        box: row.box,
+        measured: font,
+        threshold: "embedded fonts",
+      });
+    }
+  }
+  return evidence;
+}
 
 /**
  * Fonts a page embeds more than one subset of. Listed for an analyst, never raised: a second
@@ -196,8 +284,12 @@ const repeatedSubsets = (page: PageContent): Record<string, number> => {
   return Object.fromEntries([...subsets].filter(([, tags]) => tags.size > 1).map(([base, tags]) => [base, tags.size]));
 };
 
-export const detectFontInconsistency = (pages: PageContent[]): DetectorResult => {
-  const judged = pages.map(pageEvidence);
+/**
+ * The pages' font evidence; `explained` is what other page detectors already raised, whose
+ * rows the substituted-font rule leaves alone.
+ */
+export const detectFontInconsistency = (pages: PageContent[], explained: readonly Evidence[] = []): DetectorResult => {
+  const judged = pages.map((page) => pageEvidence(page, explained));
   const evidence = judged.flatMap((e) => e ?? []);
   const mixed = pages.filter((_, i) => judged[i] === null);
   const lines = pages.reduce((n, p) => n + p.lines.length, 0);

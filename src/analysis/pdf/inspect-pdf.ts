@@ -5,7 +5,7 @@ import { runDetector, type AnalysisLimits, type Budget } from "../detector.ts";
 import type { PageImage } from "../content/page-image.ts";
 import type { DocumentText } from "../content/text.ts";
 import type { DetectorName } from "../manifest.ts";
-import type { DetectorResult } from "../report.ts";
+import type { DetectorResult, Evidence } from "../report.ts";
 import { detectActiveContent, PDF_ACTIVE_CONTENT_DETECTOR } from "./active-content.ts";
 import { detectAnnotationOverlay, PDF_ANNOTATIONS_DETECTOR } from "./annotations.ts";
 import { renderFirstPage } from "./first-page-image.ts";
@@ -42,7 +42,8 @@ const PDF_PAGES_DETECTOR = "pdf-pages" satisfies DetectorName;
  */
 const DRAWN_PAGE_MAX_RASTER = 0.5;
 
-const PAGE_DETECTORS: Array<[DetectorName, (pages: PageContent[]) => DetectorResult]> = [
+/** In order: each is told the evidence of those before it (fonts leaves their rows alone). */
+const PAGE_DETECTORS: Array<[DetectorName, (pages: PageContent[], earlier: Evidence[]) => DetectorResult]> = [
   [PDF_ANNOTATIONS_DETECTOR, detectAnnotationOverlay],
   [PDF_OVERLAY_DETECTOR, detectTextOverlay],
   [PDF_FONTS_DETECTOR, detectFontInconsistency],
@@ -96,8 +97,10 @@ export const inspectPdf = async (bytes: Uint8Array, limits: AnalysisLimits, budg
     });
     // Pages left unread (page limit, time budget) lower what the page detectors saw.
     const seen = pageCount === 0 ? 0 : pages.length / pageCount;
+    const earlier: Evidence[] = [];
     for (const [name, detect] of PAGE_DETECTORS) {
-      const r = read.status === "failed" ? read : await runDetector(name, () => detect(pages));
+      const r = read.status === "failed" ? read : await runDetector(name, () => detect(pages, earlier));
+      earlier.push(...r.evidence);
       const unread = pageCount - pages.length;
       detectors.push({
         ...r,

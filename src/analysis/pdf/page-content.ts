@@ -7,7 +7,7 @@ import type { Box } from "../report.ts";
 import type { Budget } from "../detector.ts";
 import type { TextPage } from "../content/text.ts";
 import { clipRect, solidParts } from "./fill-shapes.ts";
-import { child, each, nameAt } from "./objects.ts";
+import { child, each, nameAt, resolved } from "./objects.ts";
 import { boxOfRect, intersectionArea, rectArea, type Rect } from "./rect.ts";
 
 interface TextRun {
@@ -55,6 +55,11 @@ export interface PageContent {
   annotations: PageAnnotation[];
   /** BaseFont names the page's resources declare, subset tags kept. */
   resourceFonts: string[];
+  /**
+   * Those of them the file does not carry (no font program in their descriptor, not Type3):
+   * the reader substitutes a system font for them.
+   */
+  unembeddedFonts: string[];
   /**
    * Fonts whose every glyph on the page is invisible (render mode 3): an OCR tool's text
    * layer over a scan or a stamp, there to be searched, never seen.
@@ -247,11 +252,23 @@ const recordAnnotations = (page: mupdf.PDFPage, out: PageContent): void => {
   }
 };
 
-const fontNames = (resources: mupdf.PDFObject, out: Set<string>, depth: number): void => {
+/** Whether a font dictionary carries its font program (a composite font in its descendant). */
+const carriesProgram = (font: mupdf.PDFObject): boolean => {
+  if (nameAt(font, "Subtype") === "Type3") return true;
+  const descendant = child(font, "DescendantFonts");
+  const descriptor = child(
+    descendant.isArray() && descendant.length > 0 ? resolved(descendant.get(0)) : font,
+    "FontDescriptor",
+  );
+  return ["FontFile", "FontFile2", "FontFile3"].some((key) => !child(descriptor, key).isNull());
+};
+
+/** The page's fonts by BaseFont name, each with whether the file carries it. */
+const fontNames = (resources: mupdf.PDFObject, out: Map<string, boolean>, depth: number): void => {
   if (resources.isNull() || depth > 2 || out.size >= MAX_FONTS_PER_PAGE) return;
   each(child(resources, "Font"), (font) => {
     const base = nameAt(font, "BaseFont");
-    if (base && out.size < MAX_FONTS_PER_PAGE) out.add(base);
+    if (base && out.size < MAX_FONTS_PER_PAGE) out.set(base, (out.get(base) ?? false) || carriesProgram(font));
   });
   each(
     child(resources, "XObject"),
@@ -282,15 +299,17 @@ export const readPages = (
         fills: [],
         annotations: [],
         resourceFonts: [],
+        unembeddedFonts: [],
         invisibleFonts: [],
         truncated: false,
       };
       recordLines(page, bounds, content);
       recordDrawing(page, content);
       recordAnnotations(page, content);
-      const fonts = new Set<string>();
+      const fonts = new Map<string, boolean>();
       fontNames(page.getObject().getInheritable("Resources"), fonts, 0);
-      content.resourceFonts = [...fonts];
+      content.resourceFonts = [...fonts.keys()];
+      content.unembeddedFonts = [...fonts].filter(([, embedded]) => !embedded).map(([name]) => name);
       pages.push(content);
     } finally {
       page.destroy();

@@ -17,6 +17,7 @@ const page = (lines: PageLine[], resourceFonts: string[]): PageContent => ({
   fills: [],
   annotations: [],
   resourceFonts,
+  unembeddedFonts: resourceFonts.filter((f) => !/^[A-Z]{6}\+/.test(f)),
   invisibleFonts: [],
   truncated: false,
 });
@@ -92,5 +93,48 @@ describe("fonts of a page", () => {
     expect(names(["AAAABD+OpenSansSemibold", "OpenSans-Regular"])).toEqual(["opensans"]);
     expect(names(["TimesNewRomanPS-BoldMT", "Times New Roman"])).toEqual(["timesnewroman"]);
     expect(names(["Times-Roman", "Times-Bold"])).toEqual(["times"]);
+  });
+
+  describe("a value in a font the file does not carry", () => {
+    const body = (font: string) =>
+      ["Payslip March 2025", "Employee", "Gross pay 3,200.00", "Tax 640.00", "Net pay 2,560.00"].map((t, i) =>
+        line(t, 100 + i * 20, font),
+      );
+    const withValue = (value: string, font: string, lines: PageLine[]) => [
+      ...lines.slice(0, 2),
+      { ...line(value, 125, font), box: [320, 120, 120, 12] as PageLine["box"] },
+      ...lines.slice(2),
+    ];
+
+    test("a name retyped in a system font among embedded subsets is raised", () => {
+      const lines = withValue("Alice Schneider", "Arial", body("AAAAAA+DejaVuSerif"));
+      const result = detectFontInconsistency([page(lines, ["AAAAAA+DejaVuSerif", "Arial"])]);
+      expect(result.evidence.map((e) => [e.flag, e.measured])).toEqual([["pdf_font_substitution", "Arial"]]);
+    });
+
+    test("a row another detector already raised (text over a white box) is not raised twice", () => {
+      const lines = withValue("Alice Schneider", "Arial", body("AAAAAA+DejaVuSerif"));
+      const overlay = {
+        flag: "pdf_text_overlay" as const,
+        detector: "pdf-text-overlay" as const,
+        strength: 0.85,
+        message: "text drawn over a white box",
+        page: 1,
+        box: [330, 121, 60, 10] as PageLine["box"],
+      };
+      expect(detectFontInconsistency([page(lines, ["AAAAAA+DejaVuSerif", "Arial"])], [overlay]).evidence).toEqual([]);
+    });
+
+    test("a producer that leaves every font out (pdf-lib's standard fonts) accuses no one", () => {
+      const lines = withValue("Alice Schneider", "Helvetica-Bold", body("Helvetica"));
+      expect(detectFontInconsistency([page(lines, ["Helvetica", "Helvetica-Bold"])]).evidence).toEqual([]);
+    });
+
+    test("a label or a page number in a font left out is no value", () => {
+      for (const text of ["Counter", "Page 2 of 3"]) {
+        const lines = withValue(text, "Helvetica", body("AAAAAA+OpenSans"));
+        expect(detectFontInconsistency([page(lines, ["AAAAAA+OpenSans", "Helvetica"])]).evidence).toEqual([]);
+      }
+    });
   });
 });
