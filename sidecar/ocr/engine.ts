@@ -97,10 +97,16 @@ export async function createOcrEngine(options: OcrEngineOptions): Promise<OcrEng
   ]);
   const report = (model: ModelRun["model"]) => (items: number, ms: number) =>
     options.onModelRun?.({ model, items, ms });
+  // On the CPU both models run one input per call: see the recogniser's reason below. A page
+  // is worse batched than a crop: at up to 1600 pixels a side, eight pages of one size batched
+  // are some 170 MB of input alone, and 8 pages at once went through at 0.48 pages/s batched
+  // against 0.64 one by one (scripts/bench-sidecar.ts, 150 dpi statement, 2 cores).
+  const cpuOnly = !executionProviders.includes("cuda");
   const detector = createDetector({
     session: detSession,
     maxSide: options.maxSide ?? DEFAULT_MAX_SIDE,
     ...options.batch,
+    ...(cpuOnly ? { maxBatch: 1 } : {}),
     onRun: report("detection"),
   });
   const recognizer = createRecognizer({
@@ -111,7 +117,7 @@ export async function createOcrEngine(options: OcrEngineOptions): Promise<OcrEng
     // crop's convolutions over the cores, and a batch pads every crop to the widest and no
     // longer fits the cache (measured on 2 cores, 100 crops of the benchmark statement: 20 ms
     // per crop alone, 24 ms in batches of 4, 26 ms in batches of 16). GPUs want the batches.
-    ...(executionProviders.includes("cuda") ? {} : { maxBatch: 1 }),
+    ...(cpuOnly ? { maxBatch: 1 } : {}),
     onRun: report("recognition"),
   });
   const minConfidence = options.minConfidence ?? DEFAULT_MIN_CONFIDENCE;

@@ -98,7 +98,7 @@ describe("the OCR engine reading a rendered bank statement", () => {
     expect(lines).toEqual([]);
   });
 
-  test("serves 8 concurrent pages with shared detection calls, reads their lines one per call on the CPU, and gives each page its own lines", async () => {
+  test("serves 8 concurrent pages one page and one line per call on the CPU, and gives each page its own lines", async () => {
     const names = [
       "Anna Eriksson",
       "Boris Kowalski",
@@ -126,7 +126,9 @@ describe("the OCR engine reading a rendered bank statement", () => {
     });
     const largest = (model: ModelRun["model"]) =>
       Math.max(...runs.filter((run) => run.model === model).map((run) => run.items));
-    expect(largest("detection")).toBeGreaterThan(1);
+    // Batched, eight pages of one size went through slower than one by one on two cores
+    // (engine.ts); the batching itself is tested on the detector (detect.happy.test.ts).
+    expect(largest("detection")).toBe(1);
     expect(largest("recognition")).toBe(1);
   });
 });
