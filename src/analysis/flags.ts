@@ -29,9 +29,10 @@ export type Flag = (typeof FLAGS)[number];
 /**
  * What a flag says about a document (listed in the OpenAPI document and the report):
  * - alteration: evidence that content was changed (white-out and retype, a font or style
- *   unlike its neighbours, a value in a font the file does not carry, MRZ check digits that fail after corrections, a zone that
- *   disagrees with the page, a pasted area, cloned pixels, dates or balances that
- *   contradict each other, the same portrait under another name);
+ *   unlike its neighbours, a value in a font the file does not carry, MRZ check digits that
+ *   fail after corrections, a zone that disagrees with the page, a pasted area, cloned
+ *   pixels, dates or balances that contradict each other, the same portrait under another
+ *   name);
  * - provenance: how the file came to be (an editor saved it, its metadata dates, a later
  *   revision, embedded content, a re-compression, a screen capture, a photograph of a screen
  *   or print). Genuine documents have

@@ -1,6 +1,8 @@
 // Fonts per page and per line. A value retyped by an editor rarely comes back in the
-// document's own font: it lands in a fallback font or a different size. (A second subset of
-// the same font is listed in the facts only: genuine producers embed those too.)
+// document's own font: it lands in a fallback font or a different size
+// (pdf_font_inconsistency), or in a system font the file does not carry at all
+// (pdf_font_substitution, weighed apart). (A second subset of the same font is listed in the
+// facts only: genuine producers embed those too.)
 import type { DetectorResult, Evidence } from "../report.ts";
 import type { PageContent, PageLine } from "./page-content.ts";
 import { intersectionArea, rectOfBox } from "./rect.ts";
