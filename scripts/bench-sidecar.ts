@@ -1,7 +1,8 @@
 // Sidecar benchmark (not a test): the whole analysis of a page (decode, OCR, pixel forensics)
 // through a real sidecar process over gRPC, the same work split into stages in this process
 // beside the bare model time (session.run alone), throughput at concurrency 1 and N with the
-// sidecar's default dynamic batching and without it (`--sidecar-max-batch 1`), and the same images
+// sidecar's default dynamic batching and without it (`--sidecar-max-batch 1`; on the CPU the two
+// run alike, one input per call, so that comparison is for a GPU), and the same images
 // through @gutenye/ocr-node as a peer. Prints one table and the ratios against two targets:
 //   - the whole analysis of a page at least 2x faster than the peer's OCR alone;
 //   - the sidecar's time at most 1.3x the bare model time of the work it does.

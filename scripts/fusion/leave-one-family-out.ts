@@ -30,8 +30,8 @@ const familiesOf = (samples: readonly FamilySample[]): string[] => [...new Set(s
  * The feature indexes of the provenance concerns' evidence (flags.ts FLAG_CLASSES): their flags
  * and the measures of those flags, as the served carry test takes them away.
  */
-const PROVENANCE_FLAG_FEATURES = new Set(flagsOfClass("provenance").flatMap(featuresOfFlag));
-const isProvenanceFlag = (j: number): boolean => PROVENANCE_FLAG_FEATURES.has(j);
+const PROVENANCE_FEATURES = new Set(flagsOfClass("provenance").flatMap(featuresOfFlag));
+const isProvenanceEvidence = (j: number): boolean => PROVENANCE_FEATURES.has(j);
 
 /**
  * Fits with the flag bounds these samples give, evidence of alteration first: its weights and
@@ -45,8 +45,8 @@ export function train(samples: readonly FamilySample[], lambda: number): Trained
   const bounds = flagBounds(samples);
   const scored = (j: number) => isScoreFeature(FEATURE_NAMES[j]!);
   const within = boundsOf(bounds, samples);
-  const alteration = fitBounded(samples, (j) => scored(j) && !isProvenanceFlag(j), within, lambda);
-  const fitted = fitBounded(samples, (j) => scored(j) && isProvenanceFlag(j), within, lambda, alteration);
+  const alteration = fitBounded(samples, (j) => scored(j) && !isProvenanceEvidence(j), within, lambda);
+  const fitted = fitBounded(samples, (j) => scored(j) && isProvenanceEvidence(j), within, lambda, alteration);
   const untrainedFlags = SCORED_FLAGS.filter((f) =>
     samples.every((s) => s.features[FEATURE_NAMES.indexOf(`flag:${f}`)] === 0),
   );

@@ -39,9 +39,8 @@ export interface SidecarServerOptions {
   limits?: Partial<DocumentLimits>;
   /**
    * ONNX Runtime threads per model call (default: all cores) and dynamic batching of model
-   * calls (default 16; on an idle 2-core CPU a page's lines batched 16 at a time gave 0.45
-   * pages/s against 0.37 one line per call, and the two tie at concurrency 8; on a CPU shared
-   * with other work single calls did better, hence --sidecar-max-batch).
+   * calls (default 16, --sidecar-max-batch). Batching is for a GPU: on the CPU the engine runs
+   * one page and one line crop per call whatever maxBatch says (sidecar/ocr/engine.ts).
    */
   ocr?: { intraOpThreads?: number; interOpThreads?: number; maxBatch?: number; maxWaitMs?: number };
   /** Documents analysed at once (default 4) and waiting beyond those (default 32). */

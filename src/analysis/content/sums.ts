@@ -76,6 +76,7 @@ export function checkSums(document: DocumentText): SumFinding[] {
   const findings: SumFinding[] = [];
   for (const page of document.pages) {
     const rows = rowsOf(page).map((row) => ({ row, text: rowText(row), amounts: amountsIn(row) }));
+    const pitch = linePitch(rows);
     rows.forEach((entry, index) => {
       if (!namesTotal(entry.text) || NET.test(entry.text) || isStatementTotal(entry.text)) return;
       const column = payslipColumn(rows, index);
@@ -87,7 +88,8 @@ export function checkSums(document: DocumentText): SumFinding[] {
         // A bill printing two sections side by side puts one section's total on the row of
         // the other's last item: an amount under a label of its own that names no total is an item.
         if (!isTotalLabel(ownLabel(entry, total))) continue;
-        const items = blockAbove(rows, index, total) ?? (entry.amounts.length === 1 ? blockApart(rows, index) : null);
+        const items =
+          blockAbove(rows, index, total, pitch) ?? (entry.amounts.length === 1 ? blockApart(rows, index, pitch) : null);
         if (items) findings.push(sumOf(entry.row, entry.text, total, items));
       }
     });
@@ -174,12 +176,11 @@ function payslipColumn(rows: Entry[], index: number): Item[] | null | undefined 
 /**
  * The items summed into a total (those aligned with `anchor`, the total itself unless the
  * items stand in a column of their own), or null when the block above it is not clearly
- * delimited.
+ * delimited. `pitch` is the page's line pitch (linePitch).
  */
-function blockAbove(rows: Entry[], index: number, anchor: Amount): Item[] | null {
+function blockAbove(rows: Entry[], index: number, anchor: Amount, pitch: number): Item[] | null {
   const items: Item[] = [];
   const sectionLeft = rows[index]!.row.box[0];
-  const pitch = linePitch(rows);
   let previousTop = rows[index]!.row.box[1];
   for (let i = index - 1; i >= 0; i--) {
     const entry = rows[i]!;
@@ -219,14 +220,14 @@ function blockAbove(rows: Entry[], index: number, anchor: Amount): Item[] | null
  * totals in a small table under the items): the block aligned with the single figure just
  * above the total.
  */
-function blockApart(rows: Entry[], index: number): Item[] | null {
+function blockApart(rows: Entry[], index: number, pitch: number): Item[] | null {
   const above = rows[index - 1];
   if (above?.amounts.length !== 1) return null;
   // The items' labels start where the total's does; a row starting elsewhere is another
   // section printed beside this one (supply charges left, delivery charges right).
   const row = rows[index]!.row;
   const indent = Math.abs(above.row.box[0] - row.box[0]);
-  return indent <= 1.5 * above.amounts[0]!.charWidth ? blockAbove(rows, index, above.amounts[0]!) : null;
+  return indent <= 1.5 * above.amounts[0]!.charWidth ? blockAbove(rows, index, above.amounts[0]!, pitch) : null;
 }
 
 function sumOf(row: Row, text: string, total: Amount, items: Item[]): SumFinding {

@@ -80,17 +80,6 @@ export const MEASURE_FLAGS: Readonly<Partial<Record<(typeof MEASURES)[number], F
   "measure:copyMoveClones": "copy_move",
 };
 
-/**
- * The feature indexes that carry a flag's evidence: its own feature and its measures. What is
- * taken away when a flag is (the served carry test, fusion.ts; the trainer's provenance stage,
- * scripts/fusion/leave-one-family-out.ts), so both mean the same evidence by it.
- */
-export const featuresOfFlag = (flag: Flag): number[] =>
-  [
-    FEATURE_NAMES.indexOf(`flag:${flag}`),
-    ...Object.entries(MEASURE_FLAGS).flatMap(([measure, f]) => (f === flag ? [FEATURE_NAMES.indexOf(measure)] : [])),
-  ].filter((j) => j >= 0);
-
 const QUALITY = [
   "quality:lowQuality",
   "quality:ocrMeanConfidence",
@@ -105,6 +94,24 @@ export const FEATURE_NAMES: readonly string[] = [
   ...MEASURES,
   ...QUALITY,
 ];
+
+/** Per flag, the indexes featuresOfFlag gives: built once, read on every verdict. */
+const FLAG_FEATURES: ReadonlyMap<Flag, readonly number[]> = new Map(
+  FLAGS.map((flag) => [
+    flag,
+    [
+      FEATURE_NAMES.indexOf(`flag:${flag}`),
+      ...Object.entries(MEASURE_FLAGS).flatMap(([measure, f]) => (f === flag ? [FEATURE_NAMES.indexOf(measure)] : [])),
+    ].filter((j) => j >= 0),
+  ]),
+);
+
+/**
+ * The feature indexes that carry a flag's evidence: its own feature and its measures. What is
+ * taken away when a flag is (the served carry test, fusion.ts; the trainer's provenance stage,
+ * scripts/fusion/leave-one-family-out.ts), so both mean the same evidence by it.
+ */
+export const featuresOfFlag = (flag: Flag): readonly number[] => FLAG_FEATURES.get(flag)!;
 
 /** Whether the model may weigh a feature: everything but quality. */
 export const isScoreFeature = (name: string): boolean => !name.startsWith("quality:");

@@ -204,7 +204,7 @@ const PAGE_NUMBER = /^\s*(page|seite|p[aá]gina|pagina|blad|pag\.?|p\.)?\s*\d+\s
 
 const untagged = (name: string) => name.replace(SUBSET_TAG, "");
 
-/** Evidence on this page whose box overlaps the row's. */
+/** Evidence on this page whose box overlaps the row's (the row's own evidence among it). */
 const covers = (e: Evidence, page: number, box: PageLine["box"]): boolean =>
   e.page === page && e.box !== undefined && intersectionArea(rectOfBox(e.box), rectOfBox(box)) > 0;
 
@@ -253,7 +253,7 @@ function substitutedFontEvidence(
         .filter((r) => r.font === font)
         .map((r) => r.text)
         .join("");
-      if (!isValue(value) || raised.some((e) => e.box === row.box || covers(e, page.page, row.box))) continue;
+      if (!isValue(value) || raised.some((e) => covers(e, page.page, row.box))) continue;
       evidence.push({
         flag: "pdf_font_substitution",
         detector: PDF_FONTS_DETECTOR,
