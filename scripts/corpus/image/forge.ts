@@ -51,8 +51,13 @@ function backgroundAround(p: Pixels, b: Box): [number, number, number] {
   return [paper(ch[0]!), paper(ch[1]!), paper(ch[2]!)];
 }
 
-/** Ink colour inside a box: the mean of its darkest tenth. */
-function inkIn(p: Pixels, b: Box): [number, number, number] {
+/**
+ * Ink colour inside a box: the mean of its darkest tenth, or of its lightest where that lies
+ * farther from the paper. A card that prints light text on a dark ground (the TD2 card's
+ * green) has its darkest tenth in the ground's pattern, and a retype in that colour is one no
+ * forger would type and no reader can read.
+ */
+function inkIn(p: Pixels, b: Box, paper: [number, number, number]): [number, number, number] {
   const px: Array<[number, number, number, number]> = [];
   for (let y = b.y; y < b.y + b.h; y++)
     for (let x = b.x; x < b.x + b.w; x++) {
@@ -63,9 +68,15 @@ function inkIn(p: Pixels, b: Box): [number, number, number] {
       px.push([r + g + bl, r, g, bl]);
     }
   px.sort((a, b) => a[0] - b[0]);
-  const dark = px.slice(0, Math.max(1, Math.floor(px.length / 10)));
-  const mean = (i: 1 | 2 | 3) => Math.round(dark.reduce((a, v) => a + v[i], 0) / dark.length);
-  return [mean(1), mean(2), mean(3)];
+  const tenth = Math.max(1, Math.floor(px.length / 10));
+  const mean = (part: typeof px): [number, number, number] => {
+    const channel = (i: 1 | 2 | 3) => Math.round(part.reduce((a, v) => a + v[i], 0) / part.length);
+    return [channel(1), channel(2), channel(3)];
+  };
+  const dark = mean(px.slice(0, tenth));
+  const light = mean(px.slice(-tenth));
+  const distance = (c: [number, number, number]) => Math.hypot(c[0] - paper[0], c[1] - paper[1], c[2] - paper[2]);
+  return distance(light) > distance(dark) ? light : dark;
 }
 
 function hex([r, g, b]: [number, number, number]): string {
@@ -82,7 +93,7 @@ export interface Patch {
 export function retypePatches(p: Pixels, box: Box, text: string, fontFamily: string): Patch[] {
   const b = clip(p, box);
   const paper = backgroundAround(p, b);
-  const ink = inkIn(p, b);
+  const ink = inkIn(p, b, paper);
   const size = b.h * 0.8;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${b.w}" height="${b.h}" viewBox="0 0 ${b.w} ${b.h}"><rect width="${b.w}" height="${b.h}" fill="${hex(paper)}"/><text x="0" y="${(b.h * 0.82).toFixed(1)}" font-family="${fontFamily}" font-size="${size.toFixed(1)}" fill="${hex(ink)}" textLength="${b.w - 1}" lengthAdjust="spacingAndGlyphs">${escapeXml(text)}</text></svg>`;
   const png = renderSvg(svg, b.w).png;
