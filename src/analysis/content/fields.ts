@@ -2,6 +2,9 @@
 // of birth" beside "12 JAN 1985". Labels are matched folded (accents off, upper case) in
 // the languages identity documents most often print; a value is the text after a colon
 // on the label's line, else the nearest line below the label, else the next cell right.
+// Labels are read as OCR reads a photographed card: a wide letter split or merged ("Sumame"),
+// and in a label line beside another label, one letter wrong, lost or added ("Dateofbinth").
+import { foldWideLetters } from "./look-alikes.ts";
 import { fold, isConfident, rowsOf, type TextLine, type TextPage } from "./text.ts";
 
 export type FieldKind = "surname" | "givenNames" | "documentNumber" | "birthDate" | "expiryDate" | "issueDate";
@@ -17,7 +20,9 @@ export interface LabelledValue {
 
 // Order matters: "given names" must win over the "name" inside it. EU driving licences
 // (Directive 2006/126/EC) number their fields instead of naming them: 4a. is the date of
-// issue, 4b. the date of expiry, printed before the value without a colon.
+// issue, 4b. the date of expiry, printed before the value without a colon. A number's "N°"
+// loses its degree sign to OCR, or has it read as "*": before a colon a lone N still says it
+// ("CARTE NATIONALE D'IDENTITÉ N: ..."), and the thin I after "D'" is often lost (DENTITE).
 const LABELS: [FieldKind, RegExp][] = [
   [
     "givenNames",
@@ -26,7 +31,7 @@ const LABELS: [FieldKind, RegExp][] = [
   ["surname", /\b(SURNAMES?|LAST\s*NAME|FAMILY\s*NAME|NOM|APELLIDOS?|NACHNAME|COGNOME|NAZWISKO|ACHTERNAAM|NAME)\b/],
   [
     "documentNumber",
-    /\b((DOCUMENT|PASSPORT|PASSEPORT|PASAPORTE|PASSAPORTO|CARD|CARTE|DOKUMENTEN|PASS|LICEN[CS]E)\s*[-.]?\s*(NO\b\.?|NR\b\.?|N°|NUMBER|NUMMER|NUMERO|#)|(NO|NR|N°|NUMERO)\.?\s*(DU|DE|DEL|OF)?\s*(PASSEPORT|PASAPORTE|DOCUMENTO?|PASSPORT|LA\s*CARTE))/,
+    /\b((DOCUMENT|PASSPORT|PASSEPORT|PASAPORTE|PASSAPORTO|CARD|CARTE|IDENTITE|DENTITE|IDENTITY|DOKUMENTEN|PASS|LICEN[CS]E)\s*[-.]?\s*(NO\b\.?|NR\b\.?|N\s*[°*]|N(?=\s*:)|NUMBER|NUMMER|NUMERO|#)|(NO|NR|N°|NUMERO)\.?\s*(DU|DE|DEL|OF)?\s*(PASSEPORT|PASAPORTE|DOCUMENTO?|PASSPORT|LA\s*CARTE))/,
   ],
   [
     "birthDate",
@@ -42,7 +47,16 @@ const LABELS: [FieldKind, RegExp][] = [
   ],
 ];
 
-const ANY_LABEL = new RegExp(LABELS.map(([, re]) => re.source).join("|"));
+/**
+ * A line as its labels are matched: folded (text.ts), then the wide letters OCR splits or merges
+ * folded as well (RN read as M, W as V), so "Sumame" is SURNAME. The patterns above are written
+ * plainly and folded alike below: their letters are upper case, their escapes (\s, \b) lower.
+ */
+const labelForm = (text: string) => foldWideLetters(fold(text));
+const foldPattern = (re: RegExp) => new RegExp(foldWideLetters(re.source), re.flags);
+const FOLDED_LABELS: [FieldKind, RegExp][] = LABELS.map(([kind, re]) => [kind, foldPattern(re)]);
+
+const ANY_LABEL = new RegExp(FOLDED_LABELS.map(([, re]) => re.source).join("|"));
 const EVERY_LABEL = new RegExp(ANY_LABEL.source, "g");
 
 /**
@@ -52,23 +66,54 @@ const EVERY_LABEL = new RegExp(ANY_LABEL.source, "g");
  * as "SexeF", and the given-names label above it must not take "SexeF" as its value. The
  * lookahead keeps SEXTON a name.
  */
-const OTHER_FIELD =
-  /^\s*(SEX[EO]?(?=[\s:./]|[FMX]?\b)|SESSO|GESCHLECHT|GESLACHT|NATIONALIT|STAATSANGEH|NACIONALIDAD|NAZIONALITA|NATIONALITEIT|PLACE\s*OF\s*BIRTH|LIEU\s*DE\s*NAISSANCE|GEBURTSORT|GEBOORTEPLAATS|LUGAR\s*DE\s*NACIMIENTO|LUOGO\s*DI\s*NASCITA|HEIGHT|TAILLE|GROSSE|LENGTE|ESTATURA|STATURA|SIGNATURE|UNTERSCHRIFT|HANDTEKENING|FIRMA|ADDRESS|ADRESSE?|DOMICILIO|WOHNORT)/;
+const OTHER_FIELD = foldPattern(
+  /^\s*(SEX[EO]?(?=[\s:./]|[FMX]?\b)|SESSO|GESCHLECHT|GESLACHT|NATIONALIT|STAATSANGEH|NACIONALIDAD|NAZIONALITA|NATIONALITEIT|PLACE\s*OF\s*BIRTH|LIEU\s*DE\s*NAISSANCE|GEBURTSORT|GEBOORTEPLAATS|LUGAR\s*DE\s*NACIMIENTO|LUOGO\s*DI\s*NASCITA|HEIGHT|TAILLE|GROSSE|LENGTE|ESTATURA|STATURA|SIGNATURE|UNTERSCHRIFT|HANDTEKENING|FIRMA|ADDRESS|ADRESSE?|DOMICILIO|WOHNORT)/,
+);
 
 function kindOf(folded: string): FieldKind | null {
-  for (const [kind, re] of LABELS) if (re.test(folded)) return kind;
+  for (const [kind, re] of FOLDED_LABELS) if (re.test(folded)) return kind;
   return null;
 }
 
 const hasContent = (text: string) => /[\p{L}\p{N}]{2,}/u.test(text);
 
+/** A label alone, as a whole run of letters. */
+const WHOLE_LABEL = new RegExp(`^(?:${ANY_LABEL.source})$`);
+/** Fewer letters than this are not taken for a misread label: NOT is no NOM. */
+const MIN_MISREAD_LABEL = 6;
+const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+/**
+ * Whether a run of letters is a label with one letter read wrong, lost or added: in a
+ * bilingual label line one language's label read exactly and the other's as "DATEOFBINTH" is
+ * still a label line, not a label beside its value.
+ */
+function misreadLabel(run: string): boolean {
+  if (run.replace(/\s/g, "").length < MIN_MISREAD_LABEL) return false;
+  for (let i = 0; i <= run.length; i++) {
+    const [head, tail] = [run.slice(0, i), run.slice(i)];
+    if (tail && WHOLE_LABEL.test(head + tail.slice(1))) return true;
+    for (const c of LETTERS)
+      if (WHOLE_LABEL.test(head + c + tail) || (tail && WHOLE_LABEL.test(head + c + tail.slice(1)))) return true;
+  }
+  return false;
+}
+
 /**
  * Whether a label's line holds words besides its labels ("Prénom(s) Julie Louise"): with no
  * colon to say where the label ends, that rest may be the value or a label in a language not
  * listed ("Surname/Nom/Efternamn"), so the value is not taken from this line, and the line
- * below is another field's. The field is left unread rather than guessed.
+ * below is another field's. The field is left unread rather than guessed. Only labels are
+ * matched within one misread letter, on a line that holds a label read exactly: that is few
+ * lines, and the search is a few hundred pattern tests per run of letters.
  */
-const holdsMoreThanLabels = (folded: string) => hasContent(folded.replace(EVERY_LABEL, " ").replace(/\(S\)/g, " "));
+const holdsMoreThanLabels = (folded: string) =>
+  folded
+    .replace(EVERY_LABEL, " ")
+    .replace(/\(S\)/g, " ")
+    .split(/[^\p{L}\p{N}\s]+/u)
+    .map((run) => run.trim())
+    .some((run) => hasContent(run) && !(/^[A-Z\s]+$/.test(run) && misreadLabel(run)));
 
 /**
  * OCR often reads a value and the next field's "Label: value" beside it as one line
@@ -91,13 +136,13 @@ function valueBeforeNextLabel(text: string): string | null {
 export function labelledValues(page: TextPage, skip: ReadonlySet<TextLine> = new Set()): LabelledValue[] {
   const lines = page.lines.filter((line) => !skip.has(line));
   const isLabel = (line: TextLine) => {
-    const folded = fold(line.text);
+    const folded = labelForm(line.text);
     return kindOf(folded) !== null || OTHER_FIELD.test(folded);
   };
   const rows = rowsOf({ ...page, lines });
   const values: LabelledValue[] = [];
   for (const label of lines) {
-    const folded = fold(label.text);
+    const folded = labelForm(label.text);
     const kind = kindOf(folded);
     if (!kind) continue;
     const inLine = sameLineValue(label);
@@ -125,7 +170,7 @@ function sameLineValue(label: TextLine): { text: string; line: TextLine } | null
   const colon = label.text.lastIndexOf(":");
   if (!numbered && colon < 0) return null;
   const after = label.text.slice(numbered ? numbered[0].length : colon + 1).trim();
-  if (!hasContent(after) || ANY_LABEL.test(fold(after))) return null;
+  if (!hasContent(after) || ANY_LABEL.test(labelForm(after))) return null;
   return { text: after, line: label };
 }
 

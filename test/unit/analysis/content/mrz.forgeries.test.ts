@@ -95,6 +95,52 @@ describe("a forged MRZ", () => {
     expect(judged("ERIKSSON", "ANNA MARIA", { ...anna, given: "HANNA MARIA" })).toEqual(["mrz_mismatch"]);
   });
 
+  test("labels a photo's OCR misread still give their values, and a changed one is found", () => {
+    // As OCR read a printed and photographed passport: RN read as M, R as N, a degree sign lost.
+    const photographed = (surname: string, birth: string, number: string): LineSpec[] => [
+      { text: "Passeport n/ Passportno", x: 600, y: 100 },
+      { text: number, x: 600, y: 125 },
+      { text: "Nom/ Sumame()", y: 200 },
+      { text: surname, y: 225 },
+      { text: "Date denaissance/ Dateofbinth(4)", y: 320 },
+      { text: birth, y: 345 },
+    ];
+    const judged = (lines: LineSpec[]) =>
+      checkMrz(documentOf(page([...lines, ...zoneLines(td3(anna))])), { now }).evidence.map((e) => e.message);
+    expect(judged(photographed("ERIKSSON", "12.08.1974", "L898902C3"))).toEqual([]);
+    for (const [lines, field] of [
+      [photographed("ERIKSEN", "12.08.1974", "L898902C3"), "surname"],
+      [photographed("ERIKSSON", "12.08.1984", "L898902C3"), "birthDate"],
+      [photographed("ERIKSSON", "12.08.1974", "L898907C3"), "documentNumber"],
+    ] as const)
+      expect(judged(lines).some((m) => m.includes(field))).toBe(true);
+    // Two letters off is another word, which may be the value or a label in a language not
+    // listed: nothing is taken from the line below it.
+    expect(
+      judged([
+        { text: "Nom/ Sunane()", y: 200 },
+        { text: "ERIKSEN", y: 225 },
+      ]),
+    ).toEqual([]);
+    expect(
+      judged([
+        { text: "Nom/ Sumane()", y: 200 },
+        { text: "ERIKSEN", y: 225 },
+      ]),
+    ).not.toEqual([]);
+  });
+
+  test("an identity card's number after its title, its degree sign lost, is compared with the zone", () => {
+    const card = (line: string) =>
+      checkMrz(documentOf(page([{ text: line, y: 100 }, ...zoneLines(td2(anna))])), { now }).evidence.map(
+        (e) => e.message,
+      );
+    expect(card("CARTENATIONALED'IDENTITEN:L898902C3")).toEqual([]);
+    expect(card("CARTE NATIONALE D'IDENTITÉ N*: L898907C3").some((m) => m.includes("documentNumber"))).toBe(true);
+    expect(card("CARTENATIONALED'IDENTITEN:L898907C3").some((m) => m.includes("documentNumber"))).toBe(true);
+    expect(card("CARTENATIONALED'DENTITEN°:L898907C3").some((m) => m.includes("documentNumber"))).toBe(true);
+  });
+
   test("with another document number, recomputed, mismatches the visual document number", () => {
     const forged = td3({ ...anna, number: "L898907C3" });
     const result = checkMrz(documentOf(page([...visualZone(), ...zoneLines(forged)])), { now });
