@@ -56,6 +56,13 @@ export interface MeasuredEvaluation {
   byFormat: Record<string, GroupMetrics>;
   /** By how the documents were made (scripts/corpus/labels.ts familyOf). */
   byFamily: Record<string, GroupMetrics>;
+  /**
+   * Genuine documents against the forgeries the content and structure checks can see
+   * (targets.ts CONTENT_KINDS), all families together and per family: what those checks are
+   * judged by, apart from the pixel-only manipulations that no content contradicts.
+   */
+  overallContent: GroupMetrics;
+  byFamilyContent: Record<string, GroupMetrics>;
   documentType: ConfusionMatrix<DocumentType>;
   /** documentType accuracy per family. */
   documentTypeByFamily: Record<string, number | null>;

@@ -25,7 +25,7 @@ import type {
   RunInfo,
   SameCaptureDetection,
 } from "./evaluation-types.ts";
-import { judgeTargets, type TargetResult } from "./targets.ts";
+import { CONTENT_KINDS, judgeTargets, type TargetResult } from "./targets.ts";
 
 /** The rule a single verdict uses: forged when forgeryScore ≥ 0.5. */
 export const OPERATING_THRESHOLD: Threshold = { value: 0.5, inclusive: true };
@@ -128,6 +128,7 @@ export function evaluate(rows: ScoreRow[], failed: FailedRow[], run: RunInfo): E
     CONFIDENCES,
     OPERATING_THRESHOLD,
   );
+  const content = rows.filter((row) => !isForged(row) || CONTENT_KINDS.includes(row.kind));
   const byCode: Record<string, number> = {};
   for (const failure of failed) byCode[failure.code] = (byCode[failure.code] ?? 0) + 1;
 
@@ -140,6 +141,8 @@ export function evaluate(rows: ScoreRow[], failed: FailedRow[], run: RunInfo): E
     byDocumentType: groupsOf(rows, (row) => row.documentType, rules),
     byFormat: groupsOf(rows, (row) => row.format, rules),
     byFamily: groupsOf(rows, (row) => row.family, rules),
+    overallContent: groupMetrics(content, content, rules),
+    byFamilyContent: groupsOf(content, (row) => row.family, rules),
     documentType: typeConfusion(rows),
     documentTypeByFamily: Object.fromEntries(
       families.map(([family, group]) => [family, typeConfusion(group).accuracy]),

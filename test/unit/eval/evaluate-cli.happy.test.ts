@@ -76,6 +76,7 @@ describe("bun scripts/evaluate.ts on a corpus folder", () => {
     expect(run.stdout).toContain(`ROC AUC ${evaluation.roc.auc === null ? "n/a" : evaluation.roc.auc.toFixed(3)}`);
     expect(evaluation.targets.map((target) => target.id)).toEqual([
       "auc",
+      "aucAllKinds",
       "detectionAt5PerKind",
       "manipulationAt5SameCapture",
       "documentTypeAccuracy",

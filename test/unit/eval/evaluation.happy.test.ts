@@ -71,6 +71,7 @@ describe("an evaluation of perfectly separated scores", () => {
   test("passes every target", () => {
     expect(evaluation.targets.map((target) => [target.id, target.pass])).toEqual([
       ["auc", true],
+      ["aucAllKinds", true],
       ["detectionAt5PerKind", true],
       ["manipulationAt5SameCapture", true],
       ["documentTypeAccuracy", true],
@@ -81,7 +82,7 @@ describe("an evaluation of perfectly separated scores", () => {
   test("is reported on the terminal with PASS for each target", () => {
     const text = formatEvaluation(evaluation);
     expect(text).toContain("ROC AUC 1.000 (140 genuine, 260 forged)");
-    expect(text.match(/^ {2}PASS {2}/gm)).toHaveLength(5);
+    expect(text.match(/^ {2}PASS {2}/gm)).toHaveLength(6);
   });
 });
 
@@ -194,6 +195,25 @@ describe("per-group AUC", () => {
     expect(evaluation.byKind.pdf_incremental_edit!.auc).toBe(0.5);
     expect(evaluation.byKind.genuine_scan!.auc).toBe(0.5);
     expect(evaluation.byKind.image_retype!.auc).toBe(1);
+  });
+});
+
+describe("the AUC of a family", () => {
+  // Retyped fields the content checks see score 0.9; spliced portraits only pixels show score
+  // among the genuine photos.
+  const rows = [
+    ...Array.from({ length: 10 }, (_, i) => row("genuine_photo", (10 + i) / 100, { family: "resvg/photo" })),
+    ...Array.from({ length: 5 }, () => row("image_retype", 0.9, { family: "resvg/photo" })),
+    ...Array.from({ length: 5 }, (_, i) => row("image_splice_portrait", (10 + i) / 100, { family: "resvg/photo" })),
+  ];
+  const evaluation = evaluate(rows, [], RUN);
+
+  test("is judged against the forgeries the content checks can see, and against every forgery apart", () => {
+    expect(evaluation.byFamilyContent["resvg/photo"]).toMatchObject({ genuine: 10, forged: 5, auc: 1 });
+    expect(evaluation.byFamily["resvg/photo"]!.auc).toBeLessThan(0.95);
+    const pass = (id: string) => evaluation.targets.find((t) => t.id === id)!.pass;
+    expect([pass("auc"), pass("aucAllKinds")]).toEqual([true, false]);
+    expect(formatEvaluation(evaluation)).toContain("By family, against those forgeries");
   });
 });
 
