@@ -79,8 +79,13 @@ const hasContent = (text: string) => /[\p{L}\p{N}]{2,}/u.test(text);
 
 /** A label alone, as a whole run of letters. */
 const WHOLE_LABEL = new RegExp(`^(?:${ANY_LABEL.source})$`);
-/** Fewer letters than this are not taken for a misread label: NOT is no NOM. */
+/**
+ * Fewer letters than this are not taken for a misread label: NOT is no NOM. More than the
+ * longest label ("FECHA DE EXPEDICION") and a few spaces cannot be one, and the search, which
+ * builds a string per edit, stays bounded on a hostile line.
+ */
 const MIN_MISREAD_LABEL = 6;
+const MAX_MISREAD_LABEL = 32;
 const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
 /**
@@ -89,7 +94,8 @@ const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
  * still a label line, not a label beside its value.
  */
 function misreadLabel(run: string): boolean {
-  if (run.replace(/\s/g, "").length < MIN_MISREAD_LABEL) return false;
+  const letters = run.replace(/\s/g, "").length;
+  if (letters < MIN_MISREAD_LABEL || run.length > MAX_MISREAD_LABEL) return false;
   for (let i = 0; i <= run.length; i++) {
     const [head, tail] = [run.slice(0, i), run.slice(i)];
     if (tail && WHOLE_LABEL.test(head + tail.slice(1))) return true;

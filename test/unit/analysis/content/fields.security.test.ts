@@ -1,0 +1,26 @@
+// Reading a card's labels on hostile lines: the search for a label read with one letter wrong
+// builds a string per possible edit, so it must never run on a run longer than a label.
+import { describe, expect, test } from "bun:test";
+import { labelledValues } from "../../../../src/analysis/content/fields.ts";
+import { page } from "./fixtures.ts";
+
+describe("labels on a hostile page", () => {
+  test("a label line followed by a hundred thousand letters is bounded and answers quickly", () => {
+    const lines = [
+      { text: `Nom / ${"SURNAMX".repeat(15_000)}`, y: 100 },
+      { text: "ERIKSSON", y: 125 },
+    ];
+    const started = performance.now();
+    const values = labelledValues(page(lines, "pdf"));
+    expect(performance.now() - started).toBeLessThan(5_000);
+    // The rest is no label, so it may be the value: nothing is taken from the line below.
+    expect(values).toEqual([]);
+  });
+
+  test("a thousand label lines each with a misread second label stay bounded", () => {
+    const lines = Array.from({ length: 1_000 }, (_, i) => ({ text: "Date de naissance / Dateofbinth", y: i * 30 }));
+    const started = performance.now();
+    labelledValues(page(lines, "pdf"));
+    expect(performance.now() - started).toBeLessThan(5_000);
+  });
+});
