@@ -11,8 +11,10 @@ import { findDates } from "./read-date.ts";
 import { TOTAL_CREDITS, TOTAL_DEBITS } from "./statement.ts";
 import { rowText, rowsOf, spansIn, type DocumentText, type Row } from "./text.ts";
 
+// OCR often drops the space between words ("Summenetto"): a label's qualifier is matched
+// with or without it, as in "summe\s*netto", since a bare "summe" then ends inside a word.
 const TOTAL =
-  /\b(total|sub-?total|gross\s*pay|total\s*gross|gross\s*earnings|amount\s*due|total\s*due|balance\s*due|total\s*to\s*pay|total\s*payable|montant\s*total|total\s*[àa]\s*payer|gesamtbetrag|summe|importe\s*total)\b/iu;
+  /\b(total|sub-?total|gross\s*pay|total\s*gross|gross\s*earnings|amount\s*due|total\s*due|balance\s*due|total\s*to\s*pay|total\s*payable|montant\s*total|total\s*[àa]\s*payer|gesamtbetrag|summe(\s*(netto|brutto))?|zwischensumme|importe\s*total)\b/iu;
 const NET =
   /\b(net\s*pay|net\s*salary|net\s*amount|take[-\s]?home(\s*pay)?|net\s*to\s*pay|net\s*[àa]\s*payer|nettobetrag|auszahlungsbetrag|l[íi]quido)\b/iu;
 const GROSS =

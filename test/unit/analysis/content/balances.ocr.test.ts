@@ -135,6 +135,17 @@ describe("amounts OCR did not read do not make a sum look wrong", () => {
     expect(forged.evidence.map((e) => [e.flag, e.measured])).toEqual([["balance_mismatch", "99.99"]]);
   });
 
+  test("a German subtotal read without its space (Summenetto) is judged", () => {
+    const german = (subtotal: string) =>
+      bill(256, subtotal).map((l) => (l.text === "Subtotal" ? { ...l, text: "Summenetto" } : l));
+    expect(checkBalances(documentOf(page(german("47.50"))), { now }).facts).toMatchObject({
+      checked: 2,
+      mismatches: 0,
+    });
+    const forged = checkBalances(documentOf(page(german("99.99"))), { now });
+    expect(forged.evidence.map((e) => [e.flag, e.measured])).toEqual([["balance_mismatch", "99.99"]]);
+  });
+
   test("a subtotal two blank lines below its items is left unjudged: a line may have gone unread", () => {
     const result = checkBalances(documentOf(page(bill(286, "99.99"))), { now });
     expect(flagsOf(result)).toEqual([]);
