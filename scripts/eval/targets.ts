@@ -66,6 +66,15 @@ function result(id: keyof typeof TARGETS, description: string, checks: TargetChe
 
 const missing = (name: string): TargetCheck => ({ name, measured: null, count: 0, pass: null });
 
+/** The AUC of all documents and of each group (family), each against `target`. */
+const aucChecks = (all: GroupMetrics, groups: Record<string, GroupMetrics>, target: number): TargetCheck[] =>
+  [["all documents", all] as const, ...Object.entries(groups)].map(([name, g]) => ({
+    name,
+    measured: g.auc,
+    count: g.genuine + g.forged,
+    pass: atLeast(g.auc, target),
+  }));
+
 export function judgeTargets(evaluation: MeasuredEvaluation): TargetResult[] {
   const families = Object.entries(evaluation.byFamily);
   const rowsTyped = Object.values(evaluation.documentType.counts).reduce(
@@ -76,38 +85,12 @@ export function judgeTargets(evaluation: MeasuredEvaluation): TargetResult[] {
     result(
       "auc",
       `ROC AUC ≥ ${TARGETS.auc} of genuine documents against the forgeries the content and structure checks can see, overall and on every family`,
-      [
-        {
-          name: "all documents",
-          measured: evaluation.overallContent.auc,
-          count: evaluation.overallContent.genuine + evaluation.overallContent.forged,
-          pass: atLeast(evaluation.overallContent.auc, TARGETS.auc),
-        },
-        ...Object.entries(evaluation.byFamilyContent).map(([name, g]) => ({
-          name,
-          measured: g.auc,
-          count: g.genuine + g.forged,
-          pass: atLeast(g.auc, TARGETS.auc),
-        })),
-      ],
+      aucChecks(evaluation.overallContent, evaluation.byFamilyContent, TARGETS.auc),
     ),
     result(
       "aucAllKinds",
       `ROC AUC ≥ ${TARGETS.aucAllKinds} of genuine documents against every forgery, pixel-only manipulations too, overall and on every family`,
-      [
-        {
-          name: "all documents",
-          measured: evaluation.roc.auc,
-          count: evaluation.overall.genuine + evaluation.overall.forged,
-          pass: atLeast(evaluation.roc.auc, TARGETS.aucAllKinds),
-        },
-        ...families.map(([name, g]) => ({
-          name,
-          measured: g.auc,
-          count: g.genuine + g.forged,
-          pass: atLeast(g.auc, TARGETS.aucAllKinds),
-        })),
-      ],
+      aucChecks(evaluation.overall, evaluation.byFamily, TARGETS.aucAllKinds),
     ),
     result(
       "detectionAt5PerKind",

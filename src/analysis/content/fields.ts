@@ -89,13 +89,13 @@ const MAX_MISREAD_LABEL = 32;
 const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
 /**
- * Whether a run of letters is a label with one letter read wrong, lost or added: in a
- * bilingual label line one language's label read exactly and the other's as "DATEOFBINTH" is
- * still a label line, not a label beside its value.
+ * Whether a run of letters (and spaces) is a label with one letter read wrong, lost or
+ * added: in a bilingual label line one language's label read exactly and the other's as
+ * "DATEOFBINTH" is still a label line, not a label beside its value.
  */
 function misreadLabel(run: string): boolean {
   const letters = run.replace(/\s/g, "").length;
-  if (letters < MIN_MISREAD_LABEL || run.length > MAX_MISREAD_LABEL) return false;
+  if (!/^[A-Z\s]+$/.test(run) || letters < MIN_MISREAD_LABEL || run.length > MAX_MISREAD_LABEL) return false;
   for (let i = 0; i <= run.length; i++) {
     const [head, tail] = [run.slice(0, i), run.slice(i)];
     if (tail && WHOLE_LABEL.test(head + tail.slice(1))) return true;
@@ -119,7 +119,7 @@ const holdsMoreThanLabels = (folded: string) =>
     .replace(/\(S\)/g, " ")
     .split(/[^\p{L}\p{N}\s]+/u)
     .map((run) => run.trim())
-    .some((run) => hasContent(run) && !(/^[A-Z\s]+$/.test(run) && misreadLabel(run)));
+    .some((run) => hasContent(run) && !misreadLabel(run));
 
 /**
  * OCR often reads a value and the next field's "Label: value" beside it as one line
