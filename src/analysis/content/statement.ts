@@ -109,6 +109,13 @@ function headerColumns(row: Row): Header | null {
 const namesMovements = (columns: Header) =>
   columns.amount !== undefined || (columns.debit !== undefined && columns.credit !== undefined);
 
+/**
+ * A row's leading date as OCR garbles it: two-digit day and month and a year, a separator
+ * lost or misread ("05.022025", "2401-7025"). Not "1.234,56" nor "12.345,67": the day and the
+ * month have two digits each.
+ */
+const GARBLED_DATE = /^\s*\d{2}\D?\d{2}\D?(?:\d{4}|\d{2})(?!\d)/;
+
 const leadingDate = (row: Row): DateMatch | null => {
   const text = rowText(row);
   const date = findDates(text)[0];
@@ -197,12 +204,15 @@ export function readStatement(document: DocumentText): Statement | null {
     } else if (TOTAL_DEBITS.test(text) || TOTAL_CREDITS.test(text)) {
       statement.totals.push({ row, column: TOTAL_DEBITS.test(text) ? "debit" : "credit", amount: amounts[0]! });
     } else {
-      // Amounts in the table's columns on a row whose date OCR garbled ("10:01/2025") are
-      // still a transaction: unread, it breaks the running balance.
+      // Amounts in the table's columns on a row whose date OCR garbled ("05.022025") are
+      // still a transaction. Under a header that placed its columns, the row is read by them;
+      // otherwise which figure is which is unknown, and unread it breaks the running balance.
       if (!date) {
         const started = statement.transactions.length > 0 || header !== null;
         const inTable = started && !closed() && statement.totals.length === 0;
-        if (inTable) statement.transactions.push(unread(row, null));
+        if (inTable && place && GARBLED_DATE.test(rowText(row)))
+          statement.transactions.push(transaction(row, null, amounts, place));
+        else if (inTable) statement.transactions.push(unread(row, null));
         continue;
       }
       // Two transactions read as one row (tight lines on a small image): which amount
@@ -223,7 +233,7 @@ export function readStatement(document: DocumentText): Statement | null {
 
 const signOf = (amount: Amount | null): 1 | -1 | null => (amount?.signed ? (amount.cents < 0 ? -1 : 1) : null);
 
-function transaction(row: Row, date: DateMatch, amounts: Amount[], place: Placer<Column> | null): Transaction {
+function transaction(row: Row, date: DateMatch | null, amounts: Amount[], place: Placer<Column> | null): Transaction {
   if (place) {
     const by = (column: Column) => amounts.find((a) => place(a) === column) ?? null;
     const debit = by("debit");

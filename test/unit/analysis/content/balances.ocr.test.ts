@@ -5,12 +5,14 @@ import {
   columnStatement,
   documentOf,
   type LineSpec,
+  lineStatement,
   MARCH_MOVEMENTS,
   money,
   page,
   readingsOf,
   runningBalances,
 } from "./fixtures.ts";
+import { TWELVE_MOVEMENTS } from "./statement-layouts.ts";
 
 const now = new Date("2024-06-01T00:00:00Z");
 const flagsOf = (result: ReturnType<typeof checkBalances>) => result.evidence.map((e) => e.flag);
@@ -40,6 +42,39 @@ describe("a photographed statement whose rows slope", () => {
   });
 });
 
+describe("a photographed statement in perspective", () => {
+  // Rows fall 6 px per 100 px at the top of the table and 2 px at the bottom, as on a page
+  // photographed from below its middle: no one slope sets every row level.
+  const movements = [
+    ...TWELVE_MOVEMENTS,
+    ...TWELVE_MOVEMENTS.map((m) => ({ ...m, date: m.date.replace(".03.", ".04.") })),
+  ];
+  const keystone = (lines: LineSpec[]) =>
+    lines.map((l) => ({ ...l, y: l.y + Math.round((0.06 - (0.04 * (l.y - 200)) / 760) * (l.x ?? 40)) }));
+  const statement = (balances?: number[]) =>
+    keystone(columnStatement({ opening: 123_456, movements, ...(balances ? { balances } : {}) }));
+
+  test("is read row by row, each row at its own slope", () => {
+    const rows = rowsOf(page(statement()));
+    const dated = rows.filter((r) => /^\d\d\.\d\d\.2024$/.test(r.cells[0]!.text));
+    expect(dated).toHaveLength(24);
+    for (const row of dated) expect(row.cells).toHaveLength(4);
+  });
+
+  test("adds up when genuine, and finds a balance changed near its top", () => {
+    const genuine = checkBalances(documentOf(page(statement())), { now });
+    expect(flagsOf(genuine)).toEqual([]);
+    expect(genuine.facts.checked).toBe(25);
+    const balances = runningBalances(123_456, movements);
+    balances[1]! += 100_000;
+    // The changed balance breaks the row it stands on and the next.
+    expect(flagsOf(checkBalances(documentOf(page(statement(balances))), { now }))).toEqual([
+      "balance_mismatch",
+      "balance_mismatch",
+    ]);
+  });
+});
+
 describe("amounts OCR did not read do not make a sum look wrong", () => {
   test("a dated row whose amounts went unread breaks the running balance and the column totals", () => {
     const lines = genuine().filter(
@@ -50,12 +85,31 @@ describe("amounts OCR did not read do not make a sum look wrong", () => {
     expect(result.facts.transactions).toBe(5);
   });
 
-  test("a row whose date OCR garbled (10:03/2024) still breaks the running balance", () => {
+  test("a row whose date OCR garbled (0403/2024) is read by the header's columns", () => {
     const lines = genuine();
     cellOf(lines, "04/03/2024").text = "0403/2024";
     const result = checkBalances(documentOf(page(lines)), { now });
     expect(flagsOf(result)).toEqual([]);
     expect(result.facts.transactions).toBe(5);
+    expect(result.facts.checked).toBe(8);
+
+    const balances = runningBalances(123_456, MARCH_MOVEMENTS);
+    balances[1]! += 100_000;
+    const forged = columnStatement({ opening: 123_456, movements: MARCH_MOVEMENTS, balances, totals: true });
+    cellOf(forged, "04/03/2024").text = "0403/2024";
+    expect(flagsOf(checkBalances(documentOf(page(forged)), { now }))).toEqual(["balance_mismatch", "balance_mismatch"]);
+  });
+
+  test("a row whose date OCR garbled, with no header to place its figures, breaks the running balance", () => {
+    const lines = lineStatement({
+      opening: 123_456,
+      movements: MARCH_MOVEMENTS,
+      format: "uk",
+      sign: (c, t) => (c < 0 ? `-${t}` : t),
+    });
+    lines[2]!.text = lines[2]!.text.replace("04/03/2024", "0403/2024").replace(/[\d,]+\.\d\d$/, "9,999.99");
+    const result = checkBalances(documentOf(page(lines)), { now });
+    expect(flagsOf(result)).toEqual([]);
   });
 
   test("a header read as Deblt still names the debit column, so debits are not taken for credits", () => {
