@@ -7,7 +7,8 @@
 import type { MrzLayout, MrzReading } from "./mrz-read.ts";
 import type { LabelledValue } from "./fields.ts";
 import { findDates, readings } from "./read-date.ts";
-import { repairDigits, touchesRepair } from "./read-digits.ts";
+import { isDigit, repairDigits, touchesRepair } from "./read-digits.ts";
+import { characterReadings, isReadSurely } from "./text.ts";
 import { CONFUSED_DIGITS, FILLER_LOOK_ALIKES, foldWideLetters, ZONE_LETTER_TO_DIGIT } from "./look-alikes.ts";
 
 export interface Mismatch {
@@ -123,6 +124,23 @@ const oneConfusedDigit = (a: string, b: string): boolean => {
   return differing.length === 1 && CONFUSED_DIGITS.has(differing[0]!);
 };
 
+/**
+ * Every digit of a value's date read beyond doubt: where the recogniser describes its characters
+ * and gave each digit 0.9 or more, no digit confusion explains a difference, however unsurely
+ * the label beside it was read (a photographed passport's "Date of expiry (8)" at 0.899 over a
+ * date read at 0.995).
+ */
+function digitsReadSurely(value: LabelledValue, text: string, at: number, length: number): boolean {
+  const readings = characterReadings(value.line);
+  const offset = value.line.text.indexOf(value.text);
+  if (!readings || offset < 0) return false;
+  for (let i = at; i < at + length; i++) {
+    const reading = readings[offset + i];
+    if (isDigit(text[i]) && (!reading || !isReadSurely(reading))) return false;
+  }
+  return true;
+}
+
 const checkValid = (reading: MrzReading, field: string) => reading.checks.some((c) => c.field === field && c.valid);
 
 /** Differences between confidently read visual values and the MRZ reading. */
@@ -179,12 +197,12 @@ export function compareWithVisual(
     // A date read less surely still counts when no digit OCR confuses explains the
     // difference: a retyped field in another font is exactly what OCR reads less surely.
     const value = first(kind) ?? values.find((v) => v.kind === kind && v.line.confidence >= LOOSE_DATE_OCR);
-    const loose = value !== undefined && !value.confident;
     const mrzDate = reading.result.fields[field];
     if (!value || !mrzDate || !/^\d{6}$/.test(mrzDate) || !checkValid(reading, field)) continue;
     const { text, repaired } = repairDigits(value.text, value.line.source);
     const match = findDates(text)[0];
     if (!match || touchesRepair(repaired, match.index, match.text.length)) continue;
+    const loose = !value.confident && !digitsReadSurely(value, text, match.index, match.text.length);
     const options = { referenceYear, futureYears };
     const visualDates = readings(match, null, options);
     if (visualDates.length === 0) continue;

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { checkMrz } from "../../../../src/analysis/content/mrz.ts";
-import { documentOf, frenchId, page, td1, td2, td3, type LineSpec, type Person } from "./fixtures.ts";
+import type { CharacterReading } from "../../../../src/analysis/content/text.ts";
+import { documentOf, frenchId, page, readingsOf, td1, td2, td3, type LineSpec, type Person } from "./fixtures.ts";
 
 const now = new Date("2025-06-01T12:00:00Z");
 const anna: Person = {
@@ -230,6 +231,22 @@ describe("visual values read beside other fields", () => {
     expect(flags("13.04.2034")).toEqual([]);
     // 7 is no look-alike of 5: the same difference elsewhere in the digit is a mismatch.
     expect(flags("17.04.2034")).toEqual(["mrz_mismatch"]);
+  });
+
+  test("a date whose every digit was read beyond doubt, under a label read unsurely, has no look-alike excuse", () => {
+    const expiring = (label: number, characters?: CharacterReading[]): LineSpec[] => [
+      { text: "Date of expiry (8)", y: 500, confidence: label },
+      { text: "13.04.2034", y: 525, confidence: 0.99, ...(characters ? { characters } : {}) },
+    ];
+    const flags = (lines: LineSpec[]) =>
+      flagsOf(checkMrz(documentOf(page([...lines, ...zoneLines(td3(anna))])), { now }));
+    // A photographed passport: the label at 0.89, the date at 0.99 and each of its digits surely.
+    expect(flags(expiring(0.89, readingsOf("13.04.2034")))).toEqual(["mrz_mismatch"]);
+    // The 3 read unsurely, with the zone's 5 as its runner-up: a misreading explains it.
+    const unsure = { probability: 0.6, alternatives: [{ character: "5", probability: 0.3 }] };
+    expect(flags(expiring(0.89, readingsOf("13.04.2034", { 1: unsure })))).toEqual([]);
+    // Without the recogniser's view of each character, the line's mean says nothing of one digit.
+    expect(flags(expiring(0.89))).toEqual([]);
   });
 
   test("given names beside their label without a colon are not guessed from the next field's line (a recaptured card)", () => {
