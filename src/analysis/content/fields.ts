@@ -23,6 +23,10 @@ export interface LabelledValue {
 // issue, 4b. the date of expiry, printed before the value without a colon. A number's "N°"
 // loses its degree sign to OCR, or has it read as "*": before a colon a lone N still says it
 // ("CARTE NATIONALE D'IDENTITÉ N: ..."), and the thin I after "D'" is often lost (DENTITE).
+// OCR of a photo also drops the spaces and the apostrophe ("CARTENATIONALEDIDENTITEN:"), where
+// no word boundary is left before IDENTITE, and may lose the whole "°:" so that the number
+// follows the N directly: the French card's title is then matched whole, its N followed by the
+// number to the end of the line.
 const LABELS: [FieldKind, RegExp][] = [
   [
     "givenNames",
@@ -31,7 +35,7 @@ const LABELS: [FieldKind, RegExp][] = [
   ["surname", /\b(SURNAMES?|LAST\s*NAME|FAMILY\s*NAME|NOM|APELLIDOS?|NACHNAME|COGNOME|NAZWISKO|ACHTERNAAM|NAME)\b/],
   [
     "documentNumber",
-    /\b((DOCUMENT|PASSPORT|PASSEPORT|PASAPORTE|PASSAPORTO|CARD|CARTE|IDENTITE|DENTITE|IDENTITY|DOKUMENTEN|PASS|LICEN[CS]E)\s*[-.]?\s*(NO\b\.?|NR\b\.?|N\s*[°*]|N(?=\s*:)|NUMBER|NUMMER|NUMERO|#)|(NO|NR|N°|NUMERO)\.?\s*(DU|DE|DEL|OF)?\s*(PASSEPORT|PASAPORTE|DOCUMENTO?|PASSPORT|LA\s*CARTE))/,
+    /\b((DOCUMENT|PASSPORT|PASSEPORT|PASAPORTE|PASSAPORTO|CARD|CARTE|IDENTITE|DENTITE|IDENTITY|DOKUMENTEN|PASS|LICEN[CS]E)\s*[-.]?\s*(NO\b\.?|NR\b\.?|N\s*[°*]|N(?=\s*:)|NUMBER|NUMMER|NUMERO|#)|(NO|NR|N°|NUMERO)\.?\s*(DU|DE|DEL|OF)?\s*(PASSEPORT|PASAPORTE|DOCUMENTO?|PASSPORT|LA\s*CARTE))|CARTE\s*NATIONALE\s*D\W?\s*I?DENTITE\s*(N\s*[°*]|N(?=\s*:)|N(?=\s*[A-Z0-9]{6,}\s*$))/,
   ],
   [
     "birthDate",
@@ -169,11 +173,16 @@ export function labelledValues(page: TextPage, skip: ReadonlySet<TextLine> = new
 /** An EU licence's numbered date field, "4a." or "4b.", at the start of a line. */
 const NUMBERED_FIELD = /^\s*4\s*[AB]\s*[.,]/i;
 
+/** The French card's number glued to its title, the "°:" between them lost. */
+const GLUED_CARD_NUMBER = /NATIONALE\s*D\W?\s*I?DENTIT[EÉ]\s*N\s*([A-Z0-9]{6,})\s*$/i;
+
 function sameLineValue(label: TextLine): { text: string; line: TextLine } | null {
   // Only after a colon or a field number: "Surname/Nom/Cognome" with an unknown third
   // language must not become a surname.
   const numbered = NUMBERED_FIELD.exec(label.text);
   const colon = label.text.lastIndexOf(":");
+  const glued = numbered || colon >= 0 ? null : GLUED_CARD_NUMBER.exec(label.text);
+  if (glued) return { text: glued[1]!, line: label };
   if (!numbered && colon < 0) return null;
   const after = label.text.slice(numbered ? numbered[0].length : colon + 1).trim();
   if (!hasContent(after) || ANY_LABEL.test(labelForm(after))) return null;
