@@ -102,6 +102,17 @@ const NAME_FIELD: Record<MrzLayout, (lines: string[]) => string> = {
   "FRA-ID": (lines) => `${lines[0]!.slice(5, 30).replace(/<+$/, "")}<<${lines[1]!.slice(13, 27)}`,
 };
 
+/**
+ * The document number as the card prints it. France's card prints the 12 characters its zone
+ * opens with (issue year and month, office, sequence), which the mrz package splits into fields,
+ * its `documentNumber` field the last five; the whole is its `documentNumber` only where every
+ * check digit held.
+ */
+const printedNumber = (reading: MrzReading): string | null | undefined =>
+  reading.layout === "FRA-ID"
+    ? reading.lines[1]!.slice(0, 12)
+    : (reading.result.documentNumber ?? reading.result.fields.documentNumber);
+
 // Each look-alike letter folds into its digit (look-alikes.ts), lowercase l as the 1 it is
 // read for before case is folded (an upper-case L is no 1); W read as V or VV, M as RN: one
 // class each.
@@ -177,7 +188,7 @@ export function compareWithVisual(
   }
 
   const documentNumber = first("documentNumber");
-  const mrzNumber = reading.result.documentNumber ?? reading.result.fields.documentNumber;
+  const mrzNumber = printedNumber(reading);
   if (documentNumber && mrzNumber && checkValid(reading, "documentNumber")) {
     const visual = lookAlikeFold(documentNumber.text);
     const mrz = lookAlikeFold(mrzNumber);

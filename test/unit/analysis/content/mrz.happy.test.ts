@@ -343,6 +343,25 @@ describe("France's 2x36 identity card is read by its own rules, not as a broken 
   test("its names, on two lines, agree with the visual zone", () => {
     expect(flagsOf(checkMrz(documentOf(page([...visual, ...zoneLines(frenchId(corinne))])), { now }))).toEqual([]);
   });
+
+  test("its printed number is the zone's first 12 characters, even where the package cannot read them as dates", () => {
+    // An issue month of 57, as on a specimen: the mrz package then gives the number's last five alone.
+    const specimen = { ...corinne, number: "175775H55790" };
+    const mismatches = (printed: string) =>
+      checkMrz(
+        documentOf(
+          page([
+            { ...visual[0]!, text: `CARTE NATIONALE D'IDENTITE N° : ${printed}` },
+            ...zoneLines(frenchId(specimen)),
+          ]),
+        ),
+        { now },
+      ).evidence.filter((e) => e.flag === "mrz_mismatch");
+    expect(mismatches("175775H55790")).toEqual([]);
+    expect(mismatches("175775H55791").map((e) => e.message)).toEqual([
+      "The documentNumber in the visual zone does not match the MRZ",
+    ]);
+  });
 });
 
 describe("text of another kind is no zone", () => {
