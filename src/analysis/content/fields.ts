@@ -35,7 +35,7 @@ const LABELS: [FieldKind, RegExp][] = [
   ["surname", /\b(SURNAMES?|LAST\s*NAME|FAMILY\s*NAME|NOM|APELLIDOS?|NACHNAME|COGNOME|NAZWISKO|ACHTERNAAM|NAME)\b/],
   [
     "documentNumber",
-    /\b((DOCUMENT|PASSPORT|PASSEPORT|PASAPORTE|PASSAPORTO|CARD|CARTE|IDENTITE|DENTITE|IDENTITY|DOKUMENTEN|PASS|LICEN[CS]E)\s*[-.]?\s*(NO\b\.?|NR\b\.?|N\s*[°*]|N(?=\s*:)|NUMBER|NUMMER|NUMERO|#)|(NO|NR|N°|NUMERO)\.?\s*(DU|DE|DEL|OF)?\s*(PASSEPORT|PASAPORTE|DOCUMENTO?|PASSPORT|LA\s*CARTE))|CARTE\s*NATIONALE\s*D\W?\s*I?DENTITE\s*(N\s*[°*]|N(?=\s*:)|N(?=\s*[A-Z0-9]{6,}\s*$))/,
+    /\b((DOCUMENT|PASSPORT|PASSEPORT|PASAPORTE|PASSAPORTO|CARD|CARTE|IDENTITE|DENTITE|IDENTITY|DOKUMENTEN|PASS|LICEN[CS]E)\s*[-.]?\s*(NO\b\.?|NR\b\.?|N\s*[°*]|N(?=\s*:)|NUMBER|NUMMER|NUMERO|#)|(NO|NR|N°|NUMERO)\.?\s*(DU|DE|DEL|OF)?\s*(PASSEPORT|PASAPORTE|DOCUMENTO?|PASSPORT|LA\s*CARTE))|CARTE\s*NATIONALE\s*D\W?\s*I?DENTITE\s*(N\s*[°*]|N(?=\s*:)|N(?=\s*[A-Z0-9]{6,24}\s*$))/,
   ],
   [
     "birthDate",
@@ -174,7 +174,7 @@ export function labelledValues(page: TextPage, skip: ReadonlySet<TextLine> = new
 const NUMBERED_FIELD = /^\s*4\s*[AB]\s*[.,]/i;
 
 /** The French card's number glued to its title, the "°:" between them lost. */
-const GLUED_CARD_NUMBER = /NATIONALE\s*D\W?\s*I?DENTIT[EÉ]\s*N\s*([A-Z0-9]{6,})\s*$/i;
+const GLUED_CARD_NUMBER = /NATIONALE\s*D\W?\s*I?DENTIT[EÉ]\s*N\s*([A-Z0-9]{6,24})\s*$/i;
 
 function sameLineValue(label: TextLine): { text: string; line: TextLine } | null {
   // Only after a colon or a field number: "Surname/Nom/Cognome" with an unknown third
