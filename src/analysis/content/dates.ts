@@ -20,9 +20,9 @@ import {
   type DateMatch,
   type DateOrder,
 } from "./read-date.ts";
-import { isDigit, repairDigits, touchesRepair } from "./read-digits.ts";
+import { repairDigits, touchesRepair } from "./read-digits.ts";
 import { readStatement } from "./statement.ts";
-import { characterReadings, isReadSurely, isSure, type DocumentText, type TextLine } from "./text.ts";
+import { digitsReadSurely, isSure, type DocumentText, type TextLine } from "./text.ts";
 import type { DetectorName } from "../manifest.ts";
 
 export const DATES_DETECTOR = "dates" satisfies DetectorName;
@@ -53,19 +53,9 @@ function readDates(line: TextLine, page: number): ReadDate[] {
     line,
     page,
     certain:
-      (isSure(line) || digitsReadSurely(line, match)) && !touchesRepair(repaired, match.index, match.text.length),
+      (isSure(line) || digitsReadSurely(line, match.index, match.text.length)) &&
+      !touchesRepair(repaired, match.index, match.text.length),
   }));
-}
-
-/** Every digit of the date read surely, per the recogniser's own per-character probabilities. */
-function digitsReadSurely(line: TextLine, match: DateMatch): boolean {
-  const readings = characterReadings(line);
-  if (!readings) return false;
-  for (let i = match.index; i < match.index + match.text.length; i++) {
-    const c = line.text[i]!;
-    if (isDigit(c) && !isReadSurely(readings[i]!)) return false;
-  }
-  return true;
 }
 
 /** Runs the date checks over a document's text lines. */

@@ -27,6 +27,14 @@ export interface LabelledValue {
 // no word boundary is left before IDENTITE, and may lose the whole "°:" so that the number
 // follows the N directly: the French card's title is then matched whole, its N followed by the
 // number to the end of the line.
+// The apostrophe is any one mark that is neither letter, digit nor space: not \W, which the
+// label patterns' folding (W read as V) would turn into a plain V.
+const FRENCH_CARD_TITLE = String.raw`CARTE\s*NATIONALE\s*D[^A-Z0-9\s]?\s*I?DENTIT[EÉ]\s*N`;
+/**
+ * A document number glued to the end of a line, looked for only within a number's length of it
+ * so that a hostile line is not read to its end from every N.
+ */
+const GLUED_NUMBER = String.raw`\s*([A-Z0-9]{6,24})\s*$`;
 const LABELS: [FieldKind, RegExp][] = [
   [
     "givenNames",
@@ -35,7 +43,10 @@ const LABELS: [FieldKind, RegExp][] = [
   ["surname", /\b(SURNAMES?|LAST\s*NAME|FAMILY\s*NAME|NOM|APELLIDOS?|NACHNAME|COGNOME|NAZWISKO|ACHTERNAAM|NAME)\b/],
   [
     "documentNumber",
-    /\b((DOCUMENT|PASSPORT|PASSEPORT|PASAPORTE|PASSAPORTO|CARD|CARTE|IDENTITE|DENTITE|IDENTITY|DOKUMENTEN|PASS|LICEN[CS]E)\s*[-.]?\s*(NO\b\.?|NR\b\.?|N\s*[°*]|N(?=\s*:)|NUMBER|NUMMER|NUMERO|#)|(NO|NR|N°|NUMERO)\.?\s*(DU|DE|DEL|OF)?\s*(PASSEPORT|PASAPORTE|DOCUMENTO?|PASSPORT|LA\s*CARTE))|CARTE\s*NATIONALE\s*D\W?\s*I?DENTITE\s*(N\s*[°*]|N(?=\s*:)|N(?=\s*[A-Z0-9]{6,24}\s*$))/,
+    new RegExp(
+      String.raw`\b((DOCUMENT|PASSPORT|PASSEPORT|PASAPORTE|PASSAPORTO|CARD|CARTE|IDENTITE|DENTITE|IDENTITY|DOKUMENTEN|PASS|LICEN[CS]E)\s*[-.]?\s*(NO\b\.?|NR\b\.?|N\s*[°*]|N(?=\s*:)|NUMBER|NUMMER|NUMERO|#)|(NO|NR|N°|NUMERO)\.?\s*(DU|DE|DEL|OF)?\s*(PASSEPORT|PASAPORTE|DOCUMENTO?|PASSPORT|LA\s*CARTE))` +
+        `|${FRENCH_CARD_TITLE}(\\s*[°*]|(?=\\s*:)|(?=${GLUED_NUMBER}))`,
+    ),
   ],
   [
     "birthDate",
@@ -174,7 +185,7 @@ export function labelledValues(page: TextPage, skip: ReadonlySet<TextLine> = new
 const NUMBERED_FIELD = /^\s*4\s*[AB]\s*[.,]/i;
 
 /** The French card's number glued to its title, the "°:" between them lost. */
-const GLUED_CARD_NUMBER = /NATIONALE\s*D\W?\s*I?DENTIT[EÉ]\s*N\s*([A-Z0-9]{6,24})\s*$/i;
+const GLUED_CARD_NUMBER = new RegExp(FRENCH_CARD_TITLE + GLUED_NUMBER, "i");
 
 function sameLineValue(label: TextLine): { text: string; line: TextLine } | null {
   // Only after a colon or a field number: "Surname/Nom/Cognome" with an unknown third

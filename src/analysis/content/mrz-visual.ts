@@ -7,8 +7,8 @@
 import type { MrzLayout, MrzReading } from "./mrz-read.ts";
 import type { LabelledValue } from "./fields.ts";
 import { findDates, readings } from "./read-date.ts";
-import { isDigit, repairDigits, touchesRepair } from "./read-digits.ts";
-import { characterReadings, isReadSurely } from "./text.ts";
+import { repairDigits, touchesRepair } from "./read-digits.ts";
+import { digitsReadSurely } from "./text.ts";
 import { CONFUSED_DIGITS, FILLER_LOOK_ALIKES, foldWideLetters, ZONE_LETTER_TO_DIGIT } from "./look-alikes.ts";
 
 export interface Mismatch {
@@ -135,23 +135,6 @@ const oneConfusedDigit = (a: string, b: string): boolean => {
   return differing.length === 1 && CONFUSED_DIGITS.has(differing[0]!);
 };
 
-/**
- * Every digit of a value's date read beyond doubt: where the recogniser describes its characters
- * and gave each digit 0.9 or more, no digit confusion explains a difference, however unsurely
- * the label beside it was read (a photographed passport's "Date of expiry (8)" at 0.899 over a
- * date read at 0.995).
- */
-function digitsReadSurely(value: LabelledValue, text: string, at: number, length: number): boolean {
-  const readings = characterReadings(value.line);
-  const offset = value.line.text.indexOf(value.text);
-  if (!readings || offset < 0) return false;
-  for (let i = at; i < at + length; i++) {
-    const reading = readings[offset + i];
-    if (isDigit(text[i]) && (!reading || !isReadSurely(reading))) return false;
-  }
-  return true;
-}
-
 const checkValid = (reading: MrzReading, field: string) => reading.checks.some((c) => c.field === field && c.valid);
 
 /** Differences between confidently read visual values and the MRZ reading. */
@@ -213,7 +196,12 @@ export function compareWithVisual(
     const { text, repaired } = repairDigits(value.text, value.line.source);
     const match = findDates(text)[0];
     if (!match || touchesRepair(repaired, match.index, match.text.length)) continue;
-    const loose = !value.confident && !digitsReadSurely(value, text, match.index, match.text.length);
+    // Every digit read beyond doubt: no confusion then explains a difference, however unsurely
+    // the label beside it was read (a photographed passport's "Date of expiry (8)" at 0.899 over
+    // a date read at 0.995). The span touches no repaired digit, so the line holds its digits.
+    const offset = value.line.text.indexOf(value.text);
+    const sure = offset >= 0 && digitsReadSurely(value.line, offset + match.index, match.text.length);
+    const loose = !value.confident && !sure;
     const options = { referenceYear, futureYears };
     const visualDates = readings(match, null, options);
     if (visualDates.length === 0) continue;

@@ -3,6 +3,7 @@
 // of a match inside a line, how far a line can be trusted).
 import type { Box } from "../report.ts";
 import { upperMedian } from "../../numeric.ts";
+import { isDigit } from "./read-digits.ts";
 
 export interface TextLine {
   text: string;
@@ -35,6 +36,20 @@ export const characterReadings = (
   line: Pick<TextLine, "text" | "characters">,
 ): readonly CharacterReading[] | undefined =>
   line.characters?.length === line.text.length ? line.characters : undefined;
+
+/**
+ * Every digit of `line.text` from `from`, `length` characters, read surely per the recogniser's
+ * own per-character probabilities; false where it describes no characters.
+ */
+export function digitsReadSurely(line: Pick<TextLine, "text" | "characters">, from: number, length: number): boolean {
+  const readings = characterReadings(line);
+  if (!readings) return false;
+  for (let i = from; i < from + length; i++) {
+    const reading = readings[i];
+    if (isDigit(line.text[i]) && (!reading || !isReadSurely(reading))) return false;
+  }
+  return true;
+}
 
 export interface TextPage {
   page: number;
@@ -175,7 +190,19 @@ function slopesOf(lines: readonly TextLine[]): Map<TextLine, number> {
  * PDF text often a whole row per line; grouping by vertical centre treats both alike, once
  * the skew where each line stands is taken out.
  */
-export function rowsOf(page: TextPage): Row[] {
+export function rowsOf(page: TextPage): readonly Row[] {
+  // Every check that reads a table asks for the same page's rows (statements, sums, zones,
+  // columns, the document's text): levelling them, local slopes and all, is done once per page.
+  const known = rowsByPage.get(page);
+  if (known) return known;
+  const rows = groupRows(page);
+  rowsByPage.set(page, rows);
+  return rows;
+}
+
+const rowsByPage = new WeakMap<TextPage, readonly Row[]>();
+
+function groupRows(page: TextPage): readonly Row[] {
   const lines = page.lines.filter((line) => line.text.trim() !== "");
   const slopes = lines.some((line) => line.source === "ocr") ? slopesOf(lines) : null;
   const level = (line: TextLine): Box => [
