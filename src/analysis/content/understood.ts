@@ -6,7 +6,7 @@
 // "not judged": no flag, lower coverage.
 import type { Outcome } from "./arithmetic.ts";
 import type { Amount } from "./read-amount.ts";
-import { characterReadings, isConfident, isReadSurely } from "./text.ts";
+import { amountConfidence, CONFIDENT_OCR, characterReadings, isReadSurely } from "./text.ts";
 
 export interface Checked {
   outcome: Outcome;
@@ -59,11 +59,13 @@ export function understood(checks: readonly Checked[], agreement: Agreement): Un
  * Every digit of a break read beyond doubt: PDF text, or OCR lines read confidently whose
  * digits the recogniser was sure of, none a look-alike letter taken for a digit (a digit
  * without a reading on a line that has them). A sidecar that describes no character leaves
- * the line's confidence to say. A separator misread (1.234.56) changes no digit.
+ * the line's confidence to say. A separator misread (1.234.56) changes no digit, and a decimal
+ * mark's doubt between comma and point no value (amountConfidence).
  */
 export const readSurely = (inputs: readonly Amount[]): boolean =>
   inputs.every((a) => {
     if (a.line.source === "pdf") return true;
     const described = characterReadings(a.line) !== undefined;
-    return isConfident(a.line) && a.digitReadings.every((d) => (d ? isReadSurely(d) : !described));
+    const confident = amountConfidence(a.line) >= CONFIDENT_OCR;
+    return confident && a.digitReadings.every((d) => (d ? isReadSurely(d) : !described));
   });

@@ -279,6 +279,39 @@ describe("one digit changed by a forger, on a row OCR read at 0.95", () => {
   });
 });
 
+describe("a raised salary on a row whose decimal mark the photo left in doubt", () => {
+  // The salary raised from 2,540.00 to 2,940.00, balances left as printed. OCR read its cell at
+  // 0.89 (the mean of its characters) only because it could not tell the decimal point from
+  // another mark: every digit was read at 0.99.
+  const POINT = 5; // "2,940.00"[5]
+  const withMark = (alternative: string): LineSpec[] => {
+    const lines = columnStatement({
+      opening: 123_456,
+      movements: MARCH_MOVEMENTS.map((m, i) => (i === 0 ? { ...m, cents: 294_000 } : m)),
+      balances: runningBalances(123_456, MARCH_MOVEMENTS),
+    });
+    for (const line of lines) line.characters = readingsOf(line.text);
+    const salary = cellOf(lines, money(294_000));
+    expect(salary.text[POINT]).toBe(".");
+    salary.characters = readingsOf(salary.text, {
+      [POINT]: { probability: 0.2, alternatives: [{ character: alternative, probability: 0.75 }] },
+    });
+    salary.confidence = salary.characters.reduce((sum, c) => sum + c.probability, 0) / salary.text.length;
+    expect(salary.confidence).toBeLessThan(0.9);
+    return lines;
+  };
+
+  test("is reported when the doubt was only between a point and a comma", () => {
+    expect(flagsOf(checkBalances(documentOf(page(withMark(","))), { now }))).toContain("balance_mismatch");
+  });
+
+  test("is left unjudged when the mark might have been something else", () => {
+    const result = checkBalances(documentOf(page(withMark(":"))), { now });
+    expect(flagsOf(result)).toEqual([]);
+    expect(result.facts.uncertain).toBeGreaterThan(0);
+  });
+});
+
 describe("a payslip with its totals in one column at the right", () => {
   const slip = (baseSalary: string): LineSpec[] => [
     { text: "ITEM", x: 40, y: 100 },
