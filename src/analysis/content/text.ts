@@ -13,6 +13,11 @@ export interface TextLine {
   source: "pdf" | "ocr";
   /** OCR only: per character of `text` (by code point), how surely it was read. */
   characters?: readonly CharacterReading[];
+  /**
+   * OCR only: how far the line falls per pixel to the right, from the turned rectangle the text
+   * detector fitted to it (its box is the upright rectangle around that).
+   */
+  slope?: number;
 }
 
 /** What the recogniser thought of one character: its probability and its runners-up. */
@@ -134,15 +139,45 @@ export function unionBox(boxes: readonly Box[]): Box {
   return [x0, y0, x1 - x0, y1 - y0];
 }
 
-/** Steepest slope looked for: a phone photo of a page held by hand, about 4.5 degrees. */
+/**
+ * Steepest slope looked for where the lines do not say how they lie: a phone photo of a page
+ * held by hand, about 4.5 degrees.
+ */
 const MAX_SKEW = 0.08;
 const SKEW_STEP = 0.002;
+/**
+ * Lines whose own slope is measured (see measuredSkewOf) and how many: a line of fewer
+ * characters has a rectangle too short to give its angle well.
+ */
+const MEASURED_MIN_CHARACTERS = 5;
+const MEASURED_MIN_LINES = 5;
+/** Steeper than about 11 degrees, a line's rectangle is taken for a misfit, not a row. */
+const MAX_MEASURED_SLOPE = 0.2;
+/**
+ * How far a page's slope is searched from its lines' measured one: under the 0.03 or so that
+ * would set every label of a table beside the next row's amount (a row's pitch over the table's
+ * width), which a search from level cannot tell from the true slope.
+ */
+const MEASURED_REACH = 0.015;
+
+/**
+ * The page's row slope as its lines lie: the median of the slopes of the rectangles the text
+ * detector turned to fit its longer lines. Undefined where too few lines say.
+ */
+function measuredSkewOf(lines: readonly TextLine[]): number | undefined {
+  const slopes = lines
+    .filter((l) => l.slope !== undefined && Math.abs(l.slope) <= MAX_MEASURED_SLOPE)
+    .filter((l) => [...l.text.replace(/\s/gu, "")].length >= MEASURED_MIN_CHARACTERS)
+    .map((l) => l.slope!);
+  return slopes.length >= MEASURED_MIN_LINES ? upperMedian(slopes) : undefined;
+}
 
 /**
  * How far a row drifts down per pixel to the right. A photographed page is rarely level:
  * across a statement's width the balance column may sit half a row lower than the date it
  * belongs to. The slope that stacks the lines' centres into the fewest, fullest bands
  * (a projection profile, as in Postl's deskewing) is the page's. Ties go to `prior`.
+ * Searched within `reach` of `prior`, and no steeper than MAX_SKEW unless `prior` is.
  */
 function skewOf(lines: readonly TextLine[], prior = 0, reach = MAX_SKEW): number {
   if (lines.length < 6) return prior;
@@ -150,8 +185,9 @@ function skewOf(lines: readonly TextLine[], prior = 0, reach = MAX_SKEW): number
   const bands = new Int32Array(lines.length);
   let best = prior;
   let bestScore = -1;
-  const from = Math.max(-MAX_SKEW, prior - reach);
-  const to = Math.min(MAX_SKEW, prior + reach);
+  const bound = Math.max(MAX_SKEW, Math.abs(prior));
+  const from = Math.max(-bound, prior - reach);
+  const to = Math.min(bound, prior + reach);
   for (let k = Math.round(from / SKEW_STEP); k <= Math.round(to / SKEW_STEP); k++) {
     const slope = k * SKEW_STEP;
     lines.forEach(({ box }, i) => {
@@ -177,6 +213,15 @@ function skewOf(lines: readonly TextLine[], prior = 0, reach = MAX_SKEW): number
 }
 
 /**
+ * The page's row slope: near its lines' measured one where they give one (pages turned beyond
+ * MAX_SKEW too), otherwise searched from level.
+ */
+function pageSkewOf(lines: readonly TextLine[]): number {
+  const measured = measuredSkewOf(lines);
+  return measured === undefined ? skewOf(lines) : skewOf(lines, measured, MEASURED_REACH);
+}
+
+/**
  * Lines a local slope is measured on: a dozen or so table rows. A phone photo of a page is
  * a perspective, not a rotation: rows near the top may fall twice as steeply as rows near
  * the bottom (0.056 and 0.024 on one photographed statement), and one slope for the page
@@ -194,7 +239,7 @@ const LOCAL_REACH = 0.03;
  * page's, so a scan or a flat page reads as before.
  */
 function slopesOf(lines: readonly TextLine[]): Map<TextLine, number> {
-  const page = skewOf(lines);
+  const page = pageSkewOf(lines);
   if (lines.length < 2 * LOCAL_LINES) return new Map(lines.map((line) => [line, page]));
   const sorted = [...lines].sort((a, b) => centreY(a.box) - centreY(b.box));
   const windows = new Map<number, number>();

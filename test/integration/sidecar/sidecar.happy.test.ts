@@ -1,5 +1,6 @@
 // A real sidecar process over real gRPC: documents streamed in, pages with OCR lines out.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { mergeText } from "../../../src/analysis/document-text.ts";
 import { createLogger } from "../../../src/log.ts";
 import { type SidecarClient, createSidecarClient } from "../../../src/sidecar-client/client.ts";
 import { SidecarTarget, channelCredentials } from "../../../src/sidecar-client/target.ts";
@@ -95,6 +96,20 @@ describe("the sidecar over gRPC", () => {
     expect(page!.facts).toMatchObject({ orientation: 6, storedWidth: HEIGHT, storedHeight: WIDTH });
     expectPrintedLines(page!.lines);
   });
+
+  test("gives each line of a page photographed turned the slope it was detected at", async () => {
+    const sharp = (await import("sharp")).default;
+    // Turned 5 degrees clockwise: each line falls tan(5°) = 0.087 px per px to the right.
+    const turned = await sharp(await textImage("png", 150))
+      .rotate(5, { background: "#ffffff" })
+      .png()
+      .toBuffer();
+    const result = await client.analyzeDocument({ format: "png", bytes: new Uint8Array(turned) });
+    const { text } = mergeText({ pages: [] }, result);
+    const long = text.pages[0]!.lines.filter((line) => line.text.length >= 10);
+    expect(long.length).toBeGreaterThanOrEqual(3);
+    for (const line of long) expect(Math.abs(line.slope! - Math.tan((5 * Math.PI) / 180))).toBeLessThan(0.02);
+  }, 15_000);
 
   test("returns the pixel forensics of each page: traces with their reliability, per-line scores and a heatmap", async () => {
     const [page] = (await client.analyzeDocument({ format: "jpeg", bytes: await textImage("jpeg") })).pages;

@@ -42,6 +42,35 @@ describe("a photographed statement whose rows slope", () => {
   });
 });
 
+describe("a statement photographed turned by five degrees", () => {
+  // Rows rise 9 px per 100 px right, beyond what a search from level looks for: the balance
+  // column stands about three rows above the date it belongs to. The text detector's turned
+  // rectangles say how each line lies.
+  const turned = (lines: LineSpec[], slope?: number) =>
+    lines.map((l) => ({ ...l, y: l.y - Math.round(0.09 * (l.x ?? 40)), ...(slope !== undefined ? { slope } : {}) }));
+
+  test("is read row by row at the slope its lines were detected at", () => {
+    const rows = rowsOf(page(turned(genuine(), -0.09)));
+    const salary = rows.find((r) => r.cells.some((c) => c.text === "02/03/2024"))!;
+    expect(salary.cells.map((c) => c.text)).toEqual([
+      "02/03/2024",
+      "Salary ACME LTD",
+      money(254_000),
+      money(123_456 + 254_000),
+    ]);
+    expect(flagsOf(checkBalances(documentOf(page(turned(genuine(), -0.09))), { now }))).toEqual([]);
+  });
+
+  test("shows a raised salary on its row", () => {
+    const raised = columnStatement({
+      opening: 123_456,
+      movements: MARCH_MOVEMENTS.map((m, i) => (i === 0 ? { ...m, cents: 294_000 } : m)),
+      balances: runningBalances(123_456, MARCH_MOVEMENTS),
+    });
+    expect(flagsOf(checkBalances(documentOf(page(turned(raised, -0.09))), { now }))).toContain("balance_mismatch");
+  });
+});
+
 describe("a photographed statement in perspective", () => {
   // Rows fall 6 px per 100 px at the top of the table and 2 px at the bottom, as on a page
   // photographed from below its middle: no one slope sets every row level.

@@ -82,6 +82,8 @@ export interface LineSpec {
   width?: number;
   confidence?: number;
   characters?: CharacterReading[];
+  /** The slope the text detector's turned rectangle gave the line. */
+  slope?: number;
 }
 
 /**
@@ -107,6 +109,7 @@ export function page(lines: LineSpec[], source: "pdf" | "ocr" = "ocr", pageNumbe
         confidence: source === "pdf" ? 1 : (l.confidence ?? 0.98),
         source,
         ...(l.characters ? { characters: l.characters } : {}),
+        ...(l.slope !== undefined && source === "ocr" ? { slope: l.slope } : {}),
       }),
     ),
   };
