@@ -19,20 +19,20 @@ const flagsOf = (result: ReturnType<typeof checkBalances>) => result.evidence.ma
 const genuine = () => columnStatement({ opening: 123_456, movements: MARCH_MOVEMENTS, totals: true });
 const cellOf = (lines: LineSpec[], text: string) => lines.find((l) => l.text === text)!;
 
+/** The cells of the genuine statement's salary row, as rowsOf groups them. */
+const salaryRowOf = (lines: LineSpec[]) =>
+  rowsOf(page(lines))
+    .find((r) => r.cells.some((c) => c.text === "02/03/2024"))!
+    .cells.map((c) => c.text);
+const SALARY_ROW = ["02/03/2024", "Salary ACME LTD", money(254_000), money(123_456 + 254_000)];
+
 describe("a photographed statement whose rows slope", () => {
   // 2.5 px down per 100 px right: the balance column sits ~20 px lower than its date, two
   // thirds of a row.
   const tilted = (lines: LineSpec[]) => lines.map((l) => ({ ...l, y: l.y + Math.round(0.025 * (l.x ?? 40)) }));
 
   test("is read row by row once the slope is taken out", () => {
-    const rows = rowsOf(page(tilted(genuine())));
-    const salary = rows.find((r) => r.cells.some((c) => c.text === "02/03/2024"))!;
-    expect(salary.cells.map((c) => c.text)).toEqual([
-      "02/03/2024",
-      "Salary ACME LTD",
-      money(254_000),
-      money(123_456 + 254_000),
-    ]);
+    expect(salaryRowOf(tilted(genuine()))).toEqual(SALARY_ROW);
   });
 
   test("adds up and raises nothing", () => {
@@ -50,14 +50,7 @@ describe("a statement photographed turned by five degrees", () => {
     lines.map((l) => ({ ...l, y: l.y - Math.round(0.09 * (l.x ?? 40)), ...(slope !== undefined ? { slope } : {}) }));
 
   test("is read row by row at the slope its lines were detected at", () => {
-    const rows = rowsOf(page(turned(genuine(), -0.09)));
-    const salary = rows.find((r) => r.cells.some((c) => c.text === "02/03/2024"))!;
-    expect(salary.cells.map((c) => c.text)).toEqual([
-      "02/03/2024",
-      "Salary ACME LTD",
-      money(254_000),
-      money(123_456 + 254_000),
-    ]);
+    expect(salaryRowOf(turned(genuine(), -0.09))).toEqual(SALARY_ROW);
     expect(flagsOf(checkBalances(documentOf(page(turned(genuine(), -0.09))), { now }))).toEqual([]);
   });
 
