@@ -8,7 +8,7 @@ import type { MrzLayout, MrzReading } from "./mrz-read.ts";
 import type { LabelledValue } from "./fields.ts";
 import { findDates, readings } from "./read-date.ts";
 import { repairDigits, touchesRepair } from "./read-digits.ts";
-import { characterReadings, digitsReadSurely } from "./text.ts";
+import { digitsReadSurely } from "./text.ts";
 import { CONFUSED_DIGITS, FILLER_LOOK_ALIKES, foldWideLetters, ZONE_LETTER_TO_DIGIT } from "./look-alikes.ts";
 
 export interface Mismatch {
@@ -201,10 +201,7 @@ export function compareWithVisual(
     // a date read at 0.995). The span touches no repaired digit, so the line holds its digits.
     const offset = value.line.text.indexOf(value.text);
     const sure = offset >= 0 && digitsReadSurely(value.line, offset + match.index, match.text.length);
-    // Where the recogniser described the digits, they alone say whether one was misread: a digit
-    // read at 0.6 with the zone's as runner-up is in doubt however well the rest of the line
-    // read. Without that, the lines' confidence is all there is.
-    const loose = characterReadings(value.line) ? !sure : !value.confident;
+    const loose = !value.confident && !sure;
     const options = { referenceYear, futureYears };
     const visualDates = readings(match, null, options);
     if (visualDates.length === 0) continue;
