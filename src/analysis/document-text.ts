@@ -22,22 +22,16 @@ const scaleBox = (box: Box, scale: number): Box => [
   Math.round(box[3] * scale),
 ];
 
-type Quad = readonly [
-  readonly [number, number],
-  readonly [number, number],
-  readonly [number, number],
-  readonly [number, number],
-];
-
 /**
  * How far a detected line falls per pixel to the right: the mean of its rectangle's top and
  * bottom edges (corners clockwise from top-left); nothing from a sidecar that sent no corners.
  */
 function slopeOf(polygon: readonly (readonly [number, number])[]): { slope?: number } {
-  if (polygon.length !== 4) return {};
-  const [[x0, y0], [x1, y1], [x2, y2], [x3, y3]] = polygon as Quad;
-  const run = x1 - x0 + (x2 - x3);
-  return run > 0 ? { slope: (y1 - y0 + (y2 - y3)) / run } : {};
+  const [topLeft, topRight, bottomRight, bottomLeft] = polygon;
+  if (polygon.length !== 4 || !topLeft || !topRight || !bottomRight || !bottomLeft) return {};
+  const run = topRight[0] - topLeft[0] + (bottomRight[0] - bottomLeft[0]);
+  const rise = topRight[1] - topLeft[1] + (bottomRight[1] - bottomLeft[1]);
+  return run > 0 ? { slope: rise / run } : {};
 }
 
 export interface MergedText {

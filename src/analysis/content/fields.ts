@@ -45,7 +45,7 @@ const LABELS: [FieldKind, RegExp][] = [
     "documentNumber",
     new RegExp(
       String.raw`\b((DOCUMENT|PASSPORT|PASSEPORT|PASAPORTE|PASSAPORTO|CARD|CARTE|IDENTITE|DENTITE|IDENTITY|DOKUMENTEN|PASS|LICEN[CS]E)\s*[-.]?\s*(NO\b\.?|NR\b\.?|N\s*[°*]|N(?=\s*:)|NUMBER|NUMMER|NUMERO|#)|(NO|NR|N°|NUMERO)\.?\s*(DU|DE|DEL|OF)?\s*(PASSEPORT|PASAPORTE|DOCUMENTO?|PASSPORT|LA\s*CARTE))` +
-        `|${FRENCH_CARD_TITLE}(\\s*[°*]|(?=\\s*:)|(?=${GLUED_NUMBER}))`,
+        String.raw`|${FRENCH_CARD_TITLE}(\s*[°*]|(?=\s*:)|(?=${GLUED_NUMBER}))`,
     ),
   ],
   [

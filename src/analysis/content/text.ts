@@ -79,31 +79,6 @@ const SURE_OCR = 0.97;
 export const isConfident = (line: Pick<TextLine, "source" | "confidence">): boolean =>
   line.source === "pdf" || line.confidence >= CONFIDENT_OCR;
 
-/** The marks an amount's decimals follow: read-amount.ts takes either before two digits. */
-const DECIMAL_MARKS: ReadonlySet<string> = new Set([",", "."]);
-
-/**
- * A line's confidence with each comma or point counted as read by how surely it was a decimal
- * mark, either one. On a photo the two differ by a few pixels: PP-OCR then splits its belief
- * between them (",": 0.52, ".": 0.39), and the mean of a short cell like "57,47" falls under
- * CONFIDENT_OCR though every digit was read at 0.98 or more. Which mark was printed changes no
- * amount's value, so that doubt says nothing of the figures. A line without per-character
- * readings keeps its own confidence.
- */
-export function amountConfidence(line: Pick<TextLine, "text" | "characters" | "source" | "confidence">): number {
-  const readings = characterReadings(line);
-  if (line.source === "pdf" || !readings || readings.length === 0) return line.confidence;
-  // The line's confidence is its characters' mean: each mark's belief in the other mark is added.
-  let credit = 0;
-  readings.forEach((reading, i) => {
-    const character = line.text[i]!;
-    if (!DECIMAL_MARKS.has(character)) return;
-    const other = reading.alternatives.find((alt) => alt.character !== character && DECIMAL_MARKS.has(alt.character));
-    credit += Math.min(other?.probability ?? 0, 1 - reading.probability);
-  });
-  return Math.min(1, line.confidence + credit / readings.length);
-}
-
 export const isSure = (line: Pick<TextLine, "source" | "confidence">): boolean =>
   line.source === "pdf" || line.confidence >= SURE_OCR;
 

@@ -5,8 +5,8 @@
 // match the layout, and where the break itself was read surely. Otherwise the figures are
 // "not judged": no flag, lower coverage.
 import type { Outcome } from "./arithmetic.ts";
-import type { Amount } from "./read-amount.ts";
-import { amountConfidence, CONFIDENT_OCR, characterReadings, isReadSurely } from "./text.ts";
+import { amountConfidence, type Amount } from "./read-amount.ts";
+import { CONFIDENT_OCR, characterReadings, isReadSurely } from "./text.ts";
 
 export interface Checked {
   outcome: Outcome;
