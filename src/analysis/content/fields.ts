@@ -3,9 +3,10 @@
 // the languages identity documents most often print; a value is the text after a colon
 // on the label's line, else the nearest line below the label, else the next cell right.
 // Labels are read as OCR reads a photographed card: a wide letter split or merged ("Sumame"),
-// and in a label line beside another label, one letter wrong, lost or added ("Dateofbinth").
+// and in a label line beside another label, one letter wrong, lost or added ("Dateofbinth"),
+// or a letter the recogniser doubted read as its runner-up ("Non" as "Nom").
 import { foldWideLetters } from "./look-alikes.ts";
-import { fold, isConfident, rowsOf, type TextLine, type TextPage } from "./text.ts";
+import { characterReadings, fold, isConfident, isReadSurely, rowsOf, type TextLine, type TextPage } from "./text.ts";
 
 export type FieldKind = "surname" | "givenNames" | "documentNumber" | "birthDate" | "expiryDate" | "issueDate";
 
@@ -14,7 +15,10 @@ export interface LabelledValue {
   page: number;
   text: string;
   line: TextLine;
-  /** Both the label and the value were read confidently. */
+  /**
+   * The value was read confidently, and its label: a line of labels only by its words (see
+   * labelledValues), a label with its value on one line as that line was read.
+   */
   confident: boolean;
 }
 
@@ -120,6 +124,31 @@ function misreadLabel(run: string): boolean {
   return false;
 }
 
+/** A runner-up this probable, for a letter not read surely, is a letter the line may hold. */
+const PLAUSIBLE_LETTER = 0.2;
+/** Readings of a line tried at most: a label line has a few unsure letters; a hostile one is bounded. */
+const MAX_READINGS = 12;
+
+/**
+ * A line's text as read, and as read with one letter the recogniser was unsure of replaced by
+ * its runner-up letter: on a photographed passport "Nom/Surname" read "Non/Surname", the last
+ * n at 0.57 with m at 0.38. Three letters are too few to take "NON" for a label misread by one
+ * letter on its spelling alone (misreadLabel); the recogniser's own doubt says it may be NOM.
+ */
+function readingsOf(line: TextLine): string[] {
+  const texts = [line.text];
+  const readings = characterReadings(line) ?? [];
+  for (let i = 0; i < readings.length && texts.length < MAX_READINGS; i++) {
+    const reading = readings[i]!;
+    if (isReadSurely(reading)) continue;
+    const letter = reading.alternatives.find(
+      (alt) => /^\p{L}$/u.test(alt.character) && alt.probability >= PLAUSIBLE_LETTER,
+    );
+    if (letter) texts.push(line.text.slice(0, i) + letter.character + line.text.slice(i + 1));
+  }
+  return texts;
+}
+
 /**
  * Whether a label's line holds words besides its labels ("Prénom(s) Julie Louise"): with no
  * colon to say where the label ends, that rest may be the value or a label in a language not
@@ -167,7 +196,7 @@ export function labelledValues(page: TextPage, skip: ReadonlySet<TextLine> = new
     const kind = kindOf(folded);
     if (!kind) continue;
     const inLine = sameLineValue(label);
-    if (!inLine && holdsMoreThanLabels(folded)) continue;
+    if (!inLine && readingsOf(label).every((text) => holdsMoreThanLabels(labelForm(text)))) continue;
     const value = inLine ?? lineBelow(label, lines, isLabel) ?? cellRight(label, rows, isLabel);
     if (!value) continue;
     values.push({
@@ -175,7 +204,11 @@ export function labelledValues(page: TextPage, skip: ReadonlySet<TextLine> = new
       page: page.page,
       text: value.text,
       line: value.line,
-      confident: isConfident(label) && isConfident(value.line),
+      // A line of labels only is read by its words, each a label read exactly or within the
+      // recogniser's own doubt: its mean confidence, lowered by letters read unsurely between
+      // two spellings of a label ("Non" or "Nom"), says nothing more of which field it names.
+      // A value on the label's own line is read as that line was.
+      confident: (inLine === null || isConfident(label)) && isConfident(value.line),
     });
   }
   return values;

@@ -8,7 +8,7 @@ import type { MrzLayout, MrzReading } from "./mrz-read.ts";
 import type { LabelledValue } from "./fields.ts";
 import { findDates, readings } from "./read-date.ts";
 import { repairDigits, touchesRepair } from "./read-digits.ts";
-import { digitsReadSurely } from "./text.ts";
+import { characterReadings, digitsReadSurely } from "./text.ts";
 import { CONFUSED_DIGITS, FILLER_LOOK_ALIKES, foldWideLetters, ZONE_LETTER_TO_DIGIT } from "./look-alikes.ts";
 
 export interface Mismatch {
@@ -53,9 +53,14 @@ function nameForms(visual: string): string[] {
 /** Shortest name a reading cut off at its end may leave (ZEYNEP read ZEYNE). */
 const MIN_CUT_NAME = 4;
 /**
- * Whether two skeletons differ as OCR makes names differ: the narrow I lost (ELIF read ELF),
- * or a name cut short at its end by a box that ended early. Another letter lost or changed
- * (BERTHIER, BERTIER) is another name.
+ * Letters a recogniser drops between their neighbours: the narrow I (ELIF read ELF) and the
+ * wide W, folded to V (a sample Canadian passport's zone, 410 pixels wide, read BROWN as BRON).
+ */
+const DROPPED_LETTERS = new Set(["I", "V"]);
+/**
+ * Whether two skeletons differ as OCR makes names differ: one dropped letter, or a name cut
+ * short at its end by a box that ended early. Another letter lost or changed (BERTHIER,
+ * BERTIER) is another name.
  */
 const readApart = (a: string, b: string): boolean => {
   const [short, long] = a.length <= b.length ? [a, b] : [b, a];
@@ -64,7 +69,7 @@ const readApart = (a: string, b: string): boolean => {
   if (short.length >= MIN_CUT_NAME && long.startsWith(short)) return true;
   return (
     long.length - short.length === 1 &&
-    [...long].some((c, i) => c === "I" && long.slice(0, i) + long.slice(i + 1) === short)
+    [...long].some((c, i) => DROPPED_LETTERS.has(c) && long.slice(0, i) + long.slice(i + 1) === short)
   );
 };
 
@@ -150,10 +155,14 @@ export function compareWithVisual(
   const nameField = NAME_FIELD[reading.layout](reading.lines);
   const truncated = !nameField.endsWith("<");
   const mrzName = skeleton(nameField.replace(/</g, ""));
+  // ICAO 9303 (Part 3, 4.6) always writes a primary identifier, a single name included. A name
+  // field that opens with the filler was read from a line that shifted (a sample passport's zone
+  // that leaves out its issuing state, its surname read as the state) and names no one.
+  const named = /^[A-Z]/.test(nameField) && mrzName !== "";
   const mrzDisplay = nameField.replace(/<+$/, "").replace(/<+/g, " ").trim();
   const surname = first("surname");
   const given = first("givenNames");
-  if (surname && given && mrzName !== "") {
+  if (surname && given && named) {
     const forms = nameForms(surname.text).flatMap((s) => nameForms(given.text).map((g) => s + g));
     const agrees =
       forms.some((v) => v === mrzName || (truncated && v.startsWith(mrzName))) ||
@@ -161,7 +170,7 @@ export function compareWithVisual(
     if (!agrees && forms.some((v) => v.length > 0)) {
       mismatches.push({ field: "name", visual: `${surname.text} ${given.text}`, mrz: mrzDisplay, value: surname });
     }
-  } else if (surname && mrzName !== "") {
+  } else if (surname && named) {
     const forms = nameForms(surname.text);
     const agrees =
       forms.some((v) => mrzName.startsWith(v) || (truncated && v.startsWith(mrzName))) ||
@@ -201,7 +210,10 @@ export function compareWithVisual(
     // a date read at 0.995). The span touches no repaired digit, so the line holds its digits.
     const offset = value.line.text.indexOf(value.text);
     const sure = offset >= 0 && digitsReadSurely(value.line, offset + match.index, match.text.length);
-    const loose = !value.confident && !sure;
+    // Where the recogniser described the digits, they alone say whether one was misread: a digit
+    // read at 0.6 with the zone's as runner-up is in doubt however well the rest of the line
+    // read. Without that, the lines' confidence is all there is.
+    const loose = characterReadings(value.line) ? !sure : !value.confident;
     const options = { referenceYear, futureYears };
     const visualDates = readings(match, null, options);
     if (visualDates.length === 0) continue;

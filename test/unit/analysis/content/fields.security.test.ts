@@ -2,7 +2,7 @@
 // builds a string per possible edit, so it must never run on a run longer than a label.
 import { describe, expect, test } from "bun:test";
 import { labelledValues } from "../../../../src/analysis/content/fields.ts";
-import { page } from "./fixtures.ts";
+import { page, readingsOf } from "./fixtures.ts";
 
 describe("labels on a hostile page", () => {
   test("a label line followed by a hundred thousand letters is bounded and answers quickly", () => {
@@ -24,6 +24,18 @@ describe("labels on a hostile page", () => {
     const started = performance.now();
     expect(labelledValues(page([{ text, y: 100 }], "pdf"))).toEqual([]);
     expect(performance.now() - started).toBeLessThan(500);
+  });
+
+  test("a thousand label lines whose every letter the recogniser doubted stay bounded", () => {
+    // Each unsure letter with a letter as runner-up is another reading of the line to try: at
+    // most a dozen are tried per line, whatever its length.
+    const text = "Date de naissance / Dateofbinth Xqzwv";
+    const doubted = { probability: 0.5, alternatives: [{ character: "q", probability: 0.4 }] };
+    const characters = readingsOf(text, Object.fromEntries([...text].map((_, i) => [i, doubted])));
+    const lines = Array.from({ length: 1_000 }, (_, i) => ({ text, y: i * 30, confidence: 0.5, characters }));
+    const started = performance.now();
+    expect(labelledValues(page(lines))).toEqual([]);
+    expect(performance.now() - started).toBeLessThan(5_000);
   });
 
   test("a thousand label lines each with a misread second label stay bounded", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { checkMrz } from "../../../../src/analysis/content/mrz.ts";
-import { documentOf, frenchId, page, td1, td2, td3, type LineSpec, type Person } from "./fixtures.ts";
+import { documentOf, frenchId, page, readingsOf, td1, td2, td3, type LineSpec, type Person } from "./fixtures.ts";
 
 const now = new Date("2025-06-01T12:00:00Z");
 const anna: Person = {
@@ -93,6 +93,27 @@ describe("a forged MRZ", () => {
     expect(judged("ERIKSSON", "ANNA MARIA", { ...anna, given: "ANNA MARA" })).toEqual([]);
     expect(judged("ERIKSSON", "ANNA MARI", anna)).toEqual([]);
     expect(judged("ERIKSSON", "ANNA MARIA", { ...anna, given: "HANNA MARIA" })).toEqual(["mrz_mismatch"]);
+  });
+
+  test("a label line read unsurely still gives its value, where the recogniser's doubt makes its words labels", () => {
+    // As OCR read a photographed passport: "Nom/Surname" as "Non/Surname(1)" at 0.89, its last
+    // n at 0.57 with m at 0.38. The value below, read at 0.99, was pasted from another card.
+    const surnameUnder = (runnerUp: string): LineSpec[] => {
+      const label = "Non/Surname(1)";
+      const characters = readingsOf(label, {
+        2: { probability: 0.57, alternatives: [{ character: runnerUp, probability: 0.38 }] },
+      });
+      return [
+        { text: label, y: 200, confidence: 0.89, characters },
+        { text: "BECKER", y: 225 },
+      ];
+    };
+    const judged = (lines: LineSpec[]) =>
+      checkMrz(documentOf(page([...lines, ...zoneLines(td3(anna))])), { now }).evidence.map((e) => e.message);
+    expect(judged(surnameUnder("m")).some((m) => m.includes("surname"))).toBe(true);
+    // A runner-up that makes no label leaves NON a word of its own, which may be the value or a
+    // label in a language not listed: nothing is taken from the line below.
+    expect(judged(surnameUnder("#"))).toEqual([]);
   });
 
   test("labels a photo's OCR misread still give their values, and a changed one is found", () => {
