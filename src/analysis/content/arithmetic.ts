@@ -8,8 +8,8 @@
 // counts as misread only if it was read unsurely or the digit the sum needs was among its
 // runners-up: a pasted 3 is read as a 3 beyond doubt, a blurred 8 read as 3 is not.
 import { distance } from "fastest-levenshtein";
-import type { Amount } from "./read-amount.ts";
-import { isConfident, isReadSurely, isSure } from "./text.ts";
+import { type Amount, digitReadSurely } from "./read-amount.ts";
+import { isConfident, isSure } from "./text.ts";
 
 /** 0.01 per operation: rounding on the issuer's side, never more. */
 const CENTS_PER_OPERATION = 1;
@@ -36,8 +36,8 @@ function couldBeMisread(a: Amount, truth: number, edits: number): boolean {
   const offset = a.digitReadings.length - read.length;
   for (let i = 0; i < read.length; i++) {
     const reading = a.digitReadings[offset + i];
-    // A digit not read surely may be any digit.
-    if (read[i] === real[i] || !reading || !isReadSurely(reading)) continue;
+    // A digit not read surely as a digit may be any digit.
+    if (read[i] === real[i] || !reading || !digitReadSurely(reading)) continue;
     if (!reading.alternatives.some((alt) => alt.character === real[i] && alt.probability >= PLAUSIBLE_ALTERNATIVE))
       return false;
   }

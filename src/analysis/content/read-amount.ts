@@ -4,7 +4,15 @@
 // Only values with exactly two decimals count: that is what keeps dates, account numbers
 // and quantities out. Values are integer cents so sums are exact.
 import { isDigit, repairDigits, touchesRepair } from "./read-digits.ts";
-import { type CharacterReading, characterReadings, spansIn, type Row, type TextLine } from "./text.ts";
+import {
+  type CharacterReading,
+  characterReadings,
+  isReadSurely,
+  SURE_CHARACTER,
+  spansIn,
+  type Row,
+  type TextLine,
+} from "./text.ts";
 
 export interface Amount {
   /** Signed value in cents; negative for a minus, parentheses or DR. */
@@ -58,6 +66,29 @@ export function amountConfidence(line: Pick<TextLine, "text" | "characters" | "s
     credit += Math.min(other?.probability ?? 0, 1 - reading.probability);
   });
   return Math.min(1, line.confidence + credit / readings.length);
+}
+
+/** Characters an amount is printed with, but for the digit itself: what a misread could be. */
+const AMOUNT_CHARACTERS = 14;
+
+/**
+ * Whether a digit of an amount was read beyond doubt as that digit. What could make a break the
+ * reading's and not the document's is the digit being another character an amount holds. A
+ * glyph whose doubt is a letter keeps its value, since no letter stands in an amount: on a
+ * statement photographed off a screen an 8 was read at 0.89 with B at 0.08 as runner-up, and
+ * another digit at 0.004. The doubt counted is the belief in every runner-up that is no letter,
+ * and, for each character the recogniser did not list, at most its least listed runner-up's
+ * belief; a digit in more doubt than SURE_CHARACTER leaves is in doubt, as before.
+ */
+export function digitReadSurely(reading: CharacterReading): boolean {
+  if (isReadSurely(reading)) return true;
+  const listed = reading.alternatives;
+  if (listed.length === 0) return false;
+  const others = listed.filter((alt) => !/\p{L}/u.test(alt.character));
+  const floor = Math.min(...listed.map((alt) => alt.probability));
+  const unlisted = Math.max(0, AMOUNT_CHARACTERS - others.length);
+  const doubt = others.reduce((sum, alt) => sum + alt.probability, 0) + unlisted * floor;
+  return doubt <= 1 - SURE_CHARACTER;
 }
 
 function parseAmountMatch(

@@ -29,7 +29,7 @@ export interface CharacterReading {
 /**
  * A character the recogniser read at least this surely is taken as read, whatever its line's mean.
  */
-const SURE_CHARACTER = 0.9;
+export const SURE_CHARACTER = 0.9;
 
 export const isReadSurely = (reading: CharacterReading): boolean => reading.probability >= SURE_CHARACTER;
 

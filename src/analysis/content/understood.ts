@@ -5,8 +5,8 @@
 // match the layout, and where the break itself was read surely. Otherwise the figures are
 // "not judged": no flag, lower coverage.
 import type { Outcome } from "./arithmetic.ts";
-import { amountConfidence, type Amount } from "./read-amount.ts";
-import { CONFIDENT_OCR, characterReadings, isReadSurely } from "./text.ts";
+import { amountConfidence, type Amount, digitReadSurely } from "./read-amount.ts";
+import { CONFIDENT_OCR, characterReadings } from "./text.ts";
 
 export interface Checked {
   outcome: Outcome;
@@ -60,12 +60,13 @@ export function understood(checks: readonly Checked[], agreement: Agreement): Un
  * digits the recogniser was sure of, none a look-alike letter taken for a digit (a digit
  * without a reading on a line that has them). A sidecar that describes no character leaves
  * the line's confidence to say. A separator misread (1.234.56) changes no digit, and a decimal
- * mark's doubt between comma and point no value (amountConfidence).
+ * mark's doubt between comma and point no value (amountConfidence), nor a digit's doubt with a
+ * letter (digitReadSurely).
  */
 export const readSurely = (inputs: readonly Amount[]): boolean =>
   inputs.every((a) => {
     if (a.line.source === "pdf") return true;
     const described = characterReadings(a.line) !== undefined;
     const confident = amountConfidence(a.line) >= CONFIDENT_OCR;
-    return confident && a.digitReadings.every((d) => (d ? isReadSurely(d) : !described));
+    return confident && a.digitReadings.every((d) => (d ? digitReadSurely(d) : !described));
   });

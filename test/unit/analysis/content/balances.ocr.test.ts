@@ -296,6 +296,37 @@ describe("one digit changed by a forger, on a row OCR read at 0.95", () => {
     expect(flagsOf(checkBalances(documentOf(page(salaryWith(unsure))), { now }))).toEqual([]);
   });
 
+  test("is reported when the digit's doubt was a letter, which no amount holds (a recaptured statement's 8 or B)", () => {
+    const letter = (text: string) =>
+      readingsOf(
+        text,
+        text === "2,340.00"
+          ? {
+              2: {
+                probability: 0.89,
+                alternatives: [
+                  { character: "B", probability: 0.08 },
+                  { character: "8", probability: 0.004 },
+                  { character: "#", probability: 0.001 },
+                ],
+              },
+            }
+          : {},
+      );
+    expect(flagsOf(checkBalances(documentOf(page(salaryWith(letter))), { now }))).toContain("balance_mismatch");
+  });
+
+  test("is left unjudged when the letter was the only runner-up listed: the unlisted could be digits", () => {
+    const letterOnly = (text: string) =>
+      readingsOf(
+        text,
+        text === "2,340.00" ? { 2: { probability: 0.89, alternatives: [{ character: "B", probability: 0.08 }] } } : {},
+      );
+    const result = checkBalances(documentOf(page(salaryWith(letterOnly))), { now });
+    expect(flagsOf(result)).toEqual([]);
+    expect(result.facts.uncertain).toBeGreaterThan(0);
+  });
+
   test("is left unjudged when the recogniser said nothing of its characters", () => {
     expect(flagsOf(checkBalances(documentOf(page(salaryWith())), { now }))).toEqual([]);
   });
