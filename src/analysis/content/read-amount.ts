@@ -68,8 +68,11 @@ export function amountConfidence(line: Pick<TextLine, "text" | "characters" | "s
   return Math.min(1, line.confidence + credit / readings.length);
 }
 
-/** Characters an amount is printed with, but for the digit itself: what a misread could be. */
-const AMOUNT_CHARACTERS = 14;
+/**
+ * What a digit of an amount could be besides itself: another digit, or a mark printed between
+ * or beside the digits (a decimal or group separator, a space, a trailing minus).
+ */
+const AMOUNT_CHARACTERS: ReadonlySet<string> = new Set([..."0123456789", ",", ".", "'", " ", "-"]);
 
 /**
  * Whether a digit of an amount was read beyond doubt as that digit. What could make a break the
@@ -77,8 +80,9 @@ const AMOUNT_CHARACTERS = 14;
  * glyph whose doubt is a letter keeps its value, since no letter stands in an amount: on a
  * statement photographed off a screen an 8 was read at 0.89 with B at 0.08 as runner-up, and
  * another digit at 0.004. The doubt counted is the belief in every runner-up that is no letter,
- * and, for each character the recogniser did not list, at most its least listed runner-up's
- * belief; a digit in more doubt than SURE_CHARACTER leaves is in doubt, as before.
+ * and, for each character an amount holds that the recogniser did not list (the digit itself
+ * aside), at most its least listed runner-up's belief; a digit in more doubt than
+ * SURE_CHARACTER leaves is in doubt, as before.
  */
 export function digitReadSurely(reading: CharacterReading): boolean {
   if (isReadSurely(reading)) return true;
@@ -86,7 +90,8 @@ export function digitReadSurely(reading: CharacterReading): boolean {
   if (listed.length === 0) return false;
   const others = listed.filter((alt) => !/\p{L}/u.test(alt.character));
   const floor = Math.min(...listed.map((alt) => alt.probability));
-  const unlisted = Math.max(0, AMOUNT_CHARACTERS - others.length);
+  const listedInAmount = listed.filter((alt) => AMOUNT_CHARACTERS.has(alt.character)).length;
+  const unlisted = AMOUNT_CHARACTERS.size - 1 - listedInAmount;
   const doubt = others.reduce((sum, alt) => sum + alt.probability, 0) + unlisted * floor;
   return doubt <= 1 - SURE_CHARACTER;
 }

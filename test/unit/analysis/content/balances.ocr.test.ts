@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { checkBalances } from "../../../../src/analysis/content/balances.ts";
-import { rowsOf } from "../../../../src/analysis/content/text.ts";
+import { type CharacterReading, rowsOf } from "../../../../src/analysis/content/text.ts";
 import {
   columnStatement,
   documentOf,
@@ -276,55 +276,37 @@ describe("one digit changed by a forger, on a row OCR read at 0.95", () => {
     expect(flagsOf(result)).toContain("balance_mismatch");
   });
 
-  test("is left unjudged when 5 was the digit's runner-up", () => {
-    const runnerUp = (text: string) =>
-      readingsOf(
-        text,
-        text === "2,340.00" ? { 2: { probability: 0.93, alternatives: [{ character: "5", probability: 0.06 }] } } : {},
-      );
-    const result = checkBalances(documentOf(page(salaryWith(runnerUp))), { now });
+  // The recogniser's reading of the changed digit (the 3), every other character read surely.
+  const changedDigitRead = (reading: CharacterReading) => (text: string) =>
+    readingsOf(text, text === "2,340.00" ? { 2: reading } : {});
+
+  test.each([
+    ["5 was the digit's runner-up", { probability: 0.93, alternatives: [{ character: "5", probability: 0.06 }] }],
+    [
+      "a letter was its only runner-up listed: the unlisted could be digits",
+      { probability: 0.89, alternatives: [{ character: "B", probability: 0.08 }] },
+    ],
+  ])("is left unjudged when %s", (_, reading) => {
+    const result = checkBalances(documentOf(page(salaryWith(changedDigitRead(reading)))), { now });
     expect(flagsOf(result)).toEqual([]);
     expect(result.facts.uncertain).toBeGreaterThan(0);
   });
 
   test("is left unjudged when the digit itself was read unsurely", () => {
-    const unsure = (text: string) =>
-      readingsOf(
-        text,
-        text === "2,340.00" ? { 2: { probability: 0.6, alternatives: [{ character: "8", probability: 0.3 }] } } : {},
-      );
+    const unsure = changedDigitRead({ probability: 0.6, alternatives: [{ character: "8", probability: 0.3 }] });
     expect(flagsOf(checkBalances(documentOf(page(salaryWith(unsure))), { now }))).toEqual([]);
   });
 
   test("is reported when the digit's doubt was a letter, which no amount holds (a recaptured statement's 8 or B)", () => {
-    const letter = (text: string) =>
-      readingsOf(
-        text,
-        text === "2,340.00"
-          ? {
-              2: {
-                probability: 0.89,
-                alternatives: [
-                  { character: "B", probability: 0.08 },
-                  { character: "8", probability: 0.004 },
-                  { character: "#", probability: 0.001 },
-                ],
-              },
-            }
-          : {},
-      );
+    const letter = changedDigitRead({
+      probability: 0.89,
+      alternatives: [
+        { character: "B", probability: 0.08 },
+        { character: "8", probability: 0.004 },
+        { character: "#", probability: 0.001 },
+      ],
+    });
     expect(flagsOf(checkBalances(documentOf(page(salaryWith(letter))), { now }))).toContain("balance_mismatch");
-  });
-
-  test("is left unjudged when the letter was the only runner-up listed: the unlisted could be digits", () => {
-    const letterOnly = (text: string) =>
-      readingsOf(
-        text,
-        text === "2,340.00" ? { 2: { probability: 0.89, alternatives: [{ character: "B", probability: 0.08 }] } } : {},
-      );
-    const result = checkBalances(documentOf(page(salaryWith(letterOnly))), { now });
-    expect(flagsOf(result)).toEqual([]);
-    expect(result.facts.uncertain).toBeGreaterThan(0);
   });
 
   test("is left unjudged when the recogniser said nothing of its characters", () => {
