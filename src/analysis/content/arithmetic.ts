@@ -8,7 +8,7 @@
 // counts as misread only if it was read unsurely or the digit the sum needs was among its
 // runners-up: a pasted 3 is read as a 3 beyond doubt, a blurred 8 read as 3 is not.
 import { distance } from "fastest-levenshtein";
-import { type Amount, digitReadSurely } from "./read-amount.ts";
+import { type Amount, amountDigitReadSurely } from "./read-amount.ts";
 import { isConfident, isSure } from "./text.ts";
 
 /** 0.01 per operation: rounding on the issuer's side, never more. */
@@ -37,7 +37,7 @@ function couldBeMisread(a: Amount, truth: number, edits: number): boolean {
   for (let i = 0; i < read.length; i++) {
     const reading = a.digitReadings[offset + i];
     // A digit not read surely as a digit may be any digit.
-    if (read[i] === real[i] || !reading || !digitReadSurely(reading)) continue;
+    if (read[i] === real[i] || !reading || !amountDigitReadSurely(reading)) continue;
     if (!reading.alternatives.some((alt) => alt.character === real[i] && alt.probability >= PLAUSIBLE_ALTERNATIVE))
       return false;
   }

@@ -126,17 +126,21 @@ function misreadLabel(run: string): boolean {
 
 /** A runner-up this probable, for a letter not read surely, is a letter the line may hold. */
 const PLAUSIBLE_LETTER = 0.2;
-/** Readings of a line tried at most: a label line has a few unsure letters; a hostile one is bounded. */
-const MAX_READINGS = 12;
+/**
+ * Other readings of a line tried at most: a label line has a few unsure letters; a hostile one is
+ * bounded.
+ */
+const MAX_READINGS = 11;
 
 /**
- * A line's text as read, and as read with one letter the recogniser was unsure of replaced by
- * its runner-up letter: on a photographed passport "Nom/Surname" read "Non/Surname", the last
- * n at 0.57 with m at 0.38. Three letters are too few to take "NON" for a label misread by one
- * letter on its spelling alone (misreadLabel); the recogniser's own doubt says it may be NOM.
+ * A line's text as read with one letter the recogniser was unsure of replaced by its runner-up
+ * letter, one reading per such letter: on a photographed passport "Nom/Surname" read
+ * "Non/Surname", the last n at 0.57 with m at 0.38. Three letters are too few to take "NON" for
+ * a label misread by one letter on its spelling alone (misreadLabel); the recogniser's own doubt
+ * says it may be NOM.
  */
-function readingsOf(line: TextLine): string[] {
-  const texts = [line.text];
+function doubtedReadings(line: TextLine): string[] {
+  const texts: string[] = [];
   const readings = characterReadings(line) ?? [];
   for (let i = 0; i < readings.length && texts.length < MAX_READINGS; i++) {
     const reading = readings[i]!;
@@ -196,7 +200,12 @@ export function labelledValues(page: TextPage, skip: ReadonlySet<TextLine> = new
     const kind = kindOf(folded);
     if (!kind) continue;
     const inLine = sameLineValue(label);
-    if (!inLine && readingsOf(label).every((text) => holdsMoreThanLabels(labelForm(text)))) continue;
+    if (
+      !inLine &&
+      holdsMoreThanLabels(folded) &&
+      doubtedReadings(label).every((text) => holdsMoreThanLabels(labelForm(text)))
+    )
+      continue;
     const value = inLine ?? lineBelow(label, lines, isLabel) ?? cellRight(label, rows, isLabel);
     if (!value) continue;
     values.push({

@@ -84,7 +84,7 @@ const AMOUNT_CHARACTERS: ReadonlySet<string> = new Set([..."0123456789", ",", ".
  * aside), at most its least listed runner-up's belief; a digit in more doubt than
  * SURE_CHARACTER leaves is in doubt, as before.
  */
-export function digitReadSurely(reading: CharacterReading): boolean {
+export function amountDigitReadSurely(reading: CharacterReading): boolean {
   if (isReadSurely(reading)) return true;
   const listed = reading.alternatives;
   if (listed.length === 0) return false;

@@ -5,7 +5,7 @@
 // match the layout, and where the break itself was read surely. Otherwise the figures are
 // "not judged": no flag, lower coverage.
 import type { Outcome } from "./arithmetic.ts";
-import { amountConfidence, type Amount, digitReadSurely } from "./read-amount.ts";
+import { amountConfidence, type Amount, amountDigitReadSurely } from "./read-amount.ts";
 import { CONFIDENT_OCR, characterReadings } from "./text.ts";
 
 export interface Checked {
@@ -61,12 +61,12 @@ export function understood(checks: readonly Checked[], agreement: Agreement): Un
  * without a reading on a line that has them). A sidecar that describes no character leaves
  * the line's confidence to say. A separator misread (1.234.56) changes no digit, and a decimal
  * mark's doubt between comma and point no value (amountConfidence), nor a digit's doubt with a
- * letter (digitReadSurely).
+ * letter (amountDigitReadSurely).
  */
 export const readSurely = (inputs: readonly Amount[]): boolean =>
   inputs.every((a) => {
     if (a.line.source === "pdf") return true;
     const described = characterReadings(a.line) !== undefined;
     const confident = amountConfidence(a.line) >= CONFIDENT_OCR;
-    return confident && a.digitReadings.every((d) => (d ? digitReadSurely(d) : !described));
+    return confident && a.digitReadings.every((d) => (d ? amountDigitReadSurely(d) : !described));
   });
