@@ -1,6 +1,6 @@
 // Portrait checks and recapture cues speed: ms per page of the cues alone (after the forensic
 // graph, whose maps they read), on the seeded statement pages bench-forensics.ts times, at two
-// page widths, and on the committed identity-card fixtures.
+// page widths, and on the committed identity-card and passport fixtures.
 // Run: bun scripts/bench-pixel-cues.ts [--device cpu|cuda|auto] [--runs N]
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -52,4 +52,8 @@ for (const width of [1000, 2000]) {
 for (const file of ["id-card-scan.jpg", "id-card-print-recaptured.jpg"]) {
   await time(file, new Uint8Array(await readFile(join(FIXTURES, file))), []);
 }
+// A passport page of the corpus template that prints a ghost: the ghost search's longest case on
+// a card, a large portrait slid over a large page.
+const passport = join(import.meta.dir, "..", "test", "fixtures", "manipulations", "m0003.jpg");
+await time("passport m0003.jpg", new Uint8Array(await readFile(passport)), []);
 await graph.close();

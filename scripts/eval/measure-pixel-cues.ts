@@ -1,7 +1,8 @@
 // How the portrait checks and recapture cues score on a labelled corpus: per image document,
 // the sidecar's decode, OCR lines, forensic graph and cue measures, written one JSON line each
 // (OUT/cues.jsonl); then, per family and kind, how often each cue passes its threshold on
-// genuine and forged documents. OCR lines are cached in OUT/lines/ so that a rerun after a
+// genuine and forged documents, and per template how often the portrait is found repeated in a
+// ghost image. OCR lines are cached in OUT/lines/ so that a rerun after a
 // change to a measure costs the graph and the cues alone.
 // Run: bun scripts/eval/measure-pixel-cues.ts --corpus DIR --out OUT [--only-identity] \
 //   [--id-prefix m] [--report-only]
@@ -10,6 +11,7 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import {
+  GHOST_THRESHOLDS,
   type PixelCues,
   PORTRAIT_THRESHOLDS,
   RECAPTURE_THRESHOLDS,
@@ -39,7 +41,7 @@ const { values } = parseArgs({
 if (!values.corpus || !values.out) throw new Error("usage: --corpus DIR --out OUT");
 const IDENTITY = new Set(["passport", "id", "drivers_license"]);
 
-type Label = Pick<CorpusLabel, "id" | "file" | "label" | "kind" | "family" | "documentType" | "format">;
+type Label = Pick<CorpusLabel, "id" | "file" | "label" | "kind" | "family" | "documentType" | "format" | "source">;
 interface Row extends Omit<Label, "file" | "format"> {
   cues: PixelCues;
   ms: number;
@@ -79,7 +81,8 @@ if (!values["report-only"]) {
   await graph.close();
 }
 
-// Per family and kind: documents, portraits judged, portrait cue fired, recapture cue fired.
+// Per family and kind: documents, portraits judged, portrait cue fired, recapture cue fired,
+// portrait repeated in a ghost image.
 const rows = (await readFile(rowsFile, "utf8"))
   .split("\n")
   .filter(Boolean)
@@ -90,6 +93,7 @@ const judged = (r: Row) =>
   (r.cues.portrait.noise !== 0 || r.cues.portrait.sharpness !== 0);
 const portraitFired = (r: Row) =>
   IDENTITY.has(r.documentType) && judged(r) && portraitExcess(r.cues.portrait).ratio >= 1;
+const ghostRepeated = (r: Row) => r.cues.ghost.repeated;
 const recaptureFired = (r: Row) =>
   r.cues.recapture.patches > 0 && Math.max(...Object.values(recaptureScores(r.cues.recapture))) >= 1;
 const groups = new Map<string, Row[]>();
@@ -100,11 +104,26 @@ for (const r of rows) {
 console.log(
   `thresholds: portrait ${JSON.stringify(PORTRAIT_THRESHOLDS)}, recapture ${JSON.stringify(RECAPTURE_THRESHOLDS)}`,
 );
-console.log("label\tfamily\tkind\tdocs\tidentity\tportraitJudged\tportraitFired\trecaptureFired");
+console.log("label\tfamily\tkind\tdocs\tidentity\tportraitJudged\tportraitFired\trecaptureFired\tghostRepeated");
 for (const [key, group] of [...groups].sort()) {
   const identity = group.filter((r) => IDENTITY.has(r.documentType));
   console.log(
-    `${key}\t${group.length}\t${identity.length}\t${identity.filter(judged).length}\t${group.filter(portraitFired).length}\t${group.filter(recaptureFired).length}`,
+    `${key}\t${group.length}\t${identity.length}\t${identity.filter(judged).length}\t${group.filter(portraitFired).length}\t${group.filter(recaptureFired).length}\t${group.filter(ghostRepeated).length}`,
+  );
+}
+// The ghost search by template: a template that prints a ghost should show the portrait repeated
+// on its genuine cards and not where the portrait was swapped or spliced.
+const swapped = (r: Row) => r.kind.includes("portrait");
+console.log(`ghost image, thresholds ${JSON.stringify(GHOST_THRESHOLDS)}: repeated / documents`);
+console.log("template\tgenuine\tportrait swapped or spliced\tother forgeries");
+const templates = new Map<string, Row[]>();
+for (const r of rows.filter((r) => IDENTITY.has(r.documentType)))
+  templates.set(r.source, [...(templates.get(r.source) ?? []), r]);
+for (const [source, group] of [...templates].sort()) {
+  const cell = (rs: Row[]) => `${rs.filter(ghostRepeated).length}/${rs.length}`;
+  const forged = group.filter((r) => r.label === "forged");
+  console.log(
+    `${source}\t${cell(group.filter((r) => r.label === "genuine"))}\t${cell(forged.filter(swapped))}\t${cell(forged.filter((r) => !swapped(r)))}`,
   );
 }
 const ms = rows.map((r) => r.ms).sort((a, b) => a - b);

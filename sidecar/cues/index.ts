@@ -6,12 +6,12 @@
 // (recapture).
 import type { ForensicMaps } from "../forensics/graph.ts";
 import type { Box, Trace } from "../forensics/types.ts";
-import { type GhostMeasure, measureGhost } from "./portrait-ghost.ts";
+import { type GhostMeasure, NO_GHOST, measureGhost } from "./portrait-ghost.ts";
 import { type PortraitMeasure, measurePortrait } from "./portrait.ts";
 import { type RecaptureMeasure, measureRecapture } from "./recapture.ts";
 import { PORTRAIT_THRESHOLDS, RECAPTURE_THRESHOLDS } from "./thresholds.ts";
 
-export { PORTRAIT_THRESHOLDS, RECAPTURE_THRESHOLDS } from "./thresholds.ts";
+export { GHOST_THRESHOLDS, PORTRAIT_THRESHOLDS, RECAPTURE_THRESHOLDS } from "./thresholds.ts";
 export type { PortraitMeasure } from "./portrait.ts";
 export type { RecaptureMeasure } from "./recapture.ts";
 
@@ -30,9 +30,7 @@ export function measureCues(
   block: number,
 ): PixelCues {
   const portrait = measurePortrait(maps, lines, block);
-  const ghost = portrait.box
-    ? measureGhost(rgb, width, maps.edge, maps.cols, maps.rows, lines, portrait.box, block)
-    : { box: null, correlation: 0 };
+  const ghost = portrait.box ? measureGhost(rgb, width, height, portrait.box) : NO_GHOST;
   return { portrait, ghost, recapture: measureRecapture(rgb, width, height) };
 }
 
@@ -92,8 +90,10 @@ export function cueTraces(cues: PixelCues, evidence = 1): Trace[] {
             ghostWidth: cues.ghost.box[2],
             ghostHeight: cues.ghost.box[3],
             ghostCorrelation: round3(cues.ghost.correlation),
+            ghostDetail: round3(cues.ghost.detail),
+            ghost: cues.ghost.repeated ? "portrait repeated" : "no repeat of the portrait",
           }
-        : { ghost: "none found" }),
+        : { ghost: "not searched" }),
     },
     measures: {
       portrait: {

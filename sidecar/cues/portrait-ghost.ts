@@ -1,87 +1,222 @@
-// The ghost image: many identity cards print the holder's portrait a second time, smaller and
-// faded (ICAO 9303's secondary image). Where such a second portrait is found beside the main
-// one, the two must show the same face: a swap that replaces one and not the other leaves two
-// people on one card. Found as the main portrait is (the largest portrait-shaped textured
-// area without text) with the main portrait masked out, and kept only where it is a fraction
-// of the main one's size and without colour (ghosts are printed in one tone); compared as
-// greyscale thumbnails, each normalised to zero mean and unit variance, by correlation.
+// The ghost image: many identity documents print the holder's portrait a second time, smaller
+// and in one faded tone (ICAO 9303's secondary image). A genuine card's ghost is the same photo
+// as its portrait, so the portrait, shrunk to the ghost's size, is found again on the card; a
+// swap that replaced the portrait and not the ghost leaves two different faces.
+//
+// Searched without a template: the located portrait is shrunk to each size a ghost takes (a
+// quarter to four fifths of its width) and slid over the page outside it, compared by normalised
+// cross-correlation of luminance on a grid of cells (the portrait TEMPLATE_COLS cells wide), so
+// that fading, tone and contrast do not count. Where the best place is, the same comparison of
+// the cells' band-pass residuals (each cell less the mean of the 5 x 5 cells around it) says
+// whether the face's features repeat and not only a head-and-shoulders silhouette.
+//
+// A fact for an analyst, not a flag: where no repeat is found that says nothing, since many
+// templates print no ghost, and a ghost under holograms or guilloche, or a portrait located
+// wrongly, reads poorly (thresholds.ts).
 import type { Box } from "../forensics/types.ts";
-import { locatePortraitBlocks } from "./portrait-locate.ts";
+import { GHOST_THRESHOLDS } from "./thresholds.ts";
 
-/** A ghost is this share of the main portrait's area, or between. */
-const MIN_AREA_SHARE = 0.08;
-const MAX_AREA_SHARE = 0.7;
-/** Mean |R − B| + |G − (R + B) / 2| above this is a coloured area, not a one-tone ghost. */
-const MAX_CHROMA = 12;
-const THUMB_W = 12;
-const THUMB_H = 15;
+/** The portrait is compared as this many cells across (and as many down as its shape gives). */
+const TEMPLATE_COLS = 16;
+/** The ghost's width as a share of the portrait's, searched in these steps. */
+const SCALES = [0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8];
+/** A cell narrower than this many pixels holds too little of the ghost to compare. */
+const MIN_CELL = 1.5;
+/** A portrait narrower than this (4 pixels a cell) is too small to be searched for at all. */
+const MIN_PORTRAIT_WIDTH = 64;
+/**
+ * A scale whose grid would hold more cells than this is not searched: it bounds the time a page
+ * takes (a small ghost on a large page would mean a million places to try), and a ghost that
+ * small is too few pixels a cell to show a face.
+ */
+const MAX_GRID_CELLS = 40_000;
+/** The grid is tried every STRIDE cells; the best place is then refined off the grid. */
+const STRIDE = 2;
+/** Offsets, in cells, at which the best place is compared again. */
+const OFFSETS = [-1, -0.5, 0, 0.5, 1];
+/** Half the side of the neighbourhood a cell's band-pass residual is taken against. */
+const BAND = 2;
 
 export interface GhostMeasure {
-  /** The ghost in page pixels, or null where none was found. */
+  /** The best repeat of the portrait in page pixels, or null where none could be searched. */
   box: Box | null;
-  /** Correlation of the ghost's and the main portrait's thumbnails, -1..1 (0 where no ghost). */
+  /** Correlation of luminance with the shrunk portrait there, -1..1. */
   correlation: number;
+  /** Correlation of the band-pass residuals there, -1..1: the features, not the silhouette. */
+  detail: number;
+  /** Both at or above their thresholds: the portrait is repeated on the card. */
+  repeated: boolean;
 }
 
-export function measureGhost(
-  rgb: Uint8Array,
-  width: number,
-  edge: ArrayLike<number>,
-  cols: number,
-  rows: number,
-  lines: Box[],
-  main: Box,
-  block: number,
-): GhostMeasure {
-  const none: GhostMeasure = { box: null, correlation: 0 };
-  const found = locatePortraitBlocks(edge, cols, rows, [...lines, main], block);
-  if (!found) return none;
-  const box: Box = [found[0] * block, found[1] * block, found[2] * block, found[3] * block];
-  const share = (box[2] * box[3]) / (main[2] * main[3]);
-  if (share < MIN_AREA_SHARE || share > MAX_AREA_SHARE || chroma(rgb, width, box) > MAX_CHROMA) return none;
-  return { box, correlation: correlation(thumbnail(rgb, width, main), thumbnail(rgb, width, box)) };
-}
+export const NO_GHOST: GhostMeasure = { box: null, correlation: 0, detail: 0, repeated: false };
 
-function chroma(rgb: Uint8Array, width: number, [x0, y0, w, h]: Box): number {
-  let sum = 0;
-  let n = 0;
-  for (let y = y0; y < y0 + h; y += 2) {
-    for (let x = x0; x < x0 + w; x += 2) {
-      const i = (y * width + x) * 3;
-      const [r, g, b] = [rgb[i]!, rgb[i + 1]!, rgb[i + 2]!];
-      sum += Math.abs(r - b) + Math.abs(g - (r + b) / 2);
-      n++;
+/** Summed-area table of the page's luminance, for the mean of any rectangle in constant time. */
+class Luma {
+  private readonly sums: Float64Array;
+
+  constructor(
+    rgb: Uint8Array,
+    readonly width: number,
+    readonly height: number,
+  ) {
+    this.sums = new Float64Array((width + 1) * (height + 1));
+    for (let y = 0; y < height; y++) {
+      let row = 0;
+      for (let x = 0; x < width; x++) {
+        const i = (y * width + x) * 3;
+        row += 0.299 * rgb[i]! + 0.587 * rgb[i + 1]! + 0.114 * rgb[i + 2]!;
+        this.sums[(y + 1) * (width + 1) + x + 1] = this.sums[y * (width + 1) + x + 1]! + row;
+      }
     }
   }
-  return n > 0 ? sum / n : 0;
+
+  /** Mean over [x0, x1) x [y0, y1), rounded to whole pixels and at least one pixel. */
+  mean(x0: number, y0: number, x1: number, y1: number): number {
+    const w = this.width + 1;
+    const xa = Math.max(0, Math.min(this.width - 1, Math.round(x0)));
+    const ya = Math.max(0, Math.min(this.height - 1, Math.round(y0)));
+    const xb = Math.max(xa + 1, Math.min(this.width, Math.round(x1)));
+    const yb = Math.max(ya + 1, Math.min(this.height, Math.round(y1)));
+    const s = this.sums;
+    return (s[yb * w + xb]! - s[ya * w + xb]! - s[yb * w + xa]! + s[ya * w + xa]!) / ((xb - xa) * (yb - ya));
+  }
+
+  /** The rectangle as cols x rows cell means. */
+  cells(x0: number, y0: number, cell: number, cols: number, rows: number): Float64Array {
+    const out = new Float64Array(cols * rows);
+    for (let r = 0; r < rows; r++) {
+      for (let c = 0; c < cols; c++) {
+        out[r * cols + c] = this.mean(x0 + c * cell, y0 + r * cell, x0 + (c + 1) * cell, y0 + (r + 1) * cell);
+      }
+    }
+    return out;
+  }
 }
 
-/** Box-averaged luma thumbnail, normalised to zero mean and unit variance. */
-function thumbnail(rgb: Uint8Array, width: number, [x0, y0, w, h]: Box): Float64Array {
-  const out = new Float64Array(THUMB_W * THUMB_H);
-  for (let ty = 0; ty < THUMB_H; ty++) {
-    for (let tx = 0; tx < THUMB_W; tx++) {
-      const [ya, yb] = [y0 + Math.floor((ty * h) / THUMB_H), y0 + Math.floor(((ty + 1) * h) / THUMB_H)];
-      const [xa, xb] = [x0 + Math.floor((tx * w) / THUMB_W), x0 + Math.floor(((tx + 1) * w) / THUMB_W)];
+/** Zero-mean copy of `v` and its norm. */
+function centred(v: Float64Array): { v: Float64Array; norm: number } {
+  let mean = 0;
+  for (const x of v) mean += x;
+  mean /= v.length;
+  let sq = 0;
+  const out = v.map((x) => {
+    const d = x - mean;
+    sq += d * d;
+    return d;
+  });
+  return { v: out, norm: Math.sqrt(sq) };
+}
+
+/** Each cell less the mean of the cells within BAND of it. */
+function bandPass(v: Float64Array, cols: number, rows: number): Float64Array {
+  const out = new Float64Array(v.length);
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < cols; c++) {
       let sum = 0;
       let n = 0;
-      for (let y = ya; y < Math.max(ya + 1, yb); y++) {
-        for (let x = xa; x < Math.max(xa + 1, xb); x++) {
-          const i = (y * width + x) * 3;
-          sum += 0.299 * rgb[i]! + 0.587 * rgb[i + 1]! + 0.114 * rgb[i + 2]!;
+      for (let y = Math.max(0, r - BAND); y <= Math.min(rows - 1, r + BAND); y++) {
+        for (let x = Math.max(0, c - BAND); x <= Math.min(cols - 1, c + BAND); x++) {
+          sum += v[y * cols + x]!;
           n++;
         }
       }
-      out[ty * THUMB_W + tx] = sum / n;
+      out[r * cols + c] = v[r * cols + c]! - sum / n;
     }
   }
-  let mean = 0;
-  for (const v of out) mean += v;
-  mean /= out.length;
-  let variance = 0;
-  for (const v of out) variance += (v - mean) ** 2;
-  const sd = Math.sqrt(variance / out.length) || 1;
-  return out.map((v) => (v - mean) / sd);
+  return out;
 }
 
-const correlation = (a: Float64Array, b: Float64Array) => a.reduce((sum, v, i) => sum + v * b[i]!, 0) / a.length;
+function correlation(a: Float64Array, b: Float64Array): number {
+  const ca = centred(a);
+  const cb = centred(b);
+  if (ca.norm === 0 || cb.norm === 0) return 0;
+  let dot = 0;
+  for (let i = 0; i < ca.v.length; i++) dot += ca.v[i]! * cb.v[i]!;
+  return dot / (ca.norm * cb.norm);
+}
+
+const overlaps = ([ax, ay, aw, ah]: Box, [bx, by, bw, bh]: Box): boolean =>
+  ax < bx + bw && bx < ax + aw && ay < by + bh && by < ay + ah;
+
+interface Place {
+  scale: number;
+  x: number;
+  y: number;
+  correlation: number;
+}
+
+/** The best place for the portrait shrunk to `scale`, on the page's cell grid, outside `main`. */
+function bestAtScale(luma: Luma, template: Float64Array, rows: number, main: Box, scale: number): Place | null {
+  const cell = (main[2] * scale) / TEMPLATE_COLS;
+  if (cell < MIN_CELL) return null;
+  const gridCols = Math.floor(luma.width / cell);
+  const gridRows = Math.floor(luma.height / cell);
+  if (gridCols < TEMPLATE_COLS || gridRows < rows || gridCols * gridRows > MAX_GRID_CELLS) return null;
+  const grid = luma.cells(0, 0, cell, gridCols, gridRows);
+  const t = centred(template);
+  const n = template.length;
+  let best: Place | null = null;
+  for (let gy = 0; gy + rows <= gridRows; gy += STRIDE) {
+    for (let gx = 0; gx + TEMPLATE_COLS <= gridCols; gx += STRIDE) {
+      const box: Box = [gx * cell, gy * cell, TEMPLATE_COLS * cell, rows * cell];
+      if (overlaps(box, main)) continue;
+      let sum = 0;
+      let sq = 0;
+      let dot = 0;
+      for (let r = 0; r < rows; r++) {
+        const row = (gy + r) * gridCols + gx;
+        for (let c = 0; c < TEMPLATE_COLS; c++) {
+          const v = grid[row + c]!;
+          sum += v;
+          sq += v * v;
+          dot += v * t.v[r * TEMPLATE_COLS + c]!;
+        }
+      }
+      // The template is zero-mean, so its dot product with the window needs no window mean.
+      const spread = Math.sqrt(Math.max(0, sq - (sum * sum) / n));
+      const score = spread > 0 && t.norm > 0 ? dot / (spread * t.norm) : 0;
+      if (!best || score > best.correlation) best = { scale, x: box[0], y: box[1], correlation: score };
+    }
+  }
+  return best;
+}
+
+/**
+ * The portrait `main` searched for again on the page (rgb, 3 bytes a pixel): the best place and
+ * how alike it is there, in luminance and in detail.
+ */
+export function measureGhost(rgb: Uint8Array, width: number, height: number, main: Box): GhostMeasure {
+  if (main[2] < MIN_PORTRAIT_WIDTH) return NO_GHOST;
+  const rows = Math.max(4, Math.round((TEMPLATE_COLS * main[3]) / main[2]));
+  const luma = new Luma(rgb, width, height);
+  const portraitCell = main[2] / TEMPLATE_COLS;
+  const template = luma.cells(main[0], main[1], portraitCell, TEMPLATE_COLS, rows);
+  let best: Place | null = null;
+  for (const scale of SCALES) {
+    const place = bestAtScale(luma, template, rows, main, scale);
+    if (place && (!best || place.correlation > best.correlation)) best = place;
+  }
+  if (!best) return NO_GHOST;
+  // The grid placed the ghost to within STRIDE cells: both comparisons are made again around it
+  // in steps of half a cell, off the grid, and the best of each kept. The detail is compared
+  // only here, where the luminance matched best.
+  const detailTemplate = bandPass(template, TEMPLATE_COLS, rows);
+  const cell = (main[2] * best.scale) / TEMPLATE_COLS;
+  let alike = best.correlation;
+  let detail = -1;
+  for (const dy of OFFSETS) {
+    for (const dx of OFFSETS) {
+      const at = luma.cells(best.x + dx * cell, best.y + dy * cell, cell, TEMPLATE_COLS, rows);
+      alike = Math.max(alike, correlation(template, at));
+      detail = Math.max(detail, correlation(detailTemplate, bandPass(at, TEMPLATE_COLS, rows)));
+    }
+  }
+  const box: Box = [Math.round(best.x), Math.round(best.y), Math.round(TEMPLATE_COLS * cell), Math.round(rows * cell)];
+  const t = GHOST_THRESHOLDS;
+  return {
+    box,
+    correlation: alike,
+    detail,
+    repeated: alike >= t.correlation && detail >= t.detail,
+  };
+}

@@ -49,7 +49,7 @@ interface SidecarHeatmap {
 
 type ImageFacts = ImageFacts__Output;
 
-type FactValue = number | string | boolean;
+export type FactValue = number | string | boolean;
 
 /**
  * A proto measures message as the detectors read it: its fields, each absent where the sidecar

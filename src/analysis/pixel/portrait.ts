@@ -5,8 +5,8 @@
 // genuine cards of every capture path. A portrait pasted after the capture shows so; one
 // printed on the card went through the same capture as everything else. Where no portrait
 // was found, or the card is too small to compare, coverage is 0 and nothing is raised.
-import type { SidecarPage, TraceMeasures } from "../../sidecar-client/result.ts";
-import type { DetectorResult, Evidence } from "../report.ts";
+import type { FactValue, SidecarPage, TraceMeasures } from "../../sidecar-client/result.ts";
+import type { Box, DetectorResult, Evidence } from "../report.ts";
 import { excessStrength, MIN_RELIABILITY, meanOver, round2, scaledStrength, traceOf } from "./traces.ts";
 import type { DetectorName } from "../manifest.ts";
 
@@ -25,6 +25,22 @@ const JUDGED = new Map<
   string,
   (m: NonNullable<TraceMeasures["portrait"]>) => { measured?: number; threshold?: number }
 >([["sharpSeam", (m) => ({ measured: m.sharpSeam, threshold: m.sharpSeamThreshold })]]);
+
+/**
+ * Where the sidecar found the portrait again, smaller (a ghost image), and how alike: shown to an
+ * analyst, who can compare the two faces, and never raised, since most templates print no ghost.
+ */
+function ghostOf(facts: Record<string, FactValue>): Record<string, FactValue | Box> | string {
+  const { ghostX: x, ghostY: y, ghostWidth: w, ghostHeight: h, ghostCorrelation, ghostDetail, ghost } = facts;
+  if (typeof x !== "number" || typeof y !== "number" || typeof w !== "number" || typeof h !== "number")
+    return typeof ghost === "string" ? ghost : "not searched (sidecar without the ghost search)";
+  return {
+    verdict: ghost ?? "unknown",
+    box: [x, y, w, h],
+    correlation: ghostCorrelation ?? 0,
+    detail: ghostDetail ?? 0,
+  };
+}
 
 export function detectPortraitTampering(pages: readonly SidecarPage[]): DetectorResult {
   const coverage = meanOver(pages, (page) => traceOf(page, "portrait")?.reliability ?? 0);
@@ -68,6 +84,7 @@ export function detectPortraitTampering(pages: readonly SidecarPage[]): Detector
         blockiness: measures?.blockiness,
       },
       threshold: { sharpSeam: measures?.sharpSeamThreshold },
+      ghost: ghostOf(trace.facts),
     };
   });
   return {

@@ -2,9 +2,13 @@
 // identity card (a genuine render of the corpus generator) and the same card printed and
 // photographed (scripts/eval/simulate-recapture.ts), both committed under
 // test/fixtures/pixel-cues/. The traces cross the wire with their facts and thresholds, and the
-// API's detectors judge them: the scan raises nothing, the print recapture is recaptured.
+// API's detectors judge them: the scan raises nothing, the print recapture is recaptured. The
+// ghost search on a corpus passport that prints its portrait twice
+// (test/fixtures/manipulations/m0003.jpg, whose edit is a date), and on the same passport with
+// another holder's portrait pasted over its own (m0001's, the same template at the same size).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFile } from "node:fs/promises";
+import sharp from "sharp";
 import { join } from "node:path";
 import { detectPortraitTampering } from "../../../src/analysis/pixel/portrait.ts";
 import { detectRecapture } from "../../../src/analysis/pixel/recapture.ts";
@@ -13,6 +17,9 @@ import { type SidecarClient, createSidecarClient } from "../../../src/sidecar-cl
 import { type SidecarProcess, startSidecarProcess } from "../../helpers/sidecar-process.ts";
 
 const FIXTURES = join(import.meta.dir, "..", "..", "fixtures", "pixel-cues");
+const PASSPORTS = join(import.meta.dir, "..", "..", "fixtures", "manipulations");
+/** The portrait's place on the passport template the corpus renders at 1476 x 1039. */
+const PHOTO = { left: 23, top: 203, width: 434, height: 558 };
 let sidecar: SidecarProcess;
 let client: SidecarClient;
 
@@ -26,8 +33,9 @@ afterAll(async () => {
   await sidecar?.stop();
 });
 
-const analyse = async (file: string) =>
-  client.analyzeDocument({ format: "jpeg", bytes: new Uint8Array(await readFile(join(FIXTURES, file))) });
+const analyse = async (file: string) => analyseBytes(await readFile(join(FIXTURES, file)));
+const analyseBytes = async (bytes: Uint8Array) =>
+  client.analyzeDocument({ format: "jpeg", bytes: new Uint8Array(bytes) });
 
 describe("portrait checks and recapture cues through the sidecar", () => {
   test("a scanned card: its portrait found and like the rest of the card, no recapture", async () => {
@@ -72,4 +80,37 @@ describe("portrait checks and recapture cues through the sidecar", () => {
     });
     expect(result.evidence[0]!.measured).toBeGreaterThanOrEqual(result.evidence[0]!.threshold as number);
   }, 60_000);
+
+  test("a passport's portrait is found again in its ghost image, and not once it is swapped", async () => {
+    const genuine = await readFile(join(PASSPORTS, "m0003.jpg"));
+    const ghostOf = async (bytes: Uint8Array) => {
+      const { pages } = await analyseBytes(bytes);
+      const facts = pages[0]!.traces.find((t) => t.name === "portrait")!.facts;
+      const page = (detectPortraitTampering(pages).facts.pages as Record<string, unknown>[])[0]!;
+      return { facts, reported: page.ghost as Record<string, unknown>, pages };
+    };
+    const found = await ghostOf(genuine);
+    expect(found.facts.ghost).toBe("portrait repeated");
+    // The ghost is printed right of the fields, about 250 x 400 pixels from (660, 180).
+    expect(found.facts.ghostX as number).toBeGreaterThan(600);
+    expect(found.facts.ghostX as number).toBeLessThan(720);
+    expect(found.facts.ghostCorrelation as number).toBeGreaterThanOrEqual(0.75);
+    expect(found.reported).toMatchObject({ verdict: "portrait repeated" });
+    expect(found.reported.box).toEqual([
+      found.facts.ghostX,
+      found.facts.ghostY,
+      found.facts.ghostWidth,
+      found.facts.ghostHeight,
+    ]);
+
+    const otherFace = await sharp(join(PASSPORTS, "m0001.jpg")).extract(PHOTO).toBuffer();
+    const swapped = await sharp(genuine)
+      .composite([{ input: otherFace, left: PHOTO.left, top: PHOTO.top }])
+      .jpeg({ quality: 92 })
+      .toBuffer();
+    const missing = await ghostOf(new Uint8Array(swapped));
+    expect(missing.facts.ghost).toBe("no repeat of the portrait");
+    // Nothing is raised for it: most templates print no ghost.
+    expect(detectPortraitTampering(missing.pages).evidence).toEqual([]);
+  }, 90_000);
 });
