@@ -50,35 +50,56 @@ export interface GhostMeasure {
 
 export const NO_GHOST: GhostMeasure = { box: null, correlation: 0, detail: 0, repeated: false };
 
-/** Summed-area table of the page's luminance, for the mean of any rectangle in constant time. */
+/**
+ * Summed-area table of the page's luminance, for the mean of any rectangle in constant time. It is
+ * kept at one entry per `step` x `step` pixels (their mean), so that it holds at most a few
+ * hundred thousand entries on any page rather than eight bytes a pixel.
+ */
 class Luma {
   private readonly sums: Float64Array;
+  private readonly cols: number;
+  private readonly rows: number;
 
   constructor(
     rgb: Uint8Array,
     readonly width: number,
     readonly height: number,
+    private readonly step: number,
   ) {
-    this.sums = new Float64Array((width + 1) * (height + 1));
-    for (let y = 0; y < height; y++) {
+    this.cols = Math.floor(width / step);
+    this.rows = Math.floor(height / step);
+    const stride = this.cols + 1;
+    this.sums = new Float64Array(stride * (this.rows + 1));
+    const area = step * step;
+    for (let r = 0; r < this.rows; r++) {
       let row = 0;
-      for (let x = 0; x < width; x++) {
-        const i = (y * width + x) * 3;
-        row += 0.299 * rgb[i]! + 0.587 * rgb[i + 1]! + 0.114 * rgb[i + 2]!;
-        this.sums[(y + 1) * (width + 1) + x + 1] = this.sums[y * (width + 1) + x + 1]! + row;
+      for (let c = 0; c < this.cols; c++) {
+        let sum = 0;
+        for (let y = r * step; y < (r + 1) * step; y++) {
+          for (let x = c * step; x < (c + 1) * step; x++) {
+            const i = (y * width + x) * 3;
+            sum += 0.299 * rgb[i]! + 0.587 * rgb[i + 1]! + 0.114 * rgb[i + 2]!;
+          }
+        }
+        row += sum / area;
+        this.sums[(r + 1) * stride + c + 1] = this.sums[r * stride + c + 1]! + row;
       }
     }
   }
 
-  /** Mean over [x0, x1) x [y0, y1), rounded to whole pixels and at least one pixel. */
+  /** Mean over [x0, x1) x [y0, y1) in page pixels, to the table's step and at least one entry. */
   mean(x0: number, y0: number, x1: number, y1: number): number {
-    const w = this.width + 1;
-    const xa = Math.max(0, Math.min(this.width - 1, Math.round(x0)));
-    const ya = Math.max(0, Math.min(this.height - 1, Math.round(y0)));
-    const xb = Math.max(xa + 1, Math.min(this.width, Math.round(x1)));
-    const yb = Math.max(ya + 1, Math.min(this.height, Math.round(y1)));
+    const { cols, rows, step } = this;
+    const stride = cols + 1;
+    const xa = Math.max(0, Math.min(cols - 1, Math.round(x0 / step)));
+    const ya = Math.max(0, Math.min(rows - 1, Math.round(y0 / step)));
+    const xb = Math.max(xa + 1, Math.min(cols, Math.round(x1 / step)));
+    const yb = Math.max(ya + 1, Math.min(rows, Math.round(y1 / step)));
     const s = this.sums;
-    return (s[yb * w + xb]! - s[ya * w + xb]! - s[yb * w + xa]! + s[ya * w + xa]!) / ((xb - xa) * (yb - ya));
+    return (
+      (s[yb * stride + xb]! - s[ya * stride + xb]! - s[yb * stride + xa]! + s[ya * stride + xa]!) /
+      ((xb - xa) * (yb - ya))
+    );
   }
 
   /** The rectangle as cols x rows cell means. */
@@ -188,7 +209,10 @@ function bestAtScale(luma: Luma, template: Float64Array, rows: number, main: Box
 export function measureGhost(rgb: Uint8Array, width: number, height: number, main: Box): GhostMeasure {
   if (main[2] < MIN_PORTRAIT_WIDTH) return NO_GHOST;
   const rows = Math.max(4, Math.round((TEMPLATE_COLS * main[3]) / main[2]));
-  const luma = new Luma(rgb, width, height);
+  // Every cell compared, the portrait's and the smallest a searched grid can have, spans two
+  // entries of the table at least.
+  const smallestCell = Math.min(Math.sqrt((width * height) / MAX_GRID_CELLS), main[2] / TEMPLATE_COLS);
+  const luma = new Luma(rgb, width, height, Math.max(1, Math.floor(smallestCell / 2)));
   const portraitCell = main[2] / TEMPLATE_COLS;
   const template = luma.cells(main[0], main[1], portraitCell, TEMPLATE_COLS, rows);
   let best: Place | null = null;

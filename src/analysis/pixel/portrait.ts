@@ -27,8 +27,9 @@ const JUDGED = new Map<
 >([["sharpSeam", (m) => ({ measured: m.sharpSeam, threshold: m.sharpSeamThreshold })]]);
 
 /**
- * Where the sidecar found the portrait again, smaller (a ghost image), and how alike: shown to an
- * analyst, who can compare the two faces, and never raised, since most templates print no ghost.
+ * Where the sidecar found the portrait again, smaller (a ghost image), and how alike: a fact of the
+ * stored report, for whoever compares the two faces, and never raised, since most templates
+ * print no ghost.
  */
 function ghostOf(facts: Record<string, FactValue>): Record<string, FactValue | Box> | string {
   const { ghostX: x, ghostY: y, ghostWidth: w, ghostHeight: h, ghostCorrelation, ghostDetail, ghost } = facts;
