@@ -166,16 +166,24 @@ interface Place {
   correlation: number;
 }
 
-/** The best place for the portrait shrunk to `scale`, on the page's cell grid, outside `main`. */
-function bestAtScale(luma: Luma, template: Float64Array, rows: number, main: Box, scale: number): Place | null {
+/**
+ * The best place for the portrait (its cells `t`, zero-mean, with their norm) shrunk to `scale`,
+ * on the page's cell grid, outside `main`.
+ */
+function bestAtScale(
+  luma: Luma,
+  t: { v: Float64Array; norm: number },
+  rows: number,
+  main: Box,
+  scale: number,
+): Place | null {
   const cell = (main[2] * scale) / TEMPLATE_COLS;
   if (cell < MIN_CELL) return null;
   const gridCols = Math.floor(luma.width / cell);
   const gridRows = Math.floor(luma.height / cell);
   if (gridCols < TEMPLATE_COLS || gridRows < rows || gridCols * gridRows > MAX_GRID_CELLS) return null;
   const grid = luma.cells(0, 0, cell, gridCols, gridRows);
-  const t = centred(template);
-  const n = template.length;
+  const n = t.v.length;
   let best: Place | null = null;
   for (let gy = 0; gy + rows <= gridRows; gy += STRIDE) {
     for (let gx = 0; gx + TEMPLATE_COLS <= gridCols; gx += STRIDE) {
@@ -215,9 +223,10 @@ export function measureGhost(rgb: Uint8Array, width: number, height: number, mai
   const luma = new Luma(rgb, width, height, Math.max(1, Math.floor(smallestCell / 2)));
   const portraitCell = main[2] / TEMPLATE_COLS;
   const template = luma.cells(main[0], main[1], portraitCell, TEMPLATE_COLS, rows);
+  const centredTemplate = centred(template);
   let best: Place | null = null;
   for (const scale of SCALES) {
-    const place = bestAtScale(luma, template, rows, main, scale);
+    const place = bestAtScale(luma, centredTemplate, rows, main, scale);
     if (place && (!best || place.correlation > best.correlation)) best = place;
   }
   if (!best) return NO_GHOST;
