@@ -92,24 +92,41 @@ function isComplete(dir: string, files: NativeFile[]): boolean {
 /**
  * Written to a private temp dir and renamed into place: a directory rename is atomic, so two
  * processes starting at once never see half a library, and the loser of the race uses the
- * winner's copy.
+ * winner's copy. Nothing is deleted unless it was found damaged: a process that deleted what it
+ * had just seen missing could remove the copy another had renamed in meanwhile and was loading
+ * (two copies starting on an empty cache, test/e2e/binary.test.ts, once failed so). A damaged
+ * copy (an interrupted cleanup, a deleted file) is renamed aside and removed there, never at the
+ * shared path.
  */
 async function extractInto(dir: string, files: NativeFile[]): Promise<void> {
   const staging = `${dir}.${process.pid}-${crypto.randomUUID()}`;
+  const damaged = `${staging}.damaged`;
   try {
     for (const file of files) {
       const target = join(staging, file.rel);
       mkdirSync(dirname(target), { recursive: true, mode: 0o700 });
       await Bun.write(target, Bun.file(file.embeddedPath));
     }
-    // A damaged copy (an interrupted cleanup, a deleted file) is replaced rather than trusted.
-    if (!isComplete(dir, files)) rmSync(dir, { recursive: true, force: true });
-    try {
-      renameSync(staging, dir);
-    } catch (error) {
-      if (!isComplete(dir, files)) throw error;
-    }
+    if (moveInto(staging, dir) || isComplete(dir, files)) return;
+    moveInto(dir, damaged);
+    if (!moveInto(staging, dir) && !isComplete(dir, files)) throw new Error(`cannot replace ${dir}`);
   } finally {
     rmSync(staging, { recursive: true, force: true });
+    rmSync(damaged, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Renames `from` to `to`; false where `to` is already a directory with something in it, or where
+ * `from` is gone (another process moved a damaged copy aside first).
+ */
+function moveInto(from: string, to: string): boolean {
+  try {
+    renameSync(from, to);
+    return true;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOTEMPTY" || code === "EEXIST" || code === "ENOENT") return false;
+    throw error;
   }
 }
