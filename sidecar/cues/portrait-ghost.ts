@@ -51,9 +51,8 @@ export interface GhostMeasure {
 export const NO_GHOST: GhostMeasure = { box: null, correlation: 0, detail: 0, repeated: false };
 
 /**
- * Summed-area table of the page's luminance, for the mean of any rectangle in constant time. It is
- * kept at one entry per `step` x `step` pixels (their mean), so that it holds at most a few
- * hundred thousand entries on any page rather than eight bytes a pixel.
+ * Summed-area table of the page's luminance, for the mean of any rectangle in constant time, kept
+ * at one entry per `step` x `step` pixels (their mean) rather than eight bytes a pixel.
  */
 class Luma {
   private readonly sums: Float64Array;
@@ -112,6 +111,26 @@ class Luma {
     }
     return out;
   }
+}
+
+/** The portrait as TEMPLATE_COLS x rows cell means of luminance, read from its own pixels. */
+function portraitCells(rgb: Uint8Array, width: number, [x0, y0, w, h]: Box, rows: number): Float64Array {
+  const out = new Float64Array(TEMPLATE_COLS * rows);
+  for (let r = 0; r < rows; r++) {
+    const [ya, yb] = [y0 + Math.floor((r * h) / rows), y0 + Math.floor(((r + 1) * h) / rows)];
+    for (let c = 0; c < TEMPLATE_COLS; c++) {
+      const [xa, xb] = [x0 + Math.floor((c * w) / TEMPLATE_COLS), x0 + Math.floor(((c + 1) * w) / TEMPLATE_COLS)];
+      let sum = 0;
+      for (let y = ya; y < yb; y++) {
+        for (let x = xa; x < xb; x++) {
+          const i = (y * width + x) * 3;
+          sum += 0.299 * rgb[i]! + 0.587 * rgb[i + 1]! + 0.114 * rgb[i + 2]!;
+        }
+      }
+      out[r * TEMPLATE_COLS + c] = sum / Math.max(1, (xb - xa) * (yb - ya));
+    }
+  }
+  return out;
 }
 
 /** Zero-mean copy of `v` and its norm. */
@@ -217,12 +236,12 @@ function bestAtScale(
 export function measureGhost(rgb: Uint8Array, width: number, height: number, main: Box): GhostMeasure {
   if (main[2] < MIN_PORTRAIT_WIDTH) return NO_GHOST;
   const rows = Math.max(4, Math.round((TEMPLATE_COLS * main[3]) / main[2]));
-  // Every cell compared, the portrait's and the smallest a searched grid can have, spans two
-  // entries of the table at least.
-  const smallestCell = Math.min(Math.sqrt((width * height) / MAX_GRID_CELLS), main[2] / TEMPLATE_COLS);
-  const luma = new Luma(rgb, width, height, Math.max(1, Math.floor(smallestCell / 2)));
-  const portraitCell = main[2] / TEMPLATE_COLS;
-  const template = luma.cells(main[0], main[1], portraitCell, TEMPLATE_COLS, rows);
+  // The portrait's cells are averaged from its own pixels. The page's table is kept at a step
+  // that the smallest cell a searched grid can have (a grid holds MAX_GRID_CELLS at most) still
+  // spans twice: some 160,000 entries whatever the page's size.
+  const template = portraitCells(rgb, width, main, rows);
+  const smallestGridCell = Math.sqrt((width * height) / MAX_GRID_CELLS);
+  const luma = new Luma(rgb, width, height, Math.max(1, Math.floor(smallestGridCell / 2)));
   const centredTemplate = centred(template);
   let best: Place | null = null;
   for (const scale of SCALES) {

@@ -35,11 +35,12 @@ export const RECAPTURE_THRESHOLDS = { lumaPeak: 2.6, chromaPeak: 3, agreement: 5
  * shrunk copy correlates at `correlation` or more in luminance and at `detail` or more in its
  * band-pass detail at the same place. Measured on the seed-7 corpus's 484 identity images
  * (`bun scripts/eval/measure-pixel-cues.ts --corpus DIR --out OUT --only-identity`): on the one
- * template that prints a ghost (docxpand's TD3 passport), 62 of 91 genuine passports and 41 of
+ * template that prints a ghost (docxpand's TD3 passport), 60 of 91 genuine passports and 39 of
  * 58 whose edit left the portrait alone show it repeated, and 1 of 17 whose portrait was
  * swapped or spliced (its "portrait" was located on the template's emblem, a motif the
- * template repeats; the swapped faces reached 0.73 at most). Most misses are such a portrait
- * located on the emblem. On the three templates without a ghost, 3 of 182 genuine cards showed
+ * template repeats; the swapped faces reached 0.72 at most). Of the 31 genuine misses, 11 had
+ * their portrait located on that emblem, 3 had none located, and 17 are photographs, scans and
+ * recaptures whose ghost came out under the line. On the three templates without a ghost, 4 of 182 genuine cards showed
  * a repeat the same way. So a repeat is a fact for an analyst, and its absence says nothing:
  * neither is judged.
  */
