@@ -13,6 +13,8 @@
 // A fact for an analyst, not a flag: where no repeat is found that says nothing, since many
 // templates print no ghost, and a ghost under holograms or guilloche, or a portrait located
 // wrongly, reads poorly (thresholds.ts).
+import { overlaps } from "../forensics/boxes.ts";
+import { lumaAt } from "../forensics/graph-spec.ts";
 import type { Box } from "../forensics/types.ts";
 import { GHOST_THRESHOLDS } from "./thresholds.ts";
 
@@ -69,18 +71,10 @@ class Luma {
     this.rows = Math.floor(height / step);
     const stride = this.cols + 1;
     this.sums = new Float64Array(stride * (this.rows + 1));
-    const area = step * step;
     for (let r = 0; r < this.rows; r++) {
       let row = 0;
       for (let c = 0; c < this.cols; c++) {
-        let sum = 0;
-        for (let y = r * step; y < (r + 1) * step; y++) {
-          for (let x = c * step; x < (c + 1) * step; x++) {
-            const i = (y * width + x) * 3;
-            sum += 0.299 * rgb[i]! + 0.587 * rgb[i + 1]! + 0.114 * rgb[i + 2]!;
-          }
-        }
-        row += sum / area;
+        row += meanLuma(rgb, width, c * step, r * step, (c + 1) * step, (r + 1) * step);
         this.sums[(r + 1) * stride + c + 1] = this.sums[r * stride + c + 1]! + row;
       }
     }
@@ -113,6 +107,13 @@ class Luma {
   }
 }
 
+/** Mean luminance of the pixels [xa, xb) x [ya, yb) (0 where that holds none). */
+function meanLuma(rgb: Uint8Array, width: number, xa: number, ya: number, xb: number, yb: number): number {
+  let sum = 0;
+  for (let y = ya; y < yb; y++) for (let x = xa; x < xb; x++) sum += lumaAt(rgb, (y * width + x) * 3);
+  return sum / Math.max(1, (xb - xa) * (yb - ya));
+}
+
 /** The portrait as TEMPLATE_COLS x rows cell means of luminance, read from its own pixels. */
 function portraitCells(rgb: Uint8Array, width: number, [x0, y0, w, h]: Box, rows: number): Float64Array {
   const out = new Float64Array(TEMPLATE_COLS * rows);
@@ -120,21 +121,19 @@ function portraitCells(rgb: Uint8Array, width: number, [x0, y0, w, h]: Box, rows
     const [ya, yb] = [y0 + Math.floor((r * h) / rows), y0 + Math.floor(((r + 1) * h) / rows)];
     for (let c = 0; c < TEMPLATE_COLS; c++) {
       const [xa, xb] = [x0 + Math.floor((c * w) / TEMPLATE_COLS), x0 + Math.floor(((c + 1) * w) / TEMPLATE_COLS)];
-      let sum = 0;
-      for (let y = ya; y < yb; y++) {
-        for (let x = xa; x < xb; x++) {
-          const i = (y * width + x) * 3;
-          sum += 0.299 * rgb[i]! + 0.587 * rgb[i + 1]! + 0.114 * rgb[i + 2]!;
-        }
-      }
-      out[r * TEMPLATE_COLS + c] = sum / Math.max(1, (xb - xa) * (yb - ya));
+      out[r * TEMPLATE_COLS + c] = meanLuma(rgb, width, xa, ya, xb, yb);
     }
   }
   return out;
 }
 
-/** Zero-mean copy of `v` and its norm. */
-function centred(v: Float64Array): { v: Float64Array; norm: number } {
+/** A template less its mean, and its norm: what every comparison with it needs, made once. */
+interface Centred {
+  v: Float64Array;
+  norm: number;
+}
+
+function centred(v: Float64Array): Centred {
   let mean = 0;
   for (const x of v) mean += x;
   mean /= v.length;
@@ -166,17 +165,28 @@ function bandPass(v: Float64Array, cols: number, rows: number): Float64Array {
   return out;
 }
 
-function correlation(a: Float64Array, b: Float64Array): number {
-  const ca = centred(a);
-  const cb = centred(b);
-  if (ca.norm === 0 || cb.norm === 0) return 0;
-  let dot = 0;
-  for (let i = 0; i < ca.v.length; i++) dot += ca.v[i]! * cb.v[i]!;
-  return dot / (ca.norm * cb.norm);
+/**
+ * Normalised cross-correlation of a centred template with a window of as many values, from the
+ * window's sum, sum of squares and dot product with the template: the template is zero-mean, so
+ * the dot product needs no window mean.
+ */
+function normalised(t: Centred, dot: number, sum: number, sq: number): number {
+  const spread = Math.sqrt(Math.max(0, sq - (sum * sum) / t.v.length));
+  return spread > 0 && t.norm > 0 ? dot / (spread * t.norm) : 0;
 }
 
-const overlaps = ([ax, ay, aw, ah]: Box, [bx, by, bw, bh]: Box): boolean =>
-  ax < bx + bw && bx < ax + aw && ay < by + bh && by < ay + ah;
+/** Normalised cross-correlation of a centred template with a window of as many values. */
+function correlation(t: Centred, window: Float64Array): number {
+  let sum = 0;
+  let sq = 0;
+  let dot = 0;
+  window.forEach((v, i) => {
+    sum += v;
+    sq += v * v;
+    dot += v * t.v[i]!;
+  });
+  return normalised(t, dot, sum, sq);
+}
 
 interface Place {
   scale: number;
@@ -189,20 +199,13 @@ interface Place {
  * The best place for the portrait (its cells `t`, zero-mean, with their norm) shrunk to `scale`,
  * on the page's cell grid, outside `main`.
  */
-function bestAtScale(
-  luma: Luma,
-  t: { v: Float64Array; norm: number },
-  rows: number,
-  main: Box,
-  scale: number,
-): Place | null {
+function bestAtScale(luma: Luma, t: Centred, rows: number, main: Box, scale: number): Place | null {
   const cell = (main[2] * scale) / TEMPLATE_COLS;
   if (cell < MIN_CELL) return null;
   const gridCols = Math.floor(luma.width / cell);
   const gridRows = Math.floor(luma.height / cell);
   if (gridCols < TEMPLATE_COLS || gridRows < rows || gridCols * gridRows > MAX_GRID_CELLS) return null;
   const grid = luma.cells(0, 0, cell, gridCols, gridRows);
-  const n = t.v.length;
   let best: Place | null = null;
   for (let gy = 0; gy + rows <= gridRows; gy += STRIDE) {
     for (let gx = 0; gx + TEMPLATE_COLS <= gridCols; gx += STRIDE) {
@@ -220,9 +223,7 @@ function bestAtScale(
           dot += v * t.v[r * TEMPLATE_COLS + c]!;
         }
       }
-      // The template is zero-mean, so its dot product with the window needs no window mean.
-      const spread = Math.sqrt(Math.max(0, sq - (sum * sum) / n));
-      const score = spread > 0 && t.norm > 0 ? dot / (spread * t.norm) : 0;
+      const score = normalised(t, dot, sum, sq);
       if (!best || score > best.correlation) best = { scale, x: box[0], y: box[1], correlation: score };
     }
   }
@@ -252,14 +253,14 @@ export function measureGhost(rgb: Uint8Array, width: number, height: number, mai
   // The grid placed the ghost to within STRIDE cells: both comparisons are made again around it
   // in steps of half a cell, off the grid, and the best of each kept. The detail is compared
   // only here, where the luminance matched best.
-  const detailTemplate = bandPass(template, TEMPLATE_COLS, rows);
+  const detailTemplate = centred(bandPass(template, TEMPLATE_COLS, rows));
   const cell = (main[2] * best.scale) / TEMPLATE_COLS;
   let alike = best.correlation;
   let detail = -1;
   for (const dy of OFFSETS) {
     for (const dx of OFFSETS) {
       const at = luma.cells(best.x + dx * cell, best.y + dy * cell, cell, TEMPLATE_COLS, rows);
-      alike = Math.max(alike, correlation(template, at));
+      alike = Math.max(alike, correlation(centredTemplate, at));
       detail = Math.max(detail, correlation(detailTemplate, bandPass(at, TEMPLATE_COLS, rows)));
     }
   }

@@ -16,7 +16,8 @@
 // copy. Such matches are counted (periodicMatches) but not reported: 1 of 23 genuine images
 // keeps a reported clone.
 import type { Box, CopyMove } from "./types.ts";
-import { BLOCK, CM_BLOCK, CM_FREQS, CM_MIN_AC_ENERGY, CM_STEP, LUMA_WEIGHTS, cmBasis } from "./graph-spec.ts";
+import { overlaps } from "./boxes.ts";
+import { BLOCK, CM_BLOCK, CM_FREQS, CM_MIN_AC_ENERGY, CM_STEP, cmBasis, lumaAt } from "./graph-spec.ts";
 
 const FEATURES = CM_FREQS * CM_FREQS;
 /** Quantisation step of the features used only for sorting. */
@@ -284,7 +285,7 @@ function blockFeatures(rgb: Uint8Array, width: number, x0: number, y0: number, o
   for (let y = 0; y < CM_BLOCK; y++) {
     for (let u = 0; u < CM_FREQS; u++) {
       let sum = 0;
-      for (let x = 0; x < CM_BLOCK; x++) sum += BASIS[u * CM_BLOCK + x]! * luma(rgb, ((y0 + y) * width + x0 + x) * 3);
+      for (let x = 0; x < CM_BLOCK; x++) sum += BASIS[u * CM_BLOCK + x]! * lumaAt(rgb, ((y0 + y) * width + x0 + x) * 3);
       ROW_PASS[u * CM_BLOCK + y] = sum;
     }
   }
@@ -426,12 +427,6 @@ export function textBlockMask(boxes: Box[], cmCols: number, cmRows: number): Uin
 const inside = (b: Box, { rgb, width }: CopyMoveInput) =>
   b[0] >= 0 && b[1] >= 0 && b[0] + b[2] <= width && (b[1] + b[3]) * width * 3 <= rgb.length;
 
-const overlaps = (a: Box, b: Box) =>
-  a[0] < b[0] + b[2] && b[0] < a[0] + a[2] && a[1] < b[1] + b[3] && b[1] < a[1] + a[3];
-
-const luma = (rgb: Uint8Array, p: number) =>
-  LUMA_WEIGHTS[0] * rgb[p]! + LUMA_WEIGHTS[1] * rgb[p + 1]! + LUMA_WEIGHTS[2] * rgb[p + 2]!;
-
 /**
  * Luma minus the mean of its 4 neighbours: the compression noise a clone carries along and a
  * genuinely repeated glyph does not share.
@@ -439,7 +434,7 @@ const luma = (rgb: Uint8Array, p: number) =>
 function highPass(rgb: Uint8Array, width: number, p: number): number {
   const row = width * 3;
   if (p < row + 3 || p + row + 3 >= rgb.length) return 0;
-  return luma(rgb, p) - (luma(rgb, p - 3) + luma(rgb, p + 3) + luma(rgb, p - row) + luma(rgb, p + row)) / 4;
+  return lumaAt(rgb, p) - (lumaAt(rgb, p - 3) + lumaAt(rgb, p + 3) + lumaAt(rgb, p - row) + lumaAt(rgb, p + row)) / 4;
 }
 
 /** Zero-mean normalised cross-correlation of the high-passed luma of two equal-sized areas. */

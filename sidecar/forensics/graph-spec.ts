@@ -28,6 +28,9 @@ export const cmBasis = (k: number, n: number) =>
 export const CM_MIN_AC_ENERGY = CM_BLOCK * CM_BLOCK * 36;
 /** The first luma weight set of JPEG's (JFIF) RGB to YCbCr conversion. */
 export const LUMA_WEIGHTS = [0.299, 0.587, 0.114] as const;
+/** The luma of the interleaved RGB pixel starting at byte `p`. */
+export const lumaAt = (rgb: Uint8Array, p: number): number =>
+  LUMA_WEIGHTS[0] * rgb[p]! + LUMA_WEIGHTS[1] * rgb[p + 1]! + LUMA_WEIGHTS[2] * rgb[p + 2]!;
 
 export const GRAPH_INPUTS = {
   rgb: "rgb",

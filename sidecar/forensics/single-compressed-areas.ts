@@ -4,7 +4,7 @@
 // text (judged per line instead) and clipped pixels, whose first decoding was cut at 0 or
 // 255 and so left the first table's lattice.
 import type { DoubleQuantSummary } from "./double-quant.ts";
-import { LUMA_WEIGHTS } from "./graph-spec.ts";
+import { lumaAt } from "./graph-spec.ts";
 import type { Box, SingleCompressedArea } from "./types.ts";
 
 /** Tile z from which a tile counts as compressed once. */
@@ -88,7 +88,7 @@ function judgedTiles({ rgb, width, height, lines, tileSide }: AreaInput, cols: n
     const rowStart = Math.floor(y / tileSide) * cols;
     for (let x = 0; x < Math.min(width, cols * tileSide); x++) {
       const o = (y * width + x) * 3;
-      const luma = LUMA_WEIGHTS[0] * rgb[o]! + LUMA_WEIGHTS[1] * rgb[o + 1]! + LUMA_WEIGHTS[2] * rgb[o + 2]!;
+      const luma = lumaAt(rgb, o);
       const t = rowStart + Math.floor(x / tileSide);
       pixels[t]!++;
       if (luma <= CLIPPED_LOW || luma >= CLIPPED_HIGH) clipped[t]!++;

@@ -6,7 +6,16 @@
 // and in a label line beside another label, one letter wrong, lost or added ("Dateofbinth"),
 // or a letter the recogniser doubted read as its runner-up ("Non" as "Nom").
 import { foldWideLetters } from "./look-alikes.ts";
-import { characterReadings, fold, isConfident, isReadSurely, rowsOf, type TextLine, type TextPage } from "./text.ts";
+import {
+  characterReadings,
+  fold,
+  isConfident,
+  isLetter,
+  isReadSurely,
+  rowsOf,
+  type TextLine,
+  type TextPage,
+} from "./text.ts";
 
 export type FieldKind = "surname" | "givenNames" | "documentNumber" | "birthDate" | "expiryDate" | "issueDate";
 
@@ -145,9 +154,7 @@ function doubtedReadings(line: TextLine): string[] {
   for (let i = 0; i < readings.length && texts.length < MAX_READINGS; i++) {
     const reading = readings[i]!;
     if (isReadSurely(reading)) continue;
-    const letter = reading.alternatives.find(
-      (alt) => /^\p{L}$/u.test(alt.character) && alt.probability >= PLAUSIBLE_LETTER,
-    );
+    const letter = reading.alternatives.find((alt) => isLetter(alt.character) && alt.probability >= PLAUSIBLE_LETTER);
     if (letter) texts.push(line.text.slice(0, i) + letter.character + line.text.slice(i + 1));
   }
   return texts;

@@ -7,6 +7,7 @@ import { isDigit, repairDigits, touchesRepair } from "./read-digits.ts";
 import {
   type CharacterReading,
   characterReadings,
+  isLetter,
   isReadSurely,
   SURE_CHARACTER,
   spansIn,
@@ -88,7 +89,7 @@ export function amountDigitReadSurely(reading: CharacterReading): boolean {
   if (isReadSurely(reading)) return true;
   const listed = reading.alternatives;
   if (listed.length === 0) return false;
-  const others = listed.filter((alt) => !/\p{L}/u.test(alt.character));
+  const others = listed.filter((alt) => !isLetter(alt.character));
   const floor = Math.min(...listed.map((alt) => alt.probability));
   const listedInAmount = listed.filter((alt) => AMOUNT_CHARACTERS.has(alt.character)).length;
   const unlisted = AMOUNT_CHARACTERS.size - 1 - listedInAmount;

@@ -33,6 +33,9 @@ export const SURE_CHARACTER = 0.9;
 
 export const isReadSurely = (reading: CharacterReading): boolean => reading.probability >= SURE_CHARACTER;
 
+/** Whether a character (a reading's, or one of its runners-up) is a letter of any script. */
+export const isLetter = (character: string): boolean => /^\p{L}$/u.test(character);
+
 /**
  * A line's per-character readings, indexable like its text: none when they are per code point and
  * the text holds any other character.
