@@ -6,6 +6,7 @@
 // (recapture).
 import type { ForensicMaps } from "../forensics/graph.ts";
 import type { Box, Trace } from "../forensics/types.ts";
+import { pageLuma } from "./luma.ts";
 import { type GhostMeasure, NO_GHOST, measureGhost } from "./portrait-ghost.ts";
 import { type PortraitMeasure, measurePortrait } from "./portrait.ts";
 import { type RecaptureMeasure, measureRecapture } from "./recapture.ts";
@@ -29,8 +30,9 @@ export function measureCues(
   lines: Box[],
   block: number,
 ): PixelCues {
-  const portrait = measurePortrait(maps, lines, block);
-  const ghost = portrait.box ? measureGhost(rgb, width, height, portrait.box) : NO_GHOST;
+  const luma = pageLuma(rgb, width, height);
+  const portrait = measurePortrait(maps, lines, block, luma);
+  const ghost = portrait.box ? measureGhost(rgb, luma, portrait.box) : NO_GHOST;
   return { portrait, ghost, recapture: measureRecapture(rgb, width, height) };
 }
 
