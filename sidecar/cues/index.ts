@@ -6,7 +6,6 @@
 // (recapture).
 import type { ForensicMaps } from "../forensics/graph.ts";
 import type { Box, Trace } from "../forensics/types.ts";
-import { pageLuma } from "./luma.ts";
 import { type GhostMeasure, NO_GHOST, measureGhost } from "./portrait-ghost.ts";
 import { type PortraitMeasure, measurePortrait } from "./portrait.ts";
 import { type RecaptureMeasure, measureRecapture } from "./recapture.ts";
@@ -30,9 +29,8 @@ export function measureCues(
   lines: Box[],
   block: number,
 ): PixelCues {
-  const luma = pageLuma(rgb, width, height);
-  const portrait = measurePortrait(maps, lines, block, luma);
-  const ghost = portrait.box ? measureGhost(rgb, luma, portrait.box) : NO_GHOST;
+  const portrait = measurePortrait(maps, lines, block);
+  const ghost = portrait.box ? measureGhost(rgb, width, height, portrait.box) : NO_GHOST;
   return { portrait, ghost, recapture: measureRecapture(rgb, width, height) };
 }
 

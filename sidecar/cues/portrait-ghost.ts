@@ -14,8 +14,8 @@
 // templates print no ghost, and a ghost under holograms or guilloche, or a portrait located
 // wrongly, reads poorly (thresholds.ts).
 import { overlaps } from "../forensics/boxes.ts";
+import { lumaAt } from "../forensics/graph-spec.ts";
 import type { Box } from "../forensics/types.ts";
-import { type LumaTable, meanLuma } from "./luma.ts";
 import { GHOST_THRESHOLDS } from "./thresholds.ts";
 
 /** The portrait is compared as this many cells across (and as many down as its shape gives). */
@@ -51,6 +51,68 @@ export interface GhostMeasure {
 }
 
 export const NO_GHOST: GhostMeasure = { box: null, correlation: 0, detail: 0, repeated: false };
+
+/**
+ * Summed-area table of the page's luminance, for the mean of any rectangle in constant time, kept
+ * at one entry per `step` x `step` pixels (their mean) rather than eight bytes a pixel.
+ */
+class Luma {
+  private readonly sums: Float64Array;
+  private readonly cols: number;
+  private readonly rows: number;
+
+  constructor(
+    rgb: Uint8Array,
+    readonly width: number,
+    readonly height: number,
+    private readonly step: number,
+  ) {
+    this.cols = Math.floor(width / step);
+    this.rows = Math.floor(height / step);
+    const stride = this.cols + 1;
+    this.sums = new Float64Array(stride * (this.rows + 1));
+    for (let r = 0; r < this.rows; r++) {
+      let row = 0;
+      for (let c = 0; c < this.cols; c++) {
+        row += meanLuma(rgb, width, c * step, r * step, (c + 1) * step, (r + 1) * step);
+        this.sums[(r + 1) * stride + c + 1] = this.sums[r * stride + c + 1]! + row;
+      }
+    }
+  }
+
+  /** Mean over [x0, x1) x [y0, y1) in page pixels, to the table's step and at least one entry. */
+  mean(x0: number, y0: number, x1: number, y1: number): number {
+    const { cols, rows, step } = this;
+    const stride = cols + 1;
+    const xa = Math.max(0, Math.min(cols - 1, Math.round(x0 / step)));
+    const ya = Math.max(0, Math.min(rows - 1, Math.round(y0 / step)));
+    const xb = Math.max(xa + 1, Math.min(cols, Math.round(x1 / step)));
+    const yb = Math.max(ya + 1, Math.min(rows, Math.round(y1 / step)));
+    const s = this.sums;
+    return (
+      (s[yb * stride + xb]! - s[ya * stride + xb]! - s[yb * stride + xa]! + s[ya * stride + xa]!) /
+      ((xb - xa) * (yb - ya))
+    );
+  }
+
+  /** The rectangle as cols x rows cell means. */
+  cells(x0: number, y0: number, cell: number, cols: number, rows: number): Float64Array {
+    const out = new Float64Array(cols * rows);
+    for (let r = 0; r < rows; r++) {
+      for (let c = 0; c < cols; c++) {
+        out[r * cols + c] = this.mean(x0 + c * cell, y0 + r * cell, x0 + (c + 1) * cell, y0 + (r + 1) * cell);
+      }
+    }
+    return out;
+  }
+}
+
+/** Mean luminance of the pixels [xa, xb) x [ya, yb) (0 where that holds none). */
+function meanLuma(rgb: Uint8Array, width: number, xa: number, ya: number, xb: number, yb: number): number {
+  let sum = 0;
+  for (let y = ya; y < yb; y++) for (let x = xa; x < xb; x++) sum += lumaAt(rgb, (y * width + x) * 3);
+  return sum / Math.max(1, (xb - xa) * (yb - ya));
+}
 
 /** The portrait as TEMPLATE_COLS x rows cell means of luminance, read from its own pixels. */
 function portraitCells(rgb: Uint8Array, width: number, [x0, y0, w, h]: Box, rows: number): Float64Array {
@@ -137,7 +199,7 @@ interface Place {
  * The best place for the portrait (its cells `t`, zero-mean, with their norm) shrunk to `scale`,
  * on the page's cell grid, outside `main`.
  */
-function bestAtScale(luma: LumaTable, t: Centred, rows: number, main: Box, scale: number): Place | null {
+function bestAtScale(luma: Luma, t: Centred, rows: number, main: Box, scale: number): Place | null {
   const cell = (main[2] * scale) / TEMPLATE_COLS;
   if (cell < MIN_CELL) return null;
   const gridCols = Math.floor(luma.width / cell);
@@ -169,15 +231,18 @@ function bestAtScale(luma: LumaTable, t: Centred, rows: number, main: Box, scale
 }
 
 /**
- * The portrait `main` searched for again on the page (rgb, 3 bytes a pixel, and its luminance
- * table, luma.ts): the best place and how alike it is there, in luminance and in detail.
+ * The portrait `main` searched for again on the page (rgb, 3 bytes a pixel): the best place and
+ * how alike it is there, in luminance and in detail.
  */
-export function measureGhost(rgb: Uint8Array, luma: LumaTable, main: Box): GhostMeasure {
+export function measureGhost(rgb: Uint8Array, width: number, height: number, main: Box): GhostMeasure {
   if (main[2] < MIN_PORTRAIT_WIDTH) return NO_GHOST;
   const rows = Math.max(4, Math.round((TEMPLATE_COLS * main[3]) / main[2]));
-  // The portrait's cells are averaged from its own pixels, the page's from its table, whose step
-  // the smallest cell a searched grid can have (a grid holds MAX_GRID_CELLS at most) spans twice.
-  const template = portraitCells(rgb, luma.width, main, rows);
+  // The portrait's cells are averaged from its own pixels. The page's table is kept at a step
+  // that the smallest cell a searched grid can have (a grid holds MAX_GRID_CELLS at most) still
+  // spans twice: some 160,000 entries whatever the page's size.
+  const template = portraitCells(rgb, width, main, rows);
+  const smallestGridCell = Math.sqrt((width * height) / MAX_GRID_CELLS);
+  const luma = new Luma(rgb, width, height, Math.max(1, Math.floor(smallestGridCell / 2)));
   const centredTemplate = centred(template);
   let best: Place | null = null;
   for (const scale of SCALES) {

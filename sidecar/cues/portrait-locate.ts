@@ -3,13 +3,9 @@
 // photo) that no text line crosses and that holds the most texture, trimmed to the photograph.
 // The same search as the API's reused-portrait locator (src/analysis/content/portrait-area.ts),
 // on the sidecar's blocks so that no pixel is read again. Real documents come with no template,
-// and a document's portrait is by design its largest area without text. Textured is not enough:
-// a passport's guilloche and perforated number are textured throughout, so the area must also
-// hold some dark cells, as a photograph's hair, eyes and clothing are and a light print is not.
+// and a document's portrait is by design its largest area without text.
 import { bestArea, integral, trimmed } from "../../src/analysis/content/portrait-area.ts";
-import { rankQuantile } from "../../src/numeric.ts";
 import type { Box } from "../forensics/types.ts";
-import type { LumaTable } from "./luma.ts";
 
 /** Cells at most this many across or down: bounds the area search on any page. */
 const MAX_CELLS = 64;
@@ -17,10 +13,6 @@ const MAX_CELLS = 64;
  * A block whose mean |gradient| reaches this shows something (as the forensics' textured blocks).
  */
 export const TEXTURED_EDGE = 8;
-/** The paper's luminance: this quantile of the cells', since a card is mostly paper. */
-const PAPER_QUANTILE = 0.9;
-/** A cell at most this share of the paper's luminance is dark. */
-const DARK_OF_PAPER = 0.6;
 
 /** The portrait as [col, row, cols, rows] in blocks, or null where no area qualifies. */
 export function locatePortraitBlocks(
@@ -29,7 +21,6 @@ export function locatePortraitBlocks(
   rows: number,
   lines: Box[],
   block: number,
-  luma: LumaTable,
 ): Box | null {
   const k = Math.max(1, Math.ceil(Math.max(cols, rows) / MAX_CELLS));
   const gc = Math.floor(cols / k);
@@ -43,14 +34,8 @@ export function locatePortraitBlocks(
       busy[r * gc + c] = sum / (k * k) >= TEXTURED_EDGE ? 1 : 0;
     }
   }
-  const cell = block * k;
-  const tone = new Float64Array(gc * gr);
-  for (let r = 0; r < gr; r++) {
-    for (let c = 0; c < gc; c++) tone[r * gc + c] = luma.mean(c * cell, r * cell, (c + 1) * cell, (r + 1) * cell);
-  }
-  const darkest = DARK_OF_PAPER * rankQuantile(tone, PAPER_QUANTILE);
-  const dark = Uint8Array.from(tone, (v) => (v <= darkest ? 1 : 0));
   const text = new Uint8Array(gc * gr);
+  const cell = block * k;
   for (const [x, y, w, h] of lines) {
     const c0 = Math.max(0, Math.floor(x / cell) - 1);
     const c1 = Math.min(gc - 1, Math.floor((x + w) / cell) + 1);
@@ -60,7 +45,7 @@ export function locatePortraitBlocks(
   }
   const busyCount = integral(busy, gc, gr);
   const textCount = integral(text, gc, gr);
-  const found = bestArea(gc, gr, busyCount, textCount, "narrowest", integral(dark, gc, gr));
+  const found = bestArea(gc, gr, busyCount, textCount, "narrowest");
   if (!found) return null;
   const [c, r, w, h] = trimmed(busyCount, found);
   return [c * k, r * k, w * k, h * k];

@@ -8,7 +8,6 @@
 import type { ForensicMaps } from "../forensics/graph.ts";
 import type { Box } from "../forensics/types.ts";
 import { median } from "../../src/numeric.ts";
-import type { LumaTable } from "./luma.ts";
 import { TEXTURED_EDGE, locatePortraitBlocks } from "./portrait-locate.ts";
 
 /** Fewer portrait (or rest-of-card) blocks than these and the comparison says nothing. */
@@ -47,10 +46,9 @@ export function measurePortrait(
   maps: Pick<ForensicMaps, "cols" | "rows" | "noise" | "edge" | "ela" | "gridH" | "gridV">,
   lines: Box[],
   block: number,
-  luma: LumaTable,
 ): PortraitMeasure {
   const { cols, rows } = maps;
-  const found = locatePortraitBlocks(maps.edge, cols, rows, lines, block, luma);
+  const found = locatePortraitBlocks(maps.edge, cols, rows, lines, block);
   const none: PortraitMeasure = {
     box: null,
     innerBlocks: 0,

@@ -20,13 +20,6 @@ const MIN_BUSY_SHARE = 0.35;
  */
 const EDGE_BUSY_SHARE = 0.2;
 
-/**
- * Share of an area's cells that must be dark (hair, eyes, clothing, shadow) to be a photograph
- * rather than a light printed pattern (guilloche, a perforated number), for a locator that knows
- * its cells' tone: a pattern is textured throughout, and may hold more busy cells than the photo.
- */
-const MIN_DARK_SHARE = 0.1;
-
 /** Busy (or text) cells in the rectangle of cells [c, c + w) x [r, r + h). */
 export type Count = (c: number, r: number, w: number, h: number) => number;
 
@@ -49,11 +42,8 @@ export function integral(plane: Uint8Array, cols: number, rows: number): Count {
  */
 export type BandFit = "widest" | "narrowest";
 
-/**
- * The text-free, portrait-shaped rectangle of cells holding the most busy cells; where `dark`
- * counts the dark cells, among those that hold enough of them.
- */
-export function bestArea(cols: number, rows: number, busy: Count, text: Count, fit: BandFit, dark?: Count): Box | null {
+/** The text-free, portrait-shaped rectangle of cells holding the most busy cells. */
+export function bestArea(cols: number, rows: number, busy: Count, text: Count, fit: BandFit): Box | null {
   const minRows = Math.max(3, Math.ceil(rows * MIN_HEIGHT_SHARE));
   const minCells = cols * rows * MIN_AREA_SHARE;
   let best: Box | null = null;
@@ -70,9 +60,7 @@ export function bestArea(cols: number, rows: number, busy: Count, text: Count, f
         let free = minW;
         while (free < width && text(c + free, r, 1, h) === 0) free++;
         const count = busy(c, r, free, h);
-        if (count <= bestBusy || count < MIN_BUSY_SHARE * free * h) continue;
-        if (dark && dark(c, r, free, h) < MIN_DARK_SHARE * free * h) continue;
-        [best, bestBusy] = [[c, r, free, h], count];
+        if (count > bestBusy && count >= MIN_BUSY_SHARE * free * h) [best, bestBusy] = [[c, r, free, h], count];
       }
     }
   }

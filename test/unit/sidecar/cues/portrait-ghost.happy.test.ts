@@ -4,7 +4,6 @@
 // from a seeded smooth random field (so that any size of it is the same picture), and its ghost
 // drawn at half size in a faded grey.
 import { describe, expect, test } from "bun:test";
-import { pageLuma } from "../../../../sidecar/cues/luma.ts";
 import { measureGhost } from "../../../../sidecar/cues/portrait-ghost.ts";
 import type { Box } from "../../../../sidecar/forensics/types.ts";
 import { mulberry32 } from "../../../../scripts/mulberry32.ts";
@@ -48,13 +47,10 @@ function page(main: (u: number, v: number) => number, ghost?: (u: number, v: num
   return rgb;
 }
 
-/** The search on a page, with the page's luminance table as the cues build it. */
-const search = (rgb: Uint8Array, main: Box) => measureGhost(rgb, pageLuma(rgb, WIDTH, HEIGHT), main);
-
 describe("ghost image search", () => {
   test("finds the portrait repeated where the card prints its ghost", () => {
     const holder = face(1);
-    const m = search(page(holder, holder), PORTRAIT);
+    const m = measureGhost(page(holder, holder), WIDTH, HEIGHT, PORTRAIT);
     expect(m.repeated).toBe(true);
     expect(m.correlation).toBeGreaterThan(0.85);
     expect(m.detail).toBeGreaterThan(0.7);
@@ -66,17 +62,17 @@ describe("ghost image search", () => {
   });
 
   test("finds no repeat where the portrait was swapped and the ghost left", () => {
-    const m = search(page(face(2), face(1)), PORTRAIT);
+    const m = measureGhost(page(face(2), face(1)), WIDTH, HEIGHT, PORTRAIT);
     expect(m.repeated).toBe(false);
     expect(m.detail).toBeLessThan(0.4);
   });
 
   test("finds no repeat on a card without a ghost", () => {
-    expect(search(page(face(1)), PORTRAIT).repeated).toBe(false);
+    expect(measureGhost(page(face(1)), WIDTH, HEIGHT, PORTRAIT).repeated).toBe(false);
   });
 
   test("does not search with a portrait too small to shrink into cells", () => {
-    const m = search(page(face(1), face(1)), [40, 100, 30, 40]);
+    const m = measureGhost(page(face(1), face(1)), WIDTH, HEIGHT, [40, 100, 30, 40]);
     expect(m.box).toBeNull();
     expect(m.repeated).toBe(false);
   });
