@@ -28,6 +28,7 @@ import { decodeImage } from "../../sidecar/server/decode-image.ts";
 import { DEFAULT_LIMITS } from "../../sidecar/server/limits.ts";
 import type { CorpusLabel } from "../corpus/labels.ts";
 import { readLabels } from "./corpus-input.ts";
+import { groupBy } from "./metrics.ts";
 
 const { values } = parseArgs({
   options: {
@@ -96,11 +97,7 @@ const portraitFired = (r: Row) =>
 const ghostRepeated = (r: Row) => r.cues.ghost.repeated;
 const recaptureFired = (r: Row) =>
   r.cues.recapture.patches > 0 && Math.max(...Object.values(recaptureScores(r.cues.recapture))) >= 1;
-const groups = new Map<string, Row[]>();
-for (const r of rows) {
-  const key = `${r.label}\t${r.family ?? "-"}\t${r.kind}`;
-  groups.set(key, [...(groups.get(key) ?? []), r]);
-}
+const groups = groupBy(rows, (r) => `${r.label}\t${r.family ?? "-"}\t${r.kind}`);
 console.log(
   `thresholds: portrait ${JSON.stringify(PORTRAIT_THRESHOLDS)}, recapture ${JSON.stringify(RECAPTURE_THRESHOLDS)}`,
 );
@@ -116,9 +113,10 @@ for (const [key, group] of [...groups].sort()) {
 const swapped = (r: Row) => r.kind.includes("portrait");
 console.log(`ghost image, thresholds ${JSON.stringify(GHOST_THRESHOLDS)}: repeated / documents`);
 console.log("template\tgenuine\tportrait swapped or spliced\tother forgeries");
-const templates = new Map<string, Row[]>();
-for (const r of rows.filter((r) => IDENTITY.has(r.documentType)))
-  templates.set(r.source, [...(templates.get(r.source) ?? []), r]);
+const templates = groupBy(
+  rows.filter((r) => IDENTITY.has(r.documentType)),
+  (r) => r.source,
+);
 for (const [source, group] of [...templates].sort()) {
   const cell = (rs: Row[]) => `${rs.filter(ghostRepeated).length}/${rs.length}`;
   const forged = group.filter((r) => r.label === "forged");

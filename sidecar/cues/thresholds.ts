@@ -33,15 +33,15 @@ export const RECAPTURE_THRESHOLDS = { lumaPeak: 2.6, chromaPeak: 3, agreement: 5
 /**
  * The ghost image (portrait-ghost.ts): the portrait counts as repeated on the card where its
  * shrunk copy correlates at `correlation` or more in luminance and at `detail` or more in its
- * band-pass detail at the same place. Measured on the seed-7 corpus's 484 identity images
- * (`bun scripts/eval/measure-pixel-cues.ts --corpus DIR --out OUT --only-identity`): on the one
- * template that prints a ghost (docxpand's TD3 passport), 60 of 91 genuine passports and 39 of
- * 58 whose edit left the portrait alone show it repeated, and 1 of 17 whose portrait was
- * swapped or spliced (its "portrait" was located on the template's emblem, a motif the
- * template repeats; the swapped faces reached 0.72 at most). Of the 31 genuine misses, 11 had
- * their portrait located on that emblem, 3 had none located, and 17 are photographs, scans and
- * recaptures whose ghost came out under the line. On the three templates without a ghost, 4 of 182 genuine cards showed
- * a repeat the same way. So a repeat is a fact for an analyst, and its absence says nothing:
- * neither is judged.
+ * band-pass detail at the same place. Set on the seed-7 corpus's 484 identity images (`bun
+ * scripts/eval/measure-pixel-cues.ts --corpus DIR --out OUT --only-identity`; as generated again
+ * at the eleventh stop): on the one template that prints a ghost (docxpand's TD3 passport), 71 of
+ * 91 genuine passports and 45 of 58 whose edit left the portrait alone show it repeated, and none
+ * of 17 whose portrait was swapped or spliced. Of the 20 genuine misses, 4 had their "portrait"
+ * located on the page's perforated number (textured by the guilloche under it), 2 had none
+ * located, 13 are photographs, scans and recaptures whose ghost came out under the line, and one
+ * a native passport at 0.71. On the three templates without a ghost, 3 of 182 genuine cards show
+ * a repeat the same way (seed-42, not used to set it: 62 of 91, none of 17, 4 of 182). So a
+ * repeat is a fact for an analyst, and its absence says nothing: neither is judged.
  */
 export const GHOST_THRESHOLDS = { correlation: 0.75, detail: 0.45 } as const;
