@@ -18,6 +18,7 @@
 import type { Box, CopyMove } from "./types.ts";
 import { overlaps } from "./boxes.ts";
 import { BLOCK, CM_BLOCK, CM_FREQS, CM_MIN_AC_ENERGY, CM_STEP, cmBasis, lumaAt } from "./graph-spec.ts";
+import { type TimeSlices, timeSlices } from "../../src/limits/time-slices.ts";
 
 const FEATURES = CM_FREQS * CM_FREQS;
 /** Quantisation step of the features used only for sorting. */
@@ -66,9 +67,9 @@ const MAX_RESULTS = 3;
 /**
  * Textured blocks of the graph beyond which a page's clone search is not run. Block matching
  * grows with the page: a 13-megapixel photo (4584 x 2903, in the real-documents set) gave
- * 10.3 million blocks once the odd offsets were added and took 30-60 s on 2 cores, holding the
- * sidecar's thread so long that its gRPC keepalives went unanswered and the call was dropped.
- * A million blocks is a fully textured page of about 4 megapixels; every corpus page (at most
+ * 10.3 million blocks once the odd offsets were added and took 30-60 s on 2 cores. (The search
+ * hands the event loop back every few milliseconds, src/limits/time-slices.ts, so a long one
+ * no longer starves the sidecar's gRPC keepalives; the bound is on time.) A million blocks is a fully textured page of about 4 megapixels; every corpus page (at most
  * 1600 px a side) stays under it. Past it the search says it did not judge (reliability 0),
  * which lowers coverage and accuses no one.
  */
@@ -112,7 +113,11 @@ interface Blocks {
   features: Float64Array;
 }
 
-export function findCopyMoves(input: CopyMoveInput): CopyMoveResult {
+/**
+ * The page's clones. A search runs for seconds on a large photo, so it pauses every slice to let
+ * the sidecar answer its calls and pings meanwhile.
+ */
+export async function findCopyMoves(input: CopyMoveInput, slices = timeSlices()): Promise<CopyMoveResult> {
   const nothing = (judged: boolean): CopyMoveResult => ({
     copyMoves: [],
     texturedBlocks: input.blocks.length,
@@ -125,13 +130,14 @@ export function findCopyMoves(input: CopyMoveInput): CopyMoveResult {
   let nonText = 0;
   for (const i of input.blocks) if (input.textMask[i] !== 1) nonText++;
   if (nonText === 0) return nothing(true);
-  const blocks = texturedBlocks(input, nonText);
+  const blocks = await texturedBlocks(input, nonText, slices);
   const { count, features } = blocks;
   const order = sortedByKeys(blocks);
 
   const votes = new Map<number, number[]>();
   const limit = MAX_FEATURE_DISTANCE ** 2;
   for (let s = 0; s < order.length; s++) {
+    if ((s & 1023) === 0 && slices.due()) await slices.pause();
     const a = order[s]!;
     for (let t = s + 1; t <= s + NEIGHBOURS && t < order.length; t++) {
       const b = order[t]!;
@@ -161,6 +167,7 @@ export function findCopyMoves(input: CopyMoveInput): CopyMoveResult {
   const clusters: { dx: number; dy: number; members: number[] }[] = [];
   for (const [key, sources] of votes) {
     if (sources.length < MIN_VOTES) continue;
+    if (slices.due()) await slices.pause();
     const dy = Math.round(key / 65536);
     for (const members of connectedClusters(sources, blocks)) {
       if (members.length >= MIN_VOTES) clusters.push({ dx: key - dy * 65536, dy, members });
@@ -171,6 +178,7 @@ export function findCopyMoves(input: CopyMoveInput): CopyMoveResult {
   const copyMoves: CopyMove[] = [];
   let periodicMatches = 0;
   for (const { dx, dy, members } of clusters.slice(0, MAX_VERIFIED)) {
+    if (slices.due()) await slices.pause();
     const source = blocksBounds(members, blocks);
     // Text-side blocks sit every CM_STEP pixels, so a shift may be voted for as its neighbour:
     // refine it.
@@ -228,7 +236,7 @@ function sortedByKeys({ count, features }: Blocks): Uint32Array {
  * lies outside text, where every pixel offset is now sampled. Non-text texture is rare on
  * documents, so this adds little work.
  */
-function texturedBlocks(input: CopyMoveInput, nonText: number): Blocks {
+async function texturedBlocks(input: CopyMoveInput, nonText: number, slices: TimeSlices): Promise<Blocks> {
   const { features, cmCols, rgb, width } = input;
   const graphCount = input.blocks.length;
   const height = rgb.length / 3 / width;
@@ -250,6 +258,7 @@ function texturedBlocks(input: CopyMoveInput, nonText: number): Blocks {
   };
   const own = new Float64Array(FEATURES);
   for (let j = 0; j < graphCount; j++) {
+    if ((j & 255) === 0 && slices.due()) await slices.pause();
     const i = input.blocks[j]!;
     const x = (i % cmCols) * CM_STEP;
     const y = Math.floor(i / cmCols) * CM_STEP;

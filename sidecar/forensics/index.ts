@@ -139,7 +139,7 @@ export async function analyzePixels(
   const noisyPaper = 1 - cleanPaper;
   const copy =
     noisyPaper > 0
-      ? findCopyMoves({
+      ? await findCopyMoves({
           blocks: maps.copyMoveBlocks,
           features: maps.copyMoveFeatures,
           cmCols: maps.cmCols,
