@@ -17,6 +17,9 @@ export const PUBLIC_KINDS = [
   "public_splice", // a field pasted from another document's image
   "public_copy_move", // a character or region copied from elsewhere in the same image
   "public_recapture", // the document reproduced (printed copy or screen) and photographed again
+  // Several edits on one card by generative models: the face swapped (in the portrait and its
+  // ghost) and text fields inpainted (DeepID 2025's "digital manipulations").
+  "public_face_and_text",
 ] as const;
 
 export type PublicKind = (typeof PUBLIC_KINDS)[number];
