@@ -19,6 +19,8 @@ import type { Box, CopyMove } from "./types.ts";
 import { overlaps } from "./boxes.ts";
 import { BLOCK, CM_BLOCK, CM_FREQS, CM_MIN_AC_ENERGY, CM_STEP, cmBasis, lumaAt } from "./graph-spec.ts";
 import { type TimeSlices, timeSlices } from "../../src/limits/time-slices.ts";
+import type { ForensicMaps } from "./graph.ts";
+import type { Prepared } from "./prepare.ts";
 
 const FEATURES = CM_FREQS * CM_FREQS;
 /** Quantisation step of the features used only for sorting. */
@@ -103,6 +105,17 @@ export interface CopyMoveResult {
   /** False where the page held more blocks than MAX_COMPARED_BLOCKS and nothing was compared. */
   judged: boolean;
 }
+
+/** The search's input: the graph's textured blocks of the prepared page, and its OCR lines' blocks. */
+export const copyMoveInput = (maps: ForensicMaps, prepared: Prepared, lines: Box[]): CopyMoveInput => ({
+  blocks: maps.copyMoveBlocks,
+  features: maps.copyMoveFeatures,
+  cmCols: maps.cmCols,
+  cmRows: maps.cmRows,
+  rgb: prepared.rgb,
+  width: prepared.width,
+  textMask: textBlockMask(lines, maps.cmCols, maps.cmRows),
+});
 
 /** Textured blocks to compare: top-left pixel, whether in a text line, and FEATURES values each. */
 interface Blocks {
@@ -421,7 +434,7 @@ function blocksBounds(members: number[], blocks: Blocks): Box {
 }
 
 /** Marks the copy-move blocks that overlap any of the boxes. */
-export function textBlockMask(boxes: Box[], cmCols: number, cmRows: number): Uint8Array {
+function textBlockMask(boxes: Box[], cmCols: number, cmRows: number): Uint8Array {
   const mask = new Uint8Array(cmCols * cmRows);
   for (const [x, y, w, h] of boxes) {
     const i0 = Math.max(0, Math.ceil((x - CM_BLOCK) / CM_STEP));

@@ -5,7 +5,7 @@
 import { cueTraces, measureCues } from "../cues/index.ts";
 import { assertRgb } from "../image/rgb.ts";
 import type { Device } from "../ocr/providers.ts";
-import { MAX_COMPARED_BLOCKS, MIN_CORRELATION, findCopyMoves, textBlockMask } from "./copy-move.ts";
+import { MAX_COMPARED_BLOCKS, MIN_CORRELATION, copyMoveInput, findCopyMoves } from "./copy-move.ts";
 import { type ForensicsGraph, createForensicsGraph } from "./graph.ts";
 import { BLOCK, CM_BLOCK } from "./graph-spec.ts";
 import { type DoubleQuantSummary, DQ_LINE_Z_THRESHOLD, doubleQuantSummary, periodConfidence } from "./double-quant.ts";
@@ -137,18 +137,7 @@ export async function analyzePixels(
   // repeated capitals), all with clean paper. Where paper carries noise, two printings of one
   // thing differ by it and only a copy stays identical; the search counts as far as noise does.
   const noisyPaper = 1 - cleanPaper;
-  const copy =
-    noisyPaper > 0
-      ? await findCopyMoves({
-          blocks: maps.copyMoveBlocks,
-          features: maps.copyMoveFeatures,
-          cmCols: maps.cmCols,
-          cmRows: maps.cmRows,
-          rgb: prepared.rgb,
-          width: prepared.width,
-          textMask: textBlockMask(boxes, maps.cmCols, maps.cmRows),
-        })
-      : null;
+  const copy = noisyPaper > 0 ? await findCopyMoves(copyMoveInput(maps, prepared, boxes)) : null;
   const copyNotJudged = !copy
     ? "clean page without sensor noise: a renderer repeats identical content pixel for pixel"
     : copy.judged

@@ -3,7 +3,7 @@
 // or the API's keepalive pings go unanswered and every call on the connection is dropped.
 // Pausing changes when the search runs, never what it finds.
 import { afterAll, describe, expect, test } from "bun:test";
-import { findCopyMoves, textBlockMask } from "../../../../sidecar/forensics/copy-move.ts";
+import { copyMoveInput, findCopyMoves } from "../../../../sidecar/forensics/copy-move.ts";
 import { createForensicsGraph } from "../../../../sidecar/forensics/graph.ts";
 import { prepare } from "../../../../sidecar/forensics/prepare.ts";
 import type { Box } from "../../../../sidecar/forensics/types.ts";
@@ -18,19 +18,11 @@ async function searchInput() {
   const { rgb, width, height } = forgery.page;
   const prepared = prepare(rgb, width, height, 85);
   const maps = await graph.run(prepared.rgb, prepared.width, prepared.height, prepared.elaSteps);
-  return {
-    blocks: maps.copyMoveBlocks,
-    features: maps.copyMoveFeatures,
-    cmCols: maps.cmCols,
-    cmRows: maps.cmRows,
-    rgb: prepared.rgb,
-    width: prepared.width,
-    textMask: textBlockMask(
-      forgery.lines.map((line) => line.box as Box),
-      maps.cmCols,
-      maps.cmRows,
-    ),
-  };
+  return copyMoveInput(
+    maps,
+    prepared,
+    forgery.lines.map((line) => line.box as Box),
+  );
 }
 
 describe("the clone search shares the event loop", () => {
