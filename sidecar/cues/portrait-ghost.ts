@@ -13,6 +13,7 @@
 // A fact for an analyst, not a flag: where no repeat is found that says nothing, since many
 // templates print no ghost, and a ghost under holograms or guilloche, or a portrait located
 // wrongly, reads poorly (thresholds.ts).
+import { BlockSums } from "../forensics/block-sums.ts";
 import { overlaps } from "../forensics/boxes.ts";
 import { lumaAt } from "../forensics/graph-spec.ts";
 import type { Box } from "../forensics/types.ts";
@@ -53,13 +54,12 @@ export interface GhostMeasure {
 export const NO_GHOST: GhostMeasure = { box: null, correlation: 0, detail: 0, repeated: false };
 
 /**
- * Summed-area table of the page's luminance, for the mean of any rectangle in constant time, kept
- * at one entry per `step` x `step` pixels (their mean) rather than eight bytes a pixel.
+ * The page's luminance over a summed-area table (BlockSums), for the mean of any rectangle in
+ * constant time, kept at one entry per `step` x `step` pixels (their mean) rather than eight
+ * bytes a pixel.
  */
 class Luma {
-  private readonly sums: Float64Array;
-  private readonly cols: number;
-  private readonly rows: number;
+  private readonly sums: BlockSums;
 
   constructor(
     rgb: Uint8Array,
@@ -67,32 +67,25 @@ class Luma {
     readonly height: number,
     private readonly step: number,
   ) {
-    this.cols = Math.floor(width / step);
-    this.rows = Math.floor(height / step);
-    const stride = this.cols + 1;
-    this.sums = new Float64Array(stride * (this.rows + 1));
-    for (let r = 0; r < this.rows; r++) {
-      let row = 0;
-      for (let c = 0; c < this.cols; c++) {
-        row += meanLuma(rgb, width, c * step, r * step, (c + 1) * step, (r + 1) * step);
-        this.sums[(r + 1) * stride + c + 1] = this.sums[r * stride + c + 1]! + row;
-      }
+    const cols = Math.floor(width / step);
+    const rows = Math.floor(height / step);
+    const means = new Float64Array(cols * rows);
+    for (let r = 0; r < rows; r++) {
+      for (let c = 0; c < cols; c++)
+        means[r * cols + c] = meanLuma(rgb, width, c * step, r * step, (c + 1) * step, (r + 1) * step);
     }
+    this.sums = new BlockSums(cols, rows, means);
   }
 
   /** Mean over [x0, x1) x [y0, y1) in page pixels, to the table's step and at least one entry. */
   mean(x0: number, y0: number, x1: number, y1: number): number {
-    const { cols, rows, step } = this;
-    const stride = cols + 1;
+    const { step } = this;
+    const { cols, rows } = this.sums;
     const xa = Math.max(0, Math.min(cols - 1, Math.round(x0 / step)));
     const ya = Math.max(0, Math.min(rows - 1, Math.round(y0 / step)));
     const xb = Math.max(xa + 1, Math.min(cols, Math.round(x1 / step)));
     const yb = Math.max(ya + 1, Math.min(rows, Math.round(y1 / step)));
-    const s = this.sums;
-    return (
-      (s[yb * stride + xb]! - s[ya * stride + xb]! - s[yb * stride + xa]! + s[ya * stride + xa]!) /
-      ((xb - xa) * (yb - ya))
-    );
+    return this.sums.sum(xa, ya, xb, yb) / ((xb - xa) * (yb - ya));
   }
 
   /** The rectangle as cols x rows cell means. */
