@@ -20,7 +20,11 @@ interface BuildOptions {
  * Worker scripts are bundled as further entry points, named by their path from the repository
  * root: that is how code inside the binary addresses them (`new Worker("./sidecar/...")`).
  */
-const WORKER_ENTRYPOINTS = ["sidecar/server/render-worker.ts", "src/analysis/worker/local-analysis-worker.ts"];
+const WORKER_ENTRYPOINTS = [
+  "sidecar/server/render-worker.ts",
+  "sidecar/inference/model-worker.ts",
+  "src/analysis/worker/local-analysis-worker.ts",
+];
 
 const DEFAULT_BUILD: BuildOptions = {
   entrypoint: join(REPO_ROOT, "src/main.ts"),

@@ -2,7 +2,7 @@
 // execution providers DOCVERIFY_SIDECAR_DEVICE selects, and hands back its per-block maps.
 // The per-pixel work is a graph rather than a TypeScript loop so that a GPU box runs it on
 // the GPU; on a CPU, ONNX Runtime's MLAS kernels are multi-threaded and vectorised.
-import { InferenceSession, Tensor } from "onnxruntime-node";
+import { loadModel } from "../inference/model-thread.ts";
 import { loadForensicsGraphBytes } from "../models/forensics/index.ts";
 import { type Device, type ThreadOptions, chooseExecutionProviders, sessionOptions } from "../ocr/providers.ts";
 import { BLOCK, CM_BLOCK, CM_STEP, GRAPH_INPUTS, GRAPH_OUTPUTS } from "./graph-spec.ts";
@@ -54,10 +54,7 @@ export interface ForensicsGraphOptions extends ThreadOptions {
 
 export async function createForensicsGraph(options: ForensicsGraphOptions): Promise<ForensicsGraph> {
   const executionProviders = options.executionProviders ?? chooseExecutionProviders(options.device);
-  const session = await InferenceSession.create(
-    await loadForensicsGraphBytes(),
-    sessionOptions(executionProviders, options),
-  );
+  const session = await loadModel(await loadForensicsGraphBytes(), sessionOptions(executionProviders, options));
 
   const run = async (
     rgb: Uint8Array,
@@ -74,8 +71,8 @@ export async function createForensicsGraph(options: ForensicsGraphOptions): Prom
       throw new RangeError(`error-level analysis needs 64 quantisation steps, got ${elaSteps.length}`);
     const started = performance.now();
     const out = await session.run({
-      [GRAPH_INPUTS.rgb]: new Tensor("uint8", rgb, [height, width, 3]),
-      [GRAPH_INPUTS.elaSteps]: new Tensor("float32", Float32Array.from(elaSteps), [64]),
+      [GRAPH_INPUTS.rgb]: { type: "uint8", data: rgb, dims: [height, width, 3] },
+      [GRAPH_INPUTS.elaSteps]: { type: "float32", data: Float32Array.from(elaSteps), dims: [64] },
     });
     const ms = performance.now() - started;
     const get = (name: string) => out[name]!.data as Float32Array;

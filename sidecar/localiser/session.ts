@@ -3,7 +3,7 @@
 // chose, like the forensic graph (sidecar/forensics/graph.ts). It takes the working image as
 // plain RGB bytes, its fixed noise filters are inside the graph, and it returns one
 // probability of tampering per CELL x CELL working pixels.
-import { InferenceSession, Tensor } from "onnxruntime-node";
+import { loadModel } from "../inference/model-thread.ts";
 import { loadModelBytes } from "../models/index.ts";
 import { type Device, type ThreadOptions, chooseExecutionProviders, sessionOptions } from "../ocr/providers.ts";
 import type { WorkingImage } from "./working-image.ts";
@@ -37,16 +37,13 @@ export interface LocaliserSessionOptions extends ThreadOptions {
 
 export async function createLocaliserSession(options: LocaliserSessionOptions): Promise<LocaliserSession> {
   const executionProviders = options.executionProviders ?? chooseExecutionProviders(options.device);
-  const session = await InferenceSession.create(
-    await loadModelBytes("localiser"),
-    sessionOptions(executionProviders, options),
-  );
+  const session = await loadModel(await loadModelBytes("localiser"), sessionOptions(executionProviders, options));
   const [input] = session.inputNames;
   const [output] = session.outputNames;
   const run = async (image: WorkingImage): Promise<CellProbabilities> => {
     const started = performance.now();
     const out = await session.run({
-      [input!]: new Tensor("uint8", image.rgb, [image.paddedHeight, image.paddedWidth, 3]),
+      [input!]: { type: "uint8", data: image.rgb, dims: [image.paddedHeight, image.paddedWidth, 3] },
     });
     const ms = performance.now() - started;
     const tensor = out[output!]!;

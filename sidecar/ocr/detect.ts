@@ -4,7 +4,7 @@
 // tensor shape), and the probability map turned into rotated boxes in page coordinates.
 // Downscaling to `maxSide` is also what bounds memory and time on huge pages: the model
 // never sees more than maxSide² pixels, whatever the page size.
-import { Tensor, type InferenceSession } from "onnxruntime-node";
+import type { ModelSession } from "../inference/model-thread.ts";
 import { type RgbImage, resizeRgb } from "../image/rgb.ts";
 import { type Normalisation, writeBgrPlanes } from "../image/tensor.ts";
 import { type Batcher, createBatcher } from "./batcher.ts";
@@ -22,7 +22,7 @@ interface DetectionTensor {
 }
 
 export interface DetectorOptions {
-  session: InferenceSession;
+  session: ModelSession;
   maxSide: number;
   maxBatch: number;
   maxWaitMs: number;
@@ -76,7 +76,7 @@ export function createDetector(options: DetectorOptions): Detector {
 
 /** One session.run for several pages of the same size; returns each page's probability map. */
 async function runDetection(
-  session: InferenceSession,
+  session: ModelSession,
   tensors: DetectionTensor[],
   onRun?: (items: number, ms: number) => void,
 ): Promise<Float32Array[]> {
@@ -86,9 +86,9 @@ async function runDetection(
   tensors.forEach((t, i) => {
     batch.set(t.data, i * plane);
   });
-  const input = new Tensor("float32", batch, [tensors.length, 3, height, width]);
+  const input = { type: "float32", data: batch, dims: [tensors.length, 3, height, width] } as const;
   const start = performance.now();
-  const outputs = await session.run({ [session.inputNames[0]!]: input });
+  const outputs = await session.run({ [session.inputNames[0]!]: input }, { transfer: true });
   onRun?.(tensors.length, performance.now() - start);
   const output = outputs[session.outputNames[0]!]!;
   const data = output.data as Float32Array;

@@ -1,8 +1,8 @@
 // The OCR engine the sidecar serves: PP-OCRv4 detection then recognition, one ONNX Runtime
 // session per model shared by all requests, each model behind a dynamic batcher (on the CPU,
 // recognition takes one line crop per call, which is faster there).
-import { InferenceSession } from "onnxruntime-node";
 import { type RgbImage, assertRgb } from "../image/rgb.ts";
+import { loadModel } from "../inference/model-thread.ts";
 import { loadModelBytes } from "../models/index.ts";
 import { cropQuad } from "./crop.ts";
 import { type CharacterReading, ctcLabels } from "./ctc.ts";
@@ -91,10 +91,7 @@ export async function createOcrEngine(options: OcrEngineOptions): Promise<OcrEng
     loadModelBytes("ocr-recognition"),
     loadModelBytes("ocr-dictionary"),
   ]);
-  const [detSession, recSession] = await Promise.all([
-    InferenceSession.create(detModel, session),
-    InferenceSession.create(recModel, session),
-  ]);
+  const [detSession, recSession] = await Promise.all([loadModel(detModel, session), loadModel(recModel, session)]);
   const report = (model: ModelRun["model"]) => (items: number, ms: number) =>
     options.onModelRun?.({ model, items, ms });
   // On the CPU both models run one input per call: see the recogniser's reason below. A page
@@ -149,6 +146,7 @@ export async function createOcrEngine(options: OcrEngineOptions): Promise<OcrEng
     if (closed) return;
     closed = true;
     await Promise.all([detector.close(), recognizer.close()]);
+    await Promise.all([detSession.release(), recSession.release()]);
     await Promise.all([detSession.release(), recSession.release()]);
   };
 

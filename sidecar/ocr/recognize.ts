@@ -3,7 +3,7 @@
 // with zeros to a common width, decoded with CTC. Crops are grouped into width buckets and
 // batched across concurrent pages, so one session.run serves lines of similar width from
 // many documents without padding a short word to the width of a long line.
-import { Tensor, type InferenceSession } from "onnxruntime-node";
+import type { ModelSession, ModelTensor } from "../inference/model-thread.ts";
 import type { RgbImage } from "../image/rgb.ts";
 import { type Normalisation, writeBgrPlanes } from "../image/tensor.ts";
 import { type Batcher, createBatcher } from "./batcher.ts";
@@ -20,7 +20,7 @@ export const MAX_REC_WIDTH = WIDTH_BUCKETS.at(-1)!;
 const REC_NORMALISATION: Normalisation = { mean: [0.5, 0.5, 0.5], std: [0.5, 0.5, 0.5] };
 
 export interface RecognizerOptions {
-  session: InferenceSession;
+  session: ModelSession;
   labels: readonly string[];
   maxBatch: number;
   maxWaitMs: number;
@@ -38,25 +38,25 @@ export function widthBucket(width: number): number {
 }
 
 /** The batch tensor for crops of height REC_HEIGHT: [n, 3, 48, W], W the widest crop (>= 320). */
-export function recognitionTensor(crops: RgbImage[]): Tensor {
+export function recognitionTensor(crops: RgbImage[]): ModelTensor {
   const width = Math.max(MIN_WIDTH, ...crops.map((c) => c.width));
   const item = 3 * REC_HEIGHT * width;
   const data = new Float32Array(item * crops.length);
   crops.forEach((crop, i) => {
     writeBgrPlanes(crop.data, crop.width, REC_HEIGHT, REC_NORMALISATION, data, i * item, width);
   });
-  return new Tensor("float32", data, [crops.length, 3, REC_HEIGHT, width]);
+  return { type: "float32", data, dims: [crops.length, 3, REC_HEIGHT, width] };
 }
 
 export async function runRecognition(
-  session: InferenceSession,
+  session: ModelSession,
   crops: RgbImage[],
   labels: readonly string[],
   onRun?: (items: number, ms: number) => void,
 ): Promise<Decoded[]> {
   const input = recognitionTensor(crops);
   const start = performance.now();
-  const outputs = await session.run({ [session.inputNames[0]!]: input });
+  const outputs = await session.run({ [session.inputNames[0]!]: input }, { transfer: true });
   onRun?.(crops.length, performance.now() - start);
   const output = outputs[session.outputNames[0]!]!;
   const [n, steps, classes] = output.dims as [number, number, number];

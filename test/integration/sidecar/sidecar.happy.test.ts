@@ -35,6 +35,26 @@ describe("the sidecar over gRPC", () => {
     expect(await client.ready()).toEqual({ ok: true, detail: "1/1 sidecars serving" });
   });
 
+  test("answers its health checks in time while it reads pages at the text detector's full size", async () => {
+    // The API gives a health check 1 s (src/sidecar-client/client.ts). A detection run at 1600
+    // pixels takes 0.6 to 1 s of 2 cores: on the sidecar's own thread it held every check for that
+    // long; the models run on their own thread (sidecar/inference/model-thread.ts).
+    const target = new SidecarTarget(sidecar.address, channelCredentials(undefined), undefined);
+    const page = await textImage("jpeg", 200);
+    let analysing = true;
+    const analyses = Promise.all([1, 2].map(() => client.analyzeDocument({ format: "jpeg", bytes: page })));
+    void analyses.finally(() => (analysing = false)).catch(() => {});
+    const answers: boolean[] = [];
+    while (analysing) {
+      answers.push(await target.check(1_000));
+      await Bun.sleep(50);
+    }
+    target.close();
+    for (const result of await analyses) expectPrintedLines(result.pages[0]!.lines);
+    expect(answers.length).toBeGreaterThanOrEqual(3);
+    expect(answers.every(Boolean)).toBe(true);
+  }, 30_000);
+
   test("reads a PDF page rendered at 150 dpi and says so", async () => {
     const result = await client.analyzeDocument({ format: "pdf", bytes: textPdf() });
     expect(result.pageCount).toBe(1);

@@ -1,21 +1,26 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { InferenceSession } from "onnxruntime-node";
+import { type ModelSession, loadModel } from "../../../../sidecar/inference/model-thread.ts";
 import { type Detector, createDetector } from "../../../../sidecar/ocr/detect.ts";
 import { loadModelBytes } from "../../../../sidecar/models/index.ts";
+import { sessionOptions } from "../../../../sidecar/ocr/providers.ts";
 import { renderPrinted } from "../../../helpers/pages.ts";
 
 // On the CPU the engine runs one page per detection call (engine.ts); on a GPU pages of one
 // size share a call. This keeps that path tested here, where there is no GPU: the detector
 // itself, with batching on.
+let session: ModelSession;
 let detector: Detector;
 const runs: number[] = [];
 
 beforeAll(async () => {
-  const session = await InferenceSession.create(await loadModelBytes("ocr-detection"));
+  session = await loadModel(await loadModelBytes("ocr-detection"), sessionOptions(["cpu"]));
   detector = createDetector({ session, maxSide: 1600, maxBatch: 8, maxWaitMs: 20, onRun: (items) => runs.push(items) });
 });
 
-afterAll(() => detector.close());
+afterAll(async () => {
+  await detector.close();
+  await session.release();
+});
 
 describe("the text detector with batching on", () => {
   test("shares one call among pages of one size and gives each page its own boxes", async () => {

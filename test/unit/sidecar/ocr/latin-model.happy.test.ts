@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
-import { InferenceSession } from "onnxruntime-node";
+import { type ModelSession, loadModel } from "../../../../sidecar/inference/model-thread.ts";
 import { loadModelBytes } from "../../../../sidecar/models/index.ts";
 import { cropQuad } from "../../../../sidecar/ocr/crop.ts";
 import { ctcLabels } from "../../../../sidecar/ocr/ctc.ts";
@@ -19,17 +19,17 @@ import { KNOWN_STATEMENT, seededStatement } from "../../../helpers/statements.ts
 
 const modelsDir = join(import.meta.dir, "../../../../sidecar/models");
 const cpu = sessionOptions(["cpu"]);
-let detection: InferenceSession;
-let shipped: InferenceSession;
-let latin: InferenceSession;
+let detection: ModelSession;
+let shipped: ModelSession;
+let latin: ModelSession;
 let shippedLabels: string[];
 let latinLabels: string[];
 
 beforeAll(async () => {
   [detection, shipped, latin] = await Promise.all([
-    InferenceSession.create(await loadModelBytes("ocr-detection"), cpu),
-    InferenceSession.create(await Bun.file(join(modelsDir, "ch_PP-OCRv4_rec_infer.onnx")).bytes(), cpu),
-    InferenceSession.create(await loadModelBytes("ocr-recognition"), cpu),
+    loadModel(await loadModelBytes("ocr-detection"), cpu),
+    loadModel(await Bun.file(join(modelsDir, "ch_PP-OCRv4_rec_infer.onnx")).bytes(), cpu),
+    loadModel(await loadModelBytes("ocr-recognition"), cpu),
   ]);
   shippedLabels = ctcLabels(await Bun.file(join(modelsDir, "ppocr_keys_v1.txt")).bytes());
   latinLabels = ctcLabels(await loadModelBytes("ocr-dictionary"));
@@ -44,7 +44,7 @@ async function lineCrops(page: RgbImage): Promise<RgbImage[]> {
   return quads.map((quad) => cropQuad(page, quad, REC_HEIGHT, MAX_REC_WIDTH));
 }
 
-async function probabilities(session: InferenceSession, crop: RgbImage) {
+async function probabilities(session: ModelSession, crop: RgbImage) {
   const output = (await session.run({ [session.inputNames[0]!]: recognitionTensor([crop]) }))[session.outputNames[0]!]!;
   const [, steps, classes] = output.dims as [number, number, number];
   return { probs: output.data as Float32Array, steps, classes };
