@@ -145,7 +145,7 @@ export async function findCopyMoves(input: CopyMoveInput, slices = timeSlices())
   if (nonText === 0) return nothing(true);
   const blocks = await texturedBlocks(input, nonText, slices);
   const { count, features } = blocks;
-  const order = sortedByKeys(blocks);
+  const order = await sortedByKeys(blocks, slices);
 
   const votes = new Map<number, number[]>();
   const limit = MAX_FEATURE_DISTANCE ** 2;
@@ -221,22 +221,31 @@ export async function findCopyMoves(input: CopyMoveInput, slices = timeSlices())
 /**
  * Block indices in the lexicographic order of their quantised features (ties in index order):
  * a stable least-significant-digit radix sort, one counting pass per feature, so that similar
- * blocks become neighbours without a comparison callback per pair.
+ * blocks become neighbours without a comparison callback per pair. A photo can give a million
+ * blocks and more (1.26 million on a 2167 x 1360 photo of a card), whose sort takes 0.7 s: it
+ * pauses like the rest of the search. Its loops index the arrays: with a for-of over the typed
+ * array the same sort took 1.1 to 1.4 s.
  */
-function sortedByKeys({ count, features }: Blocks): Uint32Array {
-  let order = Uint32Array.from({ length: count }, (_, i) => i);
+async function sortedByKeys({ count, features }: Blocks, slices: TimeSlices): Promise<Uint32Array> {
+  let order = new Uint32Array(count);
+  for (let i = 0; i < count; i++) order[i] = i;
   let next = new Uint32Array(count);
   const digits = new Uint16Array(count);
   const starts = new Uint32Array(2 * KEY_OFFSET + 1);
   for (let k = FEATURES - 1; k >= 0; k--) {
     starts.fill(0);
     for (let i = 0; i < count; i++) {
+      if ((i & 65535) === 0 && slices.due()) await slices.pause();
       const digit = Math.round(features[i * FEATURES + k]! / SORT_STEP) + KEY_OFFSET;
       digits[i] = digit;
       starts[digit + 1]!++;
     }
     for (let d = 1; d < starts.length; d++) starts[d] = starts[d]! + starts[d - 1]!;
-    for (const i of order) next[starts[digits[i]!]!++] = i;
+    for (let n = 0; n < count; n++) {
+      if ((n & 65535) === 0 && slices.due()) await slices.pause();
+      const i = order[n]!;
+      next[starts[digits[i]!]!++] = i;
+    }
     [order, next] = [next, order];
   }
   return order;
