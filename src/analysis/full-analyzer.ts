@@ -149,7 +149,7 @@ export function createFullAnalyzer(options: FullAnalyzerOptions): Analyzer {
       const type = classifyDocumentType({ document: text, ...local.shape });
       const today = { now: new Date(now()) };
       const content = await Promise.all([
-        runDetector(MRZ_DETECTOR, () => checkMrz(text, today)),
+        runDetector(MRZ_DETECTOR, () => checkMrz(text, { ...today, documentType: type.documentType })),
         runDetector(BALANCES_DETECTOR, () => checkBalances(text, today)),
         runDetector(DATES_DETECTOR, () => checkDates(text, today)),
         runDetector(COLUMN_ALIGNMENT_DETECTOR, () => checkColumnAlignment(text)),

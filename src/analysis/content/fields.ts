@@ -1,6 +1,11 @@
 // Labelled values of the visual zone: "Surname / Nom" above or beside "ERIKSSON", "Date
 // of birth" beside "12 JAN 1985". Labels are matched folded (accents off, upper case) in
-// the languages identity documents most often print; a value is the text after a colon
+// the languages identity documents most often print: English, French, German, Spanish,
+// Italian, Portuguese, Dutch, Polish and Turkish. The recogniser's alphabet has no Ğ, Ş,
+// dotless I or Ł (sidecar/models/latin_ppocr_keys.txt): "Doğum tarihi" comes back as
+// "Dogum tarihi", "Ważności" as "Waznosci", and the labels are written so. A label of three
+// or four letters that is a word elsewhere (Turkish ADI, Dutch NAAM) is left out: on the
+// cards that print them, an English label stands beside. A value is the text after a colon
 // on the label's line, else the nearest line below the label, else the next cell right.
 // Labels are read as OCR reads a photographed card: a wide letter split or merged ("Sumame"),
 // and in a label line beside another label, one letter wrong, lost or added ("Dateofbinth"),
@@ -39,7 +44,8 @@ export interface LabelledValue {
 // OCR of a photo also drops the spaces and the apostrophe ("CARTENATIONALEDIDENTITEN:"), where
 // no word boundary is left before IDENTITE, and may lose the whole "°:" so that the number
 // follows the N directly: the French card's title is then matched whole, its N followed by the
-// number to the end of the line.
+// number to the end of the line. Portuguese prints the number's sign as "N.º", which folds to
+// N.O ("N.º DOCUMENTO").
 // The apostrophe is any one mark that is neither letter, digit nor space: not \W, which the
 // label patterns' folding (W read as V) would turn into a plain V.
 const FRENCH_CARD_TITLE = String.raw`CARTE\s*NATIONALE\s*D[^A-Z0-9\s]?\s*I?DENTIT[EÉ]\s*N`;
@@ -51,27 +57,30 @@ const GLUED_NUMBER = String.raw`\s*([A-Z0-9]{6,24})\s*$`;
 const LABELS: [FieldKind, RegExp][] = [
   [
     "givenNames",
-    /\b(GIVEN\s*NAMES?|FORENAMES?|FIRST\s*NAMES?|PRENOMS?|VORNAMEN?|NOMBRES?|NOME|NOMI|IMIONA|VOORNAMEN)\b/,
+    /\b(GIVEN\s*NAMES?|FORENAMES?|FIRST\s*NAMES?|PRENOMS?|VORNAMEN?|NOMBRES?|NOMES?|NOMI|IMIONA|VOORNAMEN)\b/,
   ],
-  ["surname", /\b(SURNAMES?|LAST\s*NAME|FAMILY\s*NAME|NOM|APELLIDOS?|NACHNAME|COGNOME|NAZWISKO|ACHTERNAAM|NAME)\b/],
+  [
+    "surname",
+    /\b(SURNAMES?|LAST\s*NAME|FAMILY\s*NAME|NOM|APELLIDOS?|APELIDOS?|NACHNAME|COGNOME|NAZWISKO|ACHTERNAAM|SOYADI|NAME)\b/,
+  ],
   [
     "documentNumber",
     new RegExp(
-      String.raw`\b((DOCUMENT|PASSPORT|PASSEPORT|PASAPORTE|PASSAPORTO|CARD|CARTE|IDENTITE|DENTITE|IDENTITY|DOKUMENTEN|PASS|LICEN[CS]E)\s*[-.]?\s*(NO\b\.?|NR\b\.?|N\s*[°*]|N(?=\s*:)|NUMBER|NUMMER|NUMERO|#)|(NO|NR|N°|NUMERO)\.?\s*(DU|DE|DEL|OF)?\s*(PASSEPORT|PASAPORTE|DOCUMENTO?|PASSPORT|LA\s*CARTE))` +
+      String.raw`\b((DOCUMENT|PASSPORT|PASSEPORT|PASAPORTE|PASSAPORTE|PASSAPORTO|CARD|CARTE|IDENTITE|DENTITE|IDENTITY|DOKUMENTEN|PASS|LICEN[CS]E|SERI|BELGE)\s*[-.]?\s*(NO\b\.?|NR\b\.?|N\s*[°*]|N(?=\s*:)|NUMBER|NUMMER|NUMERO|#)|(N\.?O|NR|N°|NUMERO|NUMER)\.?\s*(DU|DE|DEL|DO|OF)?\s*(PASSEPORT|PASAPORTE|PASSAPORTE|DOCUMENTO?|DOKUMENTU|PASSPORT|LA\s*CARTE))` +
         String.raw`|${FRENCH_CARD_TITLE}(\s*[°*]|(?=\s*:)|(?=${GLUED_NUMBER}))`,
     ),
   ],
   [
     "birthDate",
-    /\b(DATE\s*OF\s*BIRTH|BIRTH\s*DATE|DATE\s*DE\s*NAISSANCE|NE\s*\(?E?\)?\s*LE\b|GEBURTSDATUM|GEBURTSTAG|GEBOREN\s*AM|FECHA\s*DE\s*NACIMIENTO|DATA\s*DI\s*NASCITA|NAT[OA]\s*IL\b|D\.?\s*O\.?\s*B\b\.?)/,
+    /\b(DATE\s*OF\s*BIRTH|BIRTH\s*DATE|DATE\s*DE\s*NAISSANCE|NE\s*\(?E?\)?\s*LE\b|GEBURTSDATUM|GEBURTSTAG|GEBOREN\s*AM|FECHA\s*DE\s*NACIMIENTO|DATA\s*DI\s*NASCITA|NAT[OA]\s*IL\b|D\.?\s*O\.?\s*B\b\.?|DATA\s*(DE\s*)?NASC(IMENTO\b|\b\.?)|GEBOORTEDATUM|DATA\s*URODZENIA|DOGUM\s*TARIHI)/,
   ],
   [
     "expiryDate",
-    /\b(DATE\s*OF\s*EXPIRY|EXPIRY(\s*DATE)?|EXPIRATION(\s*DATE)?|EXPIRES|DATE\s*D.EXPIRATION|GULTIG\s*BIS|VALID\s*(UNTIL|THRU|THROUGH|TO)|FECHA\s*DE\s*(CADUCIDAD|EXPIRACION)|SCADENZA)\b|^\s*4\s*B\s*[.,]/,
+    /\b(DATE\s*OF\s*EXPIRY|EXPIRY(\s*DATE)?|EXPIRATION(\s*DATE)?|EXPIRES|DATE\s*D.EXPIRATION|GULTIG\s*BIS|VALID\s*(UNTIL|THRU|THROUGH|TO)|FECHA\s*DE\s*(CADUCIDAD|EXPIRACION)|SCADENZA|(DATA\s*DE\s*)?VALIDADE|GELDIG\s*TOT|(TERMIN|DATA)\s*WAZNOSCI|SON\s*GECERLILIK(\s*TARIHI)?|GECERLILIK\s*TARIHI)\b|^\s*4\s*B\s*[.,]/,
   ],
   [
     "issueDate",
-    /\b(DATE\s*OF\s*ISSUE|ISSUE\s*DATE|ISSUED(\s*ON)?|DATE\s*DE\s*DELIVRANCE|AUSSTELLUNGSDATUM|FECHA\s*DE\s*EXPEDICION|DATA\s*DI\s*RILASCIO)\b|^\s*4\s*A\s*[.,]/,
+    /\b(DATE\s*OF\s*ISSUE|ISSUE\s*DATE|ISSUED(\s*ON)?|DATE\s*DE\s*DELIVRANCE|AUSSTELLUNGSDATUM|FECHA\s*DE\s*EXPEDICION|DATA\s*DI\s*RILASCIO|DATA\s*DE\s*EMISSAO|DATUM\s*VAN\s*AFGIFTE|AFGIFTEDATUM|DATA\s*WYDANIA|VERILIS\s*TARIHI|DUZENLENME\s*TARIHI)\b|^\s*4\s*A\s*[.,]/,
   ],
 ];
 
@@ -95,7 +104,7 @@ const EVERY_LABEL = new RegExp(ANY_LABEL.source, "g");
  * lookahead keeps SEXTON a name.
  */
 const OTHER_FIELD = foldPattern(
-  /^\s*(SEX[EO]?(?=[\s:./]|[FMX]?\b)|SESSO|GESCHLECHT|GESLACHT|NATIONALIT|STAATSANGEH|NACIONALIDAD|NAZIONALITA|NATIONALITEIT|PLACE\s*OF\s*BIRTH|LIEU\s*DE\s*NAISSANCE|GEBURTSORT|GEBOORTEPLAATS|LUGAR\s*DE\s*NACIMIENTO|LUOGO\s*DI\s*NASCITA|HEIGHT|TAILLE|GROSSE|LENGTE|ESTATURA|STATURA|SIGNATURE|UNTERSCHRIFT|HANDTEKENING|FIRMA|ADDRESS|ADRESSE?|DOMICILIO|WOHNORT)/,
+  /^\s*(SEX[EO]?(?=[\s:./]|[FMX]?\b)|SESSO|GESCHLECHT|GESLACHT|CINSIYET|NATIONALIT|STAATSANGEH|NACIONALIDAD|NAZIONALITA|NATIONALITEIT|OBYWATELSTWO|UYRUK|UYRUGU|PLACE\s*OF\s*BIRTH|LIEU\s*DE\s*NAISSANCE|GEBURTSORT|GEBOORTEPLAATS|LUGAR\s*DE\s*NACIMIENTO|LUOGO\s*DI\s*NASCITA|LOCAL\s*DE\s*NASCIMENTO|MIEJSCE\s*URODZENIA|DOGUM\s*YERI|HEIGHT|TAILLE|GROSSE|LENGTE|ESTATURA|STATURA|ALTURA|SIGNATURE|UNTERSCHRIFT|HANDTEKENING|FIRMA|ASSINATURA|PODPIS|IMZA|ADDRESS|ADRES(SE)?|DOMICILIO|WOHNORT|MORADA)/,
 );
 
 function kindOf(folded: string): FieldKind | null {

@@ -3,6 +3,7 @@
 // reported only when no plausible correction explains it and the zone was read
 // confidently; a visual mismatch only when both zones were. Specimens (the fictional
 // state UTO, "SPECIMEN" on the page) are samples, not fraud: they raise nothing.
+import type { DocumentType } from "../flags.ts";
 import type { DetectorResult, Evidence } from "../report.ts";
 import { labelledValues } from "./fields.ts";
 import { compareWithVisual } from "./mrz-visual.ts";
@@ -27,7 +28,15 @@ const STRENGTH = { checksum: 0.8, mismatch: 0.7, expired: 0.3 };
 
 export interface MrzCheckOptions {
   now: Date;
+  /**
+   * The type the text names (src/analysis/document-type.ts). On a statement, bill or invoice a
+   * labelled "valid until" or due date is no document's expiry: without a zone, only other
+   * documents are judged expired by their visual zone.
+   */
+  documentType?: DocumentType;
 }
+
+const PAPER_TYPES: readonly DocumentType[] = ["financial", "utility_bill"];
 
 const documentTypeOf = (code: string) => (code.startsWith("P") ? "passport" : code.startsWith("V") ? "visa" : "id");
 
@@ -135,7 +144,7 @@ export function checkMrz(document: DocumentText, options: MrzCheckOptions): Dete
     }
   }
 
-  if (zones.length === 0) {
+  if (zones.length === 0 && !PAPER_TYPES.includes(options.documentType ?? "unknown")) {
     // Without a zone, a labelled expiry date on a confidently read line still tells.
     for (const page of document.pages) {
       const visualExpiry = visualExpiryBefore(labelledValues(page), today);

@@ -343,6 +343,16 @@ describe("expiry is judged against the injected date", () => {
       { text: "03.02.2024", y: 125 },
     ]);
     expect(flagsOf(checkMrz(documentOf(card), { now }))).toEqual(["document_expired"]);
+    expect(flagsOf(checkMrz(documentOf(card), { now, documentType: "id" }))).toEqual(["document_expired"]);
+  });
+
+  test("an offer's or a bill's labelled validity is no document's expiry", () => {
+    const offer = page([
+      { text: "Offer valid until", y: 100 },
+      { text: "03.02.2024", y: 125 },
+    ]);
+    for (const documentType of ["financial", "utility_bill"] as const)
+      expect(flagsOf(checkMrz(documentOf(offer), { now, documentType }))).toEqual([]);
   });
 });
 
