@@ -9,6 +9,7 @@
 import { parseArgs } from "node:util";
 import { InferenceSession, Tensor } from "onnxruntime-node";
 import { loadModel, type ModelTensors } from "../sidecar/inference/model-thread.ts";
+import { ortFeeds } from "../sidecar/inference/protocol.ts";
 import { loadModelBytes } from "../sidecar/models/index.ts";
 import { loadForensicsGraphBytes } from "../sidecar/models/forensics/index.ts";
 import { sessionOptions } from "../sidecar/ocr/providers.ts";
@@ -78,8 +79,7 @@ async function onCallingThread(model: Uint8Array): Promise<Runner & { release():
   const session = await InferenceSession.create(model, options);
   return {
     inputNames: session.inputNames,
-    run: (feeds) =>
-      session.run(Object.fromEntries(Object.entries(feeds).map(([n, t]) => [n, new Tensor(t.type, t.data, t.dims)]))),
+    run: (feeds) => session.run(ortFeeds(Tensor, feeds)),
     release: () => session.release(),
   };
 }

@@ -30,14 +30,16 @@ const WORKER_URL = Bun.isStandaloneExecutable
   ? "./sidecar/inference/model-worker.ts"
   : new URL("./model-worker.ts", import.meta.url).href;
 
-type Request = ModelRequest extends infer R ? (R extends unknown ? Omit<R, "id"> : never) : never;
+/** Each request without its id, which the thread gives it. */
+type WithoutId<T> = T extends unknown ? Omit<T, "id"> : never;
+type Request = WithoutId<ModelRequest>;
 type Reply<T extends ModelReply["type"]> = Extract<ModelReply, { type: T }>;
 
 class ModelThread {
   private readonly worker = new Worker(WORKER_URL);
   private readonly pending = new Map<number, { resolve(reply: ModelReply): void; reject(error: Error): void }>();
-  private readonly ready: Promise<void>;
-  private failStart: (error: Error) => void = () => {};
+  /** Settled by the worker's "ready", or failed when the thread ends first. */
+  private readonly ready = Promise.withResolvers<void>();
   private nextId = 0;
   private inFlight = 0;
   private ended: Error | null = null;
@@ -45,16 +47,11 @@ class ModelThread {
   sessions = 0;
 
   constructor(private readonly onEnd: () => void) {
-    let started: () => void = () => {};
-    this.ready = new Promise((resolve, reject) => {
-      started = resolve;
-      this.failStart = reject;
-    });
     // A thread that fails before anyone asks anything must not leave an unhandled rejection.
-    this.ready.catch(() => {});
+    this.ready.promise.catch(() => {});
     this.worker.onmessage = (event: MessageEvent<ModelReply>) => {
       const reply = event.data;
-      if (reply.type === "ready") return started();
+      if (reply.type === "ready") return this.ready.resolve();
       const pending = this.pending.get(reply.id);
       this.pending.delete(reply.id);
       if (reply.type === "failed") pending?.reject(new Error(reply.message));
@@ -70,7 +67,7 @@ class ModelThread {
     if (this.ended) throw this.ended;
     this.hold(1);
     try {
-      await this.ready;
+      await this.ready.promise;
       const id = ++this.nextId;
       const reply = new Promise<ModelReply>((resolve, reject) => this.pending.set(id, { resolve, reject }));
       this.worker.postMessage({ ...message, id }, transfer);
@@ -85,14 +82,14 @@ class ModelThread {
     this.inFlight += change;
     if (this.ended) return;
     if (this.inFlight === 0) this.worker.unref();
-    else if (change === 1 && this.inFlight === 1) this.worker.ref();
+    else this.worker.ref();
   }
 
   /** Fails what is pending and what comes after, and ends the thread. */
   end(error: Error): void {
     if (this.ended) return;
     this.ended = error;
-    this.failStart(error);
+    this.ready.reject(error);
     for (const pending of this.pending.values()) pending.reject(error);
     this.pending.clear();
     this.worker.terminate();

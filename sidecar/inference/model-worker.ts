@@ -7,7 +7,7 @@
 // In the compiled binary this file is an entry point of the build (scripts/build.ts).
 import type { InferenceSession as Session } from "onnxruntime-node";
 import { prepareRuntime } from "../../src/runtime/index.ts";
-import type { ModelReply, ModelRequest, ModelTensor, ModelTensors } from "./protocol.ts";
+import { type ModelReply, type ModelRequest, type ModelTensor, type ModelTensors, ortFeeds } from "./protocol.ts";
 
 declare const self: Worker;
 
@@ -28,11 +28,7 @@ function sessionOf(id: number) {
 }
 
 async function run(id: number, session: number, feeds: ModelTensors): Promise<void> {
-  const model = sessionOf(session);
-  const inputs = Object.fromEntries(
-    Object.entries(feeds).map(([name, t]) => [name, new Tensor(t.type, t.data, t.dims)]),
-  );
-  const results = await model.run(inputs);
+  const results = await sessionOf(session).run(ortFeeds(Tensor, feeds));
   const outputs: ModelTensors = {};
   const transfer = new Set<ArrayBuffer>();
   for (const [name, tensor] of Object.entries(results)) {

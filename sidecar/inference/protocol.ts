@@ -1,7 +1,8 @@
 // Messages between the sidecar's thread and its model thread (model-worker.ts). Tensors cross as
-// plain typed arrays: the worker's outputs are transferred, the caller's inputs copied (a caller
-// may still read its input after the run: the forensic graph's RGB, for one).
-import type { InferenceSession } from "onnxruntime-node";
+// plain typed arrays: the worker's outputs are transferred, the caller's inputs copied unless
+// the caller moves them (model-thread.ts: a caller may still read its input after the run, the
+// forensic graph's RGB for one).
+import type { InferenceSession, Tensor } from "onnxruntime-node";
 
 /** The element types the sidecar's models take and give. */
 export type ModelTensor =
@@ -10,6 +11,13 @@ export type ModelTensor =
   | { type: "int32"; data: Int32Array; dims: readonly number[] };
 
 export type ModelTensors = Record<string, ModelTensor>;
+
+/**
+ * The feeds as ONNX Runtime tensors. The Tensor class is passed in: the model thread imports
+ * onnxruntime-node only once the runtime is prepared (src/runtime/index.ts).
+ */
+export const ortFeeds = (OrtTensor: typeof Tensor, feeds: ModelTensors): Record<string, Tensor> =>
+  Object.fromEntries(Object.entries(feeds).map(([name, t]) => [name, new OrtTensor(t.type, t.data, t.dims)]));
 
 export type ModelRequest =
   | { type: "load"; id: number; model: Uint8Array; options: InferenceSession.SessionOptions }

@@ -147,7 +147,6 @@ export async function createOcrEngine(options: OcrEngineOptions): Promise<OcrEng
     closed = true;
     await Promise.all([detector.close(), recognizer.close()]);
     await Promise.all([detSession.release(), recSession.release()]);
-    await Promise.all([detSession.release(), recSession.release()]);
   };
 
   return { executionProviders, readImage, close };

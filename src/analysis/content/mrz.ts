@@ -3,7 +3,7 @@
 // reported only when no plausible correction explains it and the zone was read
 // confidently; a visual mismatch only when both zones were. Specimens (the fictional
 // state UTO, "SPECIMEN" on the page) are samples, not fraud: they raise nothing.
-import type { DocumentType } from "../flags.ts";
+import { IDENTITY_TYPES, type DocumentType } from "../flags.ts";
 import type { DetectorResult, Evidence } from "../report.ts";
 import { labelledValues } from "./fields.ts";
 import { compareWithVisual } from "./mrz-visual.ts";
@@ -30,13 +30,13 @@ export interface MrzCheckOptions {
   now: Date;
   /**
    * The type the text names (src/analysis/document-type.ts). On a statement, bill or invoice a
-   * labelled "valid until" or due date is no document's expiry: without a zone, only other
-   * documents are judged expired by their visual zone.
+   * labelled "valid until" or due date is no document's expiry: without a zone, only identity
+   * documents, and documents of no known type, are judged expired by their visual zone.
    */
   documentType?: DocumentType;
 }
 
-const PAPER_TYPES: readonly DocumentType[] = ["financial", "utility_bill"];
+const judgesVisualExpiry = (type: DocumentType = "unknown") => type === "unknown" || IDENTITY_TYPES.includes(type);
 
 const documentTypeOf = (code: string) => (code.startsWith("P") ? "passport" : code.startsWith("V") ? "visa" : "id");
 
@@ -144,7 +144,7 @@ export function checkMrz(document: DocumentText, options: MrzCheckOptions): Dete
     }
   }
 
-  if (zones.length === 0 && !PAPER_TYPES.includes(options.documentType ?? "unknown")) {
+  if (zones.length === 0 && judgesVisualExpiry(options.documentType)) {
     // Without a zone, a labelled expiry date on a confidently read line still tells.
     for (const page of document.pages) {
       const visualExpiry = visualExpiryBefore(labelledValues(page), today);
