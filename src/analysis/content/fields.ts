@@ -6,9 +6,7 @@
 // "Dogum tarihi", "Ważności" as "Waznosci", and the labels are written so. A label of three
 // or four letters that is a word elsewhere (Turkish ADI, Dutch NAAM) is left out: on the
 // cards that print them, an English label stands beside. So is Turkish and Azerbaijani
-// SOYADI (surname): on a public recapture of an Azerbaijani passport it had the visual
-// surname AXUNDOV read against a zone whose OCR lost its first letter (XUNDOV), and the name
-// comparison took that for a mismatch (mrz_mismatch, 0.95). A value is the text after a colon
+// SOYADI (surname), which those cards print beside "Surname". A value is the text after a colon
 // on the label's line, else the nearest line below the label, else the next cell right.
 // Labels are read as OCR reads a photographed card: a wide letter split or merged ("Sumame"),
 // and in a label line beside another label, one letter wrong, lost or added ("Dateofbinth"),

@@ -50,6 +50,22 @@ function nameForms(visual: string): string[] {
   return [...new Set(forms)];
 }
 
+/**
+ * Whether the zone's first name may have lost this letter, its first, to the reading. Where the
+ * name opens its line (a TD1 card's third line), a box that began late loses any first letter.
+ * Where it follows the issuing state, a character the recogniser lost earlier in the line shifts
+ * the name's first letter into the state: a recaptured Azerbaijani passport's zone, PCAZE
+ * AXUNDOV, was read with the state AEA and the surname XUNDOV, and its page accused of a
+ * mismatch (0.95). That letter is then the state's last.
+ */
+type FirstLetterLost = (letter: string) => boolean;
+const firstLetterLost = (reading: MrzReading): FirstLetterLost =>
+  reading.layout === "TD1"
+    ? () => true
+    : reading.layout === "FRA-ID"
+      ? () => false
+      : (letter) => reading.lines[0]![4] === letter;
+
 /** Shortest name a reading cut off at its end may leave (ZEYNEP read ZEYNE). */
 const MIN_CUT_NAME = 4;
 /**
@@ -60,13 +76,16 @@ const DROPPED_LETTERS = new Set(["I", "V"]);
 /**
  * Whether two skeletons differ as OCR makes names differ: one dropped letter, or a name cut
  * short at its end by a box that ended early. Another letter lost or changed (BERTHIER,
- * BERTIER) is another name.
+ * BERTIER) is another name. `lostFirst`: whether the zone's first name may have lost this
+ * first letter (FirstLetterLost).
  */
-const readApart = (a: string, b: string): boolean => {
-  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+const readApart = (page: string, zone: string, lostFirst: FirstLetterLost): boolean => {
+  const [short, long] = page.length <= zone.length ? [page, zone] : [zone, page];
   if (long.length - short.length !== 1 && !(short.length >= MIN_CUT_NAME && long.length - short.length <= 2))
     return false;
   if (short.length >= MIN_CUT_NAME && long.startsWith(short)) return true;
+  if (zone.length >= MIN_CUT_NAME && page.length === zone.length + 1 && page.endsWith(zone) && lostFirst(page[0]!))
+    return true;
   return (
     long.length - short.length === 1 &&
     [...long].some((c, i) => DROPPED_LETTERS.has(c) && long.slice(0, i) + long.slice(i + 1) === short)
@@ -81,16 +100,21 @@ const readApart = (a: string, b: string): boolean => {
  * that the other lacks is a disagreement. The zone's last name may be cut short when the
  * field is full, and a name may be read short as OCR reads names short (readApart).
  */
-function namesNest(visual: string, nameField: string, truncated: boolean): boolean {
+function namesNest(visual: string, nameField: string, truncated: boolean, lostFirst: FirstLetterLost): boolean {
   const page = visual
     .split(/[\s,]+/)
     .filter(Boolean)
     .map(nameForms);
   const zone = nameField.split(/<+/).map(skeleton).filter(Boolean);
-  const same = (forms: string[], name: string, last: boolean) =>
-    forms.some((f) => f === name || (last && truncated && f.startsWith(name)) || readApart(f, name));
-  const zoneInPage = zone.every((name, i) => page.some((forms) => same(forms, name, i === zone.length - 1)));
-  const pageInZone = page.every((forms) => zone.some((name, i) => same(forms, name, i === zone.length - 1)));
+  const same = (forms: string[], name: string, i: number) =>
+    forms.some(
+      (f) =>
+        f === name ||
+        (i === zone.length - 1 && truncated && f.startsWith(name)) ||
+        readApart(f, name, i === 0 ? lostFirst : () => false),
+    );
+  const zoneInPage = zone.every((name, i) => page.some((forms) => same(forms, name, i)));
+  const pageInZone = page.every((forms) => zone.some((name, i) => same(forms, name, i)));
   return page.length > 0 && zone.length > 0 && (zoneInPage || pageInZone);
 }
 
@@ -154,6 +178,7 @@ export function compareWithVisual(
 
   const nameField = NAME_FIELD[reading.layout](reading.lines);
   const truncated = !nameField.endsWith("<");
+  const lostFirst = firstLetterLost(reading);
   const mrzName = skeleton(nameField.replace(/</g, ""));
   // ICAO 9303 (Part 3, 4.6) always writes a primary identifier, a single name included. A name
   // field that opens with the filler was read from a line that shifted (a sample passport's zone
@@ -166,7 +191,7 @@ export function compareWithVisual(
     const forms = nameForms(surname.text).flatMap((s) => nameForms(given.text).map((g) => s + g));
     const agrees =
       forms.some((v) => v === mrzName || (truncated && v.startsWith(mrzName))) ||
-      namesNest(`${surname.text} ${given.text}`, nameField, truncated);
+      namesNest(`${surname.text} ${given.text}`, nameField, truncated, lostFirst);
     if (!agrees && forms.some((v) => v.length > 0)) {
       mismatches.push({ field: "name", visual: `${surname.text} ${given.text}`, mrz: mrzDisplay, value: surname });
     }
@@ -174,7 +199,7 @@ export function compareWithVisual(
     const forms = nameForms(surname.text);
     const agrees =
       forms.some((v) => mrzName.startsWith(v) || (truncated && v.startsWith(mrzName))) ||
-      namesNest(surname.text, nameField, truncated);
+      namesNest(surname.text, nameField, truncated, lostFirst);
     if (!agrees && forms.some((v) => v.length > 0))
       mismatches.push({ field: "surname", visual: surname.text, mrz: mrzDisplay, value: surname });
   }

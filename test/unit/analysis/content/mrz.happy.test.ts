@@ -129,6 +129,42 @@ describe("filler and characters OCR loses from a genuine zone are not taken for 
     ]);
   });
 
+  test("a card's zone whose box began late (AXUNDOV read XUNDOV) is the page's surname", () => {
+    // The name opens a TD1 card's third line: a box that began late loses its first letter.
+    const person = { ...anna, surname: "AXUNDOV", given: "ELVIN" };
+    const [first, second, name] = td1(person);
+    const visual: LineSpec[] = [
+      { text: "Surname / Nom", y: 200 },
+      { text: "AXUNDOV", y: 225 },
+      { text: "Given names / Prénoms", y: 260 },
+      { text: "ELVIN", y: 285 },
+    ];
+    const late = `${name!.slice(1)}<`;
+    expect(flagsOf(checkMrz(documentOf(page([...visual, ...zoneLines([first!, second!, late])])), { now }))).toEqual(
+      [],
+    );
+    // A first letter changed, not lost, is another name.
+    const changed = visual.map((v) => (v.text === "AXUNDOV" ? { ...v, text: "OXUNDOV" } : v));
+    expect(flagsOf(checkMrz(documentOf(page([...changed, ...zoneLines([first!, second!, name!])])), { now }))).toEqual([
+      "mrz_mismatch",
+    ]);
+  });
+
+  test("a passport's zone that lost a letter before the name (PCAZEAXUNDOV read PCAEAXUNDOV)", () => {
+    // The name's first letter is shifted into the issuing state, which then ends in it.
+    const visual: LineSpec[] = [
+      { text: "Surname / Nom", y: 200 },
+      { text: "AXUNDOV", y: 225 },
+    ];
+    const shifted = td3({ ...anna, surname: "XUNDOV", given: "AGHA", state: "AEA" });
+    expect(flagsOf(checkMrz(documentOf(page([...visual, ...zoneLines(shifted)])), { now }))).not.toContain(
+      "mrz_mismatch",
+    );
+    // A name without that letter, its state intact, is another name.
+    const other = td3({ ...anna, surname: "XUNDOV", given: "AGHA", state: "AZE" });
+    expect(flagsOf(checkMrz(documentOf(page([...visual, ...zoneLines(other)])), { now }))).toContain("mrz_mismatch");
+  });
+
   test("a name field that opens with filler names no one: its surname is not compared", () => {
     // A sample passport's zone that leaves out its issuing state: the surname is read as the
     // state, and the name field starts at the filler before the given names.
