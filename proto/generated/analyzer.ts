@@ -14,6 +14,7 @@ import type { DoubleQuantMeasures as _docverify_sidecar_v1_DoubleQuantMeasures, 
 import type { Fact as _docverify_sidecar_v1_Fact, Fact__Output as _docverify_sidecar_v1_Fact__Output } from './docverify/sidecar/v1/Fact';
 import type { ForensicRegion as _docverify_sidecar_v1_ForensicRegion, ForensicRegion__Output as _docverify_sidecar_v1_ForensicRegion__Output } from './docverify/sidecar/v1/ForensicRegion';
 import type { ForensicTrace as _docverify_sidecar_v1_ForensicTrace, ForensicTrace__Output as _docverify_sidecar_v1_ForensicTrace__Output } from './docverify/sidecar/v1/ForensicTrace';
+import type { GreyDocumentMeasures as _docverify_sidecar_v1_GreyDocumentMeasures, GreyDocumentMeasures__Output as _docverify_sidecar_v1_GreyDocumentMeasures__Output } from './docverify/sidecar/v1/GreyDocumentMeasures';
 import type { Heatmap as _docverify_sidecar_v1_Heatmap, Heatmap__Output as _docverify_sidecar_v1_Heatmap__Output } from './docverify/sidecar/v1/Heatmap';
 import type { ImageFacts as _docverify_sidecar_v1_ImageFacts, ImageFacts__Output as _docverify_sidecar_v1_ImageFacts__Output } from './docverify/sidecar/v1/ImageFacts';
 import type { LineTraceScores as _docverify_sidecar_v1_LineTraceScores, LineTraceScores__Output as _docverify_sidecar_v1_LineTraceScores__Output } from './docverify/sidecar/v1/LineTraceScores';
@@ -49,6 +50,7 @@ export interface ProtoGrpcType {
         Fact: MessageTypeDefinition<_docverify_sidecar_v1_Fact, _docverify_sidecar_v1_Fact__Output>
         ForensicRegion: MessageTypeDefinition<_docverify_sidecar_v1_ForensicRegion, _docverify_sidecar_v1_ForensicRegion__Output>
         ForensicTrace: MessageTypeDefinition<_docverify_sidecar_v1_ForensicTrace, _docverify_sidecar_v1_ForensicTrace__Output>
+        GreyDocumentMeasures: MessageTypeDefinition<_docverify_sidecar_v1_GreyDocumentMeasures, _docverify_sidecar_v1_GreyDocumentMeasures__Output>
         Heatmap: MessageTypeDefinition<_docverify_sidecar_v1_Heatmap, _docverify_sidecar_v1_Heatmap__Output>
         ImageFacts: MessageTypeDefinition<_docverify_sidecar_v1_ImageFacts, _docverify_sidecar_v1_ImageFacts__Output>
         LineTraceScores: MessageTypeDefinition<_docverify_sidecar_v1_LineTraceScores, _docverify_sidecar_v1_LineTraceScores__Output>

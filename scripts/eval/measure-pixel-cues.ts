@@ -12,6 +12,8 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import {
   GHOST_THRESHOLDS,
+  GREY_DOCUMENT_THRESHOLDS,
+  greyDocumentScore,
   type PixelCues,
   PORTRAIT_THRESHOLDS,
   RECAPTURE_THRESHOLDS,
@@ -95,17 +97,21 @@ const judged = (r: Row) =>
 const portraitFired = (r: Row) =>
   IDENTITY.has(r.documentType) && judged(r) && portraitExcess(r.cues.portrait).ratio >= 1;
 const ghostRepeated = (r: Row) => r.cues.ghost.repeated;
+// Judged on identity documents only, as the API judges it (src/analysis/pixel/recapture.ts).
+const greyCopyFired = (r: Row) => IDENTITY.has(r.documentType) && greyDocumentScore(r.cues.greyDocument) >= 1;
 const recaptureFired = (r: Row) =>
   r.cues.recapture.patches > 0 && Math.max(...Object.values(recaptureScores(r.cues.recapture))) >= 1;
 const groups = groupBy(rows, (r) => `${r.label}\t${r.family ?? "-"}\t${r.kind}`);
 console.log(
-  `thresholds: portrait ${JSON.stringify(PORTRAIT_THRESHOLDS)}, recapture ${JSON.stringify(RECAPTURE_THRESHOLDS)}`,
+  `thresholds: portrait ${JSON.stringify(PORTRAIT_THRESHOLDS)}, recapture ${JSON.stringify(RECAPTURE_THRESHOLDS)}, grey copy ${JSON.stringify(GREY_DOCUMENT_THRESHOLDS)}`,
 );
-console.log("label\tfamily\tkind\tdocs\tidentity\tportraitJudged\tportraitFired\trecaptureFired\tghostRepeated");
+console.log(
+  "label\tfamily\tkind\tdocs\tidentity\tportraitJudged\tportraitFired\trecaptureFired\tghostRepeated\tgreyCopyFired",
+);
 for (const [key, group] of [...groups].sort()) {
   const identity = group.filter((r) => IDENTITY.has(r.documentType));
   console.log(
-    `${key}\t${group.length}\t${identity.length}\t${identity.filter(judged).length}\t${group.filter(portraitFired).length}\t${group.filter(recaptureFired).length}\t${group.filter(ghostRepeated).length}`,
+    `${key}\t${group.length}\t${identity.length}\t${identity.filter(judged).length}\t${group.filter(portraitFired).length}\t${group.filter(recaptureFired).length}\t${group.filter(ghostRepeated).length}\t${group.filter(greyCopyFired).length}`,
   );
 }
 // The ghost search by template: a template that prints a ghost should show the portrait repeated

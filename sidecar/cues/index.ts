@@ -2,16 +2,22 @@
 // measured (typed measures the API judges by, facts for people), how far it can be trusted
 // here (reliability, 0 where it could not judge) and the threshold it was measured against,
 // so the API judges a remote sidecar's values by that sidecar's own thresholds. The per-pixel
-// work they need is the forensic graph's per-block maps (portrait) and a few patch spectra
-// (recapture).
+// work they need is the forensic graph's per-block maps (portrait), a few patch spectra
+// (recapture) and block colours (a grey copy photographed).
 import type { ForensicMaps } from "../forensics/graph.ts";
 import type { Box, Trace } from "../forensics/types.ts";
+import { type GreyDocumentMeasure, measureGreyDocument } from "./grey-document.ts";
 import { type GhostMeasure, NO_GHOST, measureGhost } from "./portrait-ghost.ts";
 import { type PortraitMeasure, measurePortrait } from "./portrait.ts";
 import { type RecaptureMeasure, measureRecapture } from "./recapture.ts";
-import { PORTRAIT_THRESHOLDS, RECAPTURE_THRESHOLDS } from "./thresholds.ts";
+import { GREY_DOCUMENT_THRESHOLDS, PORTRAIT_THRESHOLDS, RECAPTURE_THRESHOLDS } from "./thresholds.ts";
 
-export { GHOST_THRESHOLDS, PORTRAIT_THRESHOLDS, RECAPTURE_THRESHOLDS } from "./thresholds.ts";
+export {
+  GHOST_THRESHOLDS,
+  GREY_DOCUMENT_THRESHOLDS,
+  PORTRAIT_THRESHOLDS,
+  RECAPTURE_THRESHOLDS,
+} from "./thresholds.ts";
 export type { PortraitMeasure } from "./portrait.ts";
 export type { RecaptureMeasure } from "./recapture.ts";
 
@@ -19,6 +25,7 @@ export interface PixelCues {
   portrait: PortraitMeasure;
   ghost: GhostMeasure;
   recapture: RecaptureMeasure;
+  greyDocument: GreyDocumentMeasure;
 }
 
 export function measureCues(
@@ -31,7 +38,12 @@ export function measureCues(
 ): PixelCues {
   const portrait = measurePortrait(maps, lines, block);
   const ghost = portrait.box ? measureGhost(rgb, width, height, portrait.box) : NO_GHOST;
-  return { portrait, ghost, recapture: measureRecapture(rgb, width, height) };
+  return {
+    portrait,
+    ghost,
+    recapture: measureRecapture(rgb, width, height),
+    greyDocument: measureGreyDocument(rgb, width, height, lines),
+  };
 }
 
 const round3 = (v: number) => Math.round(v * 1000) / 1000;
@@ -63,6 +75,16 @@ export function recaptureScores(r: RecaptureMeasure): { luma: number; chroma: nu
     luma: r.lumaAgreement >= t.agreement ? r.lumaPeak / t.lumaPeak : 0,
     chroma: r.chromaAgreement >= t.agreement ? r.chromaPeak / t.chromaPeak : 0,
   };
+}
+
+/**
+ * How far the document is under its spread threshold, as a multiple (1 = at it; 2 = half of it),
+ * where the scene has colour; else 0.
+ */
+export function greyDocumentScore(m: GreyDocumentMeasure): number {
+  const t = GREY_DOCUMENT_THRESHOLDS;
+  if (!m.judged || m.sceneSpread < t.sceneSpread) return 0;
+  return t.documentSpread / Math.max(m.documentSpread, t.documentSpread / 4);
 }
 
 /**
@@ -134,5 +156,36 @@ export function cueTraces(cues: PixelCues, evidence = 1): Trace[] {
       },
     },
   };
-  return [portrait, recapture];
+  return [portrait, recapture, greyDocumentTrace(cues.greyDocument)];
+}
+
+/**
+ * The grey-copy cue as a trace. Block colours survive what wipes out the spectra's fine periods
+ * (a last compression at q30, a phone's noise reduction), so its reliability is its own: whether
+ * the page's lines placed a document and left a scene around it.
+ */
+export function greyDocumentTrace(g: GreyDocumentMeasure): Trace {
+  return {
+    name: "grey_document",
+    reliability: g.judged ? 1 : 0,
+    globalScore: round3(greyDocumentScore(g)),
+    facts: g.box
+      ? {
+          documentX: g.box[0],
+          documentY: g.box[1],
+          documentWidth: g.box[2],
+          documentHeight: g.box[3],
+          documentBlocks: g.documentBlocks,
+          sceneBlocks: g.sceneBlocks,
+        }
+      : { reason: "too few lines to place the document, or no scene around it" },
+    measures: {
+      greyDocument: {
+        documentSpread: round3(g.documentSpread),
+        sceneSpread: round3(g.sceneSpread),
+        documentSpreadThreshold: GREY_DOCUMENT_THRESHOLDS.documentSpread,
+        sceneSpreadThreshold: GREY_DOCUMENT_THRESHOLDS.sceneSpread,
+      },
+    },
+  };
 }

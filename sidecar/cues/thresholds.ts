@@ -31,6 +31,18 @@ export const PORTRAIT_THRESHOLDS = { sharpSeam: 1.2 } as const;
 export const RECAPTURE_THRESHOLDS = { lumaPeak: 2.6, chromaPeak: 3, agreement: 5 } as const;
 
 /**
+ * A black-and-white copy photographed (grey-document.ts): the document's colour spread at or
+ * under `documentSpread` in a scene whose colour lies `sceneSpread` or more from it (BT.601
+ * chroma, 0-255 units). Set on the seed-7 corpus's genuine identity images (`bun
+ * scripts/eval/measure-pixel-cues.ts --corpus DIR --out OUT --only-identity`; 235 judged): no
+ * genuine card's document spread fell under 8.5, a colour print photographed (the print's
+ * halftone and paper pale its colours); clean renders, scans, photographs and screen
+ * recaptures stayed at 17.9 or more. 5 keeps a margin of 1.7 under that print. 12 is a scene
+ * with colour the camera recorded: the frame around a scan or a clean render reached 11.6.
+ */
+export const GREY_DOCUMENT_THRESHOLDS = { documentSpread: 5, sceneSpread: 12 } as const;
+
+/**
  * The ghost image (portrait-ghost.ts): the portrait counts as repeated on the card where its
  * shrunk copy correlates at `correlation` or more in luminance and at `detail` or more in its
  * band-pass detail at the same place. Set on the seed-7 corpus's 484 identity images (`bun

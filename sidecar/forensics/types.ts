@@ -19,7 +19,15 @@ export interface SingleCompressedArea {
   meanZ: number;
 }
 
-type TraceName = "ela" | "noise" | "jpeg_grid" | "double_quant" | "copy_move" | "portrait" | "recapture";
+type TraceName =
+  | "ela"
+  | "noise"
+  | "jpeg_grid"
+  | "double_quant"
+  | "copy_move"
+  | "portrait"
+  | "recapture"
+  | "grey_document";
 
 export interface Trace {
   name: TraceName;
@@ -44,7 +52,8 @@ export type TraceMeasures =
   | { doubleQuant: { lineThreshold: number; areaThreshold: number; areaReliability: number } }
   | { copyMove: { minCorrelation: number; paperNoise?: number; periodicMatches?: number } }
   | { portrait: PortraitMeasures }
-  | { recapture: RecaptureMeasures };
+  | { recapture: RecaptureMeasures }
+  | { greyDocument: GreyDocumentMeasures };
 
 /** log2 of the portrait's value over the rest of the card's (sidecar/cues/portrait.ts). */
 interface PortraitMeasures {
@@ -71,6 +80,14 @@ interface RecaptureMeasures {
   patches: number;
   agreementThreshold: number;
   strongestChannel: "luma" | "chroma";
+}
+
+/** Colour spread of the document and of the scene around it (sidecar/cues/grey-document.ts). */
+interface GreyDocumentMeasures {
+  documentSpread: number;
+  sceneSpread: number;
+  documentSpreadThreshold: number;
+  sceneSpreadThreshold: number;
 }
 
 export interface Region {

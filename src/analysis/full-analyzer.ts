@@ -167,7 +167,7 @@ export function createFullAnalyzer(options: FullAnalyzerOptions): Analyzer {
               { detector: PORTRAIT_DETECTOR, evidence: [], facts: {}, coverage: 0 },
               "not an identity document",
             ),
-        onPictures(RECAPTURE_DETECTOR, pictured, detectRecapture),
+        onPictures(RECAPTURE_DETECTOR, pictured, (pages) => detectRecapture(pages, type.documentType)),
         detectReadingQuality(pixels.pages),
         detectScreenshot({
           format: doc.format,

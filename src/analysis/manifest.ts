@@ -6,7 +6,7 @@
 // A detector module names itself with a `DetectorName`, so a name that is not listed here
 // does not compile. Kept free of the detectors' code: anything may import it.
 import calibration from "../../sidecar/localiser/calibration.json";
-import { PORTRAIT_THRESHOLDS, RECAPTURE_THRESHOLDS } from "../../sidecar/cues/thresholds.ts";
+import { GREY_DOCUMENT_THRESHOLDS, PORTRAIT_THRESHOLDS, RECAPTURE_THRESHOLDS } from "../../sidecar/cues/thresholds.ts";
 import { MIN_CORRELATION } from "../../sidecar/forensics/copy-move.ts";
 import { DQ_LINE_Z_THRESHOLD } from "../../sidecar/forensics/double-quant.ts";
 import { ELA_LINE_Z_THRESHOLD } from "../../sidecar/forensics/line-traces.ts";
@@ -373,8 +373,21 @@ export const DETECTORS = [
         meaning: "patches of 9 peaking at one frequency; needed at least",
         measuredBy: PIXEL_CUES,
       },
+      {
+        name: "documentSpread",
+        value: GREY_DOCUMENT_THRESHOLDS.documentSpread,
+        meaning: "colour spread where an identity document's text is (BT.601 chroma); fires at or below",
+        measuredBy: PIXEL_CUES,
+      },
+      {
+        name: "sceneSpread",
+        value: GREY_DOCUMENT_THRESHOLDS.sceneSpread,
+        meaning: "colour of the scene around that document, from the document's; needed at least",
+        measuredBy: PIXEL_CUES,
+      },
     ],
-    summary: "a photograph of a screen or a print: one periodic peak across the page",
+    summary:
+      "a photograph of a screen or a print: one periodic peak across the page; or an identity document without colour in a coloured scene (a black-and-white copy)",
   },
   {
     name: "reading-quality",

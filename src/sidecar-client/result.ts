@@ -10,6 +10,7 @@ import type { Heatmap__Output } from "../../proto/generated/docverify/sidecar/v1
 import type { ImageFacts__Output } from "../../proto/generated/docverify/sidecar/v1/ImageFacts.ts";
 import type { PortraitMeasures__Output } from "../../proto/generated/docverify/sidecar/v1/PortraitMeasures.ts";
 import type { RecaptureMeasures__Output } from "../../proto/generated/docverify/sidecar/v1/RecaptureMeasures.ts";
+import type { GreyDocumentMeasures__Output } from "../../proto/generated/docverify/sidecar/v1/GreyDocumentMeasures.ts";
 import type { ResidualMeasures__Output } from "../../proto/generated/docverify/sidecar/v1/ResidualMeasures.ts";
 import type { TamperLocalisation__Output } from "../../proto/generated/docverify/sidecar/v1/TamperLocalisation.ts";
 import type { CharacterReading } from "../analysis/content/text.ts";
@@ -71,10 +72,11 @@ export interface TraceMeasures {
   copyMove?: Measured<CopyMoveMeasures__Output>;
   portrait?: Omit<Measured<PortraitMeasures__Output>, "box"> & { box?: Box };
   recapture?: Measured<RecaptureMeasures__Output>;
+  greyDocument?: Measured<GreyDocumentMeasures__Output>;
 }
 
 export interface SidecarTrace {
-  /** "ela", "noise", "jpeg_grid", "double_quant", "copy_move", "portrait", "recapture". */
+  /** "ela", "noise", "jpeg_grid", "double_quant", "copy_move", "portrait", "recapture", "grey_document". */
   name: string;
   /** 0 says nothing on this page .. 1 fully usable. */
   reliability: number;
@@ -180,13 +182,14 @@ function portraitOf(portrait: PortraitMeasures__Output): TraceMeasures["portrait
 }
 
 function measuresOf(trace: ForensicTrace__Output): TraceMeasures {
-  const { residual, doubleQuant, copyMove, portrait, recapture } = trace;
+  const { residual, doubleQuant, copyMove, portrait, recapture, greyDocument } = trace;
   return {
     ...(residual ? { residual: measured(residual) } : {}),
     ...(doubleQuant ? { doubleQuant: measured(doubleQuant) } : {}),
     ...(copyMove ? { copyMove: measured(copyMove) } : {}),
     ...(portrait ? { portrait: portraitOf(portrait) } : {}),
     ...(recapture ? { recapture: measured(recapture) } : {}),
+    ...(greyDocument ? { greyDocument: measured(greyDocument) } : {}),
   };
 }
 

@@ -6,6 +6,8 @@
 // ghost search on a corpus passport that prints its portrait twice
 // (test/fixtures/manipulations/m0003.jpg, whose edit is a date), and on the same passport with
 // another holder's portrait pasted over its own (m0001's, the same template at the same size).
+// And the scanned card as a black-and-white copy photographed on a coloured desk, beside the
+// card itself on the same desk.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFile } from "node:fs/promises";
 import sharp from "sharp";
@@ -80,6 +82,46 @@ describe("portrait checks and recapture cues through the sidecar", () => {
     });
     expect(result.evidence[0]!.measured).toBeGreaterThanOrEqual(result.evidence[0]!.threshold as number);
   }, 60_000);
+
+  test("the card as a black-and-white copy photographed on a desk: recaptured; the card itself not", async () => {
+    const card = await readFile(join(FIXTURES, "id-card-scan.jpg"));
+    const { width, height } = await sharp(card).metadata();
+    // A wooden desk with a red folder on it, the card (or its grey copy) lying in the middle,
+    // the phone's JPEG over all of it.
+    const desk = (document: Buffer) =>
+      sharp({ create: { width: width! * 2, height: height! * 2, channels: 3, background: { r: 150, g: 105, b: 60 } } })
+        .composite([
+          {
+            input: {
+              create: { width: width! * 2, height: Math.round(height! / 3), channels: 3, background: "#b0202a" },
+            },
+            left: 0,
+            top: 0,
+          },
+          { input: document, left: Math.round(width! / 2), top: Math.round(height! / 2) },
+        ])
+        .jpeg({ quality: 70 })
+        .toBuffer();
+    const greyCopy = await sharp(card).greyscale().toColourspace("srgb").linear(1.15, -10).toBuffer();
+    const copied = await analyseBytes(new Uint8Array(await desk(greyCopy)));
+    const grey = copied.pages[0]!.traces.find((t) => t.name === "grey_document")!;
+    expect(grey.reliability).toBe(1);
+    expect(grey.globalScore).toBeGreaterThanOrEqual(1);
+    const result = detectRecapture(copied.pages, "id");
+    expect(result.evidence).toHaveLength(1);
+    expect(result.evidence[0]).toMatchObject({ flag: "recaptured", detector: "recapture", threshold: 5 });
+    expect(result.evidence[0]!.message).toContain("black-and-white copy");
+    expect(result.evidence[0]!.measured).toBeLessThanOrEqual(5);
+    // A statement is black on white: the same page is not judged so.
+    expect(detectRecapture(copied.pages, "financial").evidence).toEqual([]);
+
+    const original = await analyseBytes(new Uint8Array(await desk(card)));
+    const colour = original.pages[0]!.traces.find((t) => t.name === "grey_document")!;
+    expect(colour.reliability).toBe(1);
+    expect(colour.measures.greyDocument!.documentSpread).toBeGreaterThan(10);
+    expect(colour.globalScore).toBeLessThan(1);
+    expect(detectRecapture(original.pages, "id").evidence).toEqual([]);
+  }, 90_000);
 
   test("a passport's portrait is found again in its ghost image, and not once it is swapped", async () => {
     const genuine = await readFile(join(PASSPORTS, "m0003.jpg"));

@@ -1,7 +1,8 @@
 // The portrait and recapture detectors judge the sidecar's cue traces: a portrait measure past
 // its threshold is region_tampering with the portrait's box, a recapture peak past its own is
-// recaptured (provenance: alone it never carries the score over the verdict line), and a page
-// where no portrait was found says so with coverage 0.
+// recaptured (provenance: alone it never carries the score over the verdict line), so is an
+// identity document without colour in a coloured scene (a black-and-white copy photographed),
+// and a page where no portrait was found says so with coverage 0.
 import { describe, expect, test } from "bun:test";
 import { NO_ALTERATION_CEILING, fuse } from "../../../../src/analysis/fusion.ts";
 import { detectPortraitTampering } from "../../../../src/analysis/pixel/portrait.ts";
@@ -105,6 +106,55 @@ describe("portrait checks", () => {
     expect(result.coverage).toBe(0);
     expect(result.evidence).toEqual([]);
     expect(JSON.stringify(result.facts)).toContain("no portrait-shaped");
+  });
+});
+
+const greyDocument = (documentSpread: number, sceneSpread: number, reliability = 1): SidecarTrace => ({
+  name: "grey_document",
+  reliability,
+  globalScore: sceneSpread >= 12 ? 5 / Math.max(documentSpread, 1.25) : 0,
+  facts: {},
+  measures: {
+    greyDocument: { documentSpread, sceneSpread, documentSpreadThreshold: 5, sceneSpreadThreshold: 12 },
+  },
+});
+/** A page whose spectra show nothing but whose copy may be grey; spectra unmeasured (q30). */
+const spectraUnreliable: SidecarTrace = { ...recapture(1.2, 0), reliability: 0 };
+
+describe("grey-copy cue", () => {
+  test("an identity document without colour in a coloured scene is recaptured", () => {
+    const result = detectRecapture([page([spectraUnreliable, greyDocument(2, 40)])], "id");
+    expect(result.coverage).toBe(1);
+    expect(result.evidence).toHaveLength(1);
+    expect(result.evidence[0]).toMatchObject({
+      flag: "recaptured",
+      detector: "recapture",
+      box: [0, 0, 947, 598],
+      measured: 2,
+      threshold: 5,
+      strength: 1,
+    });
+    expect(result.evidence[0]!.message).toContain("black-and-white copy");
+    const fusion = fuse([result]);
+    expect(fusion.flags).toContain("recaptured");
+    expect(fusion.forgeryScore).toBeLessThanOrEqual(NO_ALTERATION_CEILING);
+  });
+
+  test("a colour document, a grey scene, a statement and an unreliable reading raise nothing", () => {
+    expect(detectRecapture([page([spectraUnreliable, greyDocument(25, 40)])], "passport").evidence).toEqual([]);
+    expect(detectRecapture([page([spectraUnreliable, greyDocument(2, 6)])], "id").evidence).toEqual([]);
+    const statement = detectRecapture([page([spectraUnreliable, greyDocument(2, 40)])], "financial");
+    expect(statement.evidence).toEqual([]);
+    // Black on white by design: the cue is not judged there, so it covers nothing.
+    expect(statement.coverage).toBe(0);
+    expect(JSON.stringify(statement.facts)).toContain("only identity documents");
+    expect(detectRecapture([page([spectraUnreliable, greyDocument(2, 40, 0)])], "id").evidence).toEqual([]);
+  });
+
+  test("a sidecar older than the cue: the spectra alone, and the page says so", () => {
+    const result = detectRecapture([page([recapture(1.8, 0)])], "id");
+    expect(result.evidence).toEqual([]);
+    expect(JSON.stringify(result.facts)).toContain("sidecar without the grey-copy cue");
   });
 });
 

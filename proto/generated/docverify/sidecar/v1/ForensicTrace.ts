@@ -6,10 +6,12 @@ import type { DoubleQuantMeasures as _docverify_sidecar_v1_DoubleQuantMeasures, 
 import type { CopyMoveMeasures as _docverify_sidecar_v1_CopyMoveMeasures, CopyMoveMeasures__Output as _docverify_sidecar_v1_CopyMoveMeasures__Output } from '../../../docverify/sidecar/v1/CopyMoveMeasures';
 import type { PortraitMeasures as _docverify_sidecar_v1_PortraitMeasures, PortraitMeasures__Output as _docverify_sidecar_v1_PortraitMeasures__Output } from '../../../docverify/sidecar/v1/PortraitMeasures';
 import type { RecaptureMeasures as _docverify_sidecar_v1_RecaptureMeasures, RecaptureMeasures__Output as _docverify_sidecar_v1_RecaptureMeasures__Output } from '../../../docverify/sidecar/v1/RecaptureMeasures';
+import type { GreyDocumentMeasures as _docverify_sidecar_v1_GreyDocumentMeasures, GreyDocumentMeasures__Output as _docverify_sidecar_v1_GreyDocumentMeasures__Output } from '../../../docverify/sidecar/v1/GreyDocumentMeasures';
 
 export interface ForensicTrace {
   /**
-   * "ela", "noise", "jpeg_grid", "double_quant", "copy_move", "portrait", "recapture".
+   * "ela", "noise", "jpeg_grid", "double_quant", "copy_move", "portrait", "recapture",
+   * "grey_document".
    */
   'name'?: (string);
   /**
@@ -34,18 +36,20 @@ export interface ForensicTrace {
   'copyMove'?: (_docverify_sidecar_v1_CopyMoveMeasures | null);
   'portrait'?: (_docverify_sidecar_v1_PortraitMeasures | null);
   'recapture'?: (_docverify_sidecar_v1_RecaptureMeasures | null);
+  'greyDocument'?: (_docverify_sidecar_v1_GreyDocumentMeasures | null);
   /**
    * The thresholds and measures the API judges the trace by, typed, one message per kind of
    * trace. Absent from a sidecar older than them, and each optional field absent where the
    * sidecar did not measure it: the API treats an absent value as unknown (a trace without
    * its threshold raises nothing), as it treated a missing fact.
    */
-  'measures'?: "residual"|"doubleQuant"|"copyMove"|"portrait"|"recapture";
+  'measures'?: "residual"|"doubleQuant"|"copyMove"|"portrait"|"recapture"|"greyDocument";
 }
 
 export interface ForensicTrace__Output {
   /**
-   * "ela", "noise", "jpeg_grid", "double_quant", "copy_move", "portrait", "recapture".
+   * "ela", "noise", "jpeg_grid", "double_quant", "copy_move", "portrait", "recapture",
+   * "grey_document".
    */
   'name': (string);
   /**
@@ -70,11 +74,12 @@ export interface ForensicTrace__Output {
   'copyMove'?: (_docverify_sidecar_v1_CopyMoveMeasures__Output | null);
   'portrait'?: (_docverify_sidecar_v1_PortraitMeasures__Output | null);
   'recapture'?: (_docverify_sidecar_v1_RecaptureMeasures__Output | null);
+  'greyDocument'?: (_docverify_sidecar_v1_GreyDocumentMeasures__Output | null);
   /**
    * The thresholds and measures the API judges the trace by, typed, one message per kind of
    * trace. Absent from a sidecar older than them, and each optional field absent where the
    * sidecar did not measure it: the API treats an absent value as unknown (a trace without
    * its threshold raises nothing), as it treated a missing fact.
    */
-  'measures'?: "residual"|"doubleQuant"|"copyMove"|"portrait"|"recapture";
+  'measures'?: "residual"|"doubleQuant"|"copyMove"|"portrait"|"recapture"|"greyDocument";
 }
