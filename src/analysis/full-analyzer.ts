@@ -10,6 +10,7 @@ import type { FingerprintStore } from "../store/fingerprints.ts";
 import type { SidecarAnalysis, SidecarPage } from "../sidecar-client/result.ts";
 import { inspectDocument, type LocalInspection } from "./analyze.ts";
 import type { AnalysisContext, Analyzer } from "./analyzer.ts";
+import { withApplicability } from "./applicability.ts";
 import { BALANCES_DETECTOR, checkBalances } from "./content/balances.ts";
 import { checkColumnAlignment, COLUMN_ALIGNMENT_DETECTOR } from "./content/column-alignment.ts";
 import { checkDates, DATES_DETECTOR } from "./content/dates.ts";
@@ -45,21 +46,6 @@ export interface FullAnalyzerOptions {
   limits?: Partial<AnalysisLimits>;
   now?: () => number;
 }
-
-/** A check judged something when it raised, read or failed something, not merely ran. */
-const judgedSomething = (r: DetectorResult): boolean =>
-  r.evidence.length > 0 ||
-  r.coverage > 0 ||
-  r.status === "failed" ||
-  (r.measurements?.uncertainFindings ?? 0) > 0 ||
-  (r.measurements?.mrzZones?.length ?? 0) > 0;
-
-/**
- * A content check outside its document types (manifest.ts) has nothing to judge unless it found
- * something.
- */
-const withApplicability = (r: DetectorResult, type: DocumentType): DetectorResult =>
-  judgedSomething(r) || judgesType(r.detector, type) ? r : notApplicable(r);
 
 /**
  * A pixel-forensics detector over the pages that are pictures: an image, or a PDF page a scan
