@@ -3,7 +3,9 @@
 // dark gap, as an LCD) or printed (a 45° halftone dot screen), then photographed (a slight
 // turn, the lens's blur, a camera's resolution that does not match the screen's, sensor noise
 // and a phone's JPEG). The same genuine images photographed without the screen or print in
-// between are written too, so the cue is judged on both through the same capture.
+// between are written too, so the cue is judged on both through the same capture. And each
+// image as a black-and-white copy lying on a coloured desk, beside the image itself on the same
+// desk, for the grey-copy cue (sidecar/cues/grey-document.ts).
 // Run: bun scripts/eval/simulate-recapture.ts --corpus DIR --out OUT [--max N]
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -11,7 +13,7 @@ import { parseArgs } from "node:util";
 import sharp from "sharp";
 import { mulberry32 } from "../mulberry32.ts";
 
-type RecaptureMedium = "screen" | "print" | "none";
+type RecaptureMedium = "screen" | "print" | "none" | "grey_copy" | "desk";
 
 interface Raw {
   data: Uint8Array;
@@ -64,6 +66,48 @@ function onPaper({ data, width, height }: Raw, period: number): Raw {
   return { data: out, width: w, height: h };
 }
 
+/** A copier's black-and-white copy: luma, its contrast raised as copiers raise it. */
+function greyCopy({ data, width, height }: Raw): Raw {
+  const out = new Uint8Array(data.length);
+  for (let i = 0; i < data.length; i += 3) {
+    const luma = 0.299 * data[i]! + 0.587 * data[i + 1]! + 0.114 * data[i + 2]!;
+    out[i] = out[i + 1] = out[i + 2] = Math.max(0, Math.min(255, (luma - 128) * 1.2 + 140));
+  }
+  return { data: out, width, height };
+}
+
+/** Desks and what lies on them: wood, a grey-blue laminate, a red folder, a green mat. */
+const DESKS: [number, number, number][] = [
+  [150, 105, 60],
+  [112, 124, 140],
+  [170, 40, 45],
+  [60, 120, 80],
+];
+
+/**
+ * `raw` lying on a desk of one of DESKS' colours, with a band of another across one side (a
+ * folder, a sleeve, a page), in a frame half as large again each way.
+ */
+function onDesk({ data, width, height }: Raw, random: () => number): Raw {
+  const w = Math.round(width * 1.5);
+  const h = Math.round(height * 1.5);
+  const desk = DESKS[Math.floor(random() * DESKS.length)]!;
+  const band = DESKS[Math.floor(random() * DESKS.length)]!;
+  const bandRows = Math.round(h * (0.1 + random() * 0.1));
+  const left = Math.floor(random() * (w - width));
+  const top = bandRows + Math.floor(random() * (h - height - bandRows));
+  const out = new Uint8Array(w * h * 3);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const inside = x >= left && x < left + width && y >= top && y < top + height;
+      const o = (y * w + x) * 3;
+      for (let ch = 0; ch < 3; ch++)
+        out[o + ch] = inside ? data[((y - top) * width + (x - left)) * 3 + ch]! : (y < bandRows ? band : desk)[ch]!;
+    }
+  }
+  return { data: out, width: w, height: h };
+}
+
 /** Photographs `raw`: a turn, blur, a resize to `scale` of the original's size, noise, JPEG. */
 async function photograph(raw: Raw, targetWidth: number, random: () => number): Promise<Buffer> {
   const angle = (random() - 0.5) * 4;
@@ -93,9 +137,18 @@ async function recapture(image: Uint8Array, medium: RecaptureMedium, seed: numbe
     width: info.width,
     height: info.height,
   };
-  const shown = medium === "screen" ? onScreen(raw) : medium === "print" ? onPaper(raw, 4 + random() * 2) : raw;
+  const shown =
+    medium === "screen"
+      ? onScreen(raw)
+      : medium === "print"
+        ? onPaper(raw, 4 + random() * 2)
+        : medium === "grey_copy"
+          ? onDesk(greyCopy(raw), random)
+          : medium === "desk"
+            ? onDesk(raw, random)
+            : raw;
   // The camera sees the page at about its own resolution, never a whole multiple of the screen's.
-  return photograph(shown, Math.round(info.width * (0.95 + random() * 0.3)), random);
+  return photograph(shown, Math.round(shown.width * (0.95 + random() * 0.3)), random);
 }
 
 if (import.meta.main) {
@@ -125,15 +178,17 @@ if (import.meta.main) {
   const out: string[] = [];
   for (const [n, label] of labels.entries()) {
     const bytes = new Uint8Array(await readFile(join(values.corpus, label.file)));
-    for (const medium of ["screen", "print", "none"] as const) {
+    for (const medium of ["screen", "print", "none", "grey_copy", "desk"] as const) {
       const id = `${medium[0]}${label.id}`;
       await writeFile(join(values.out, `${id}.jpg`), await recapture(bytes, medium, n * 3 + medium.length));
-      const kind = medium === "none" ? "genuine_photo" : `recaptured_${medium}`;
+      const genuine = medium === "none" || medium === "desk";
+      const kind =
+        medium === "none" ? "genuine_photo" : medium === "desk" ? "genuine_desk_photo" : `recaptured_${medium}`;
       out.push(
         JSON.stringify({
           id,
           file: `${id}.jpg`,
-          label: medium === "none" ? "genuine" : "forged",
+          label: genuine ? "genuine" : "forged",
           kind,
           family: `simulated/${medium}`,
           documentType: label.documentType,
