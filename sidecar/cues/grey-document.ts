@@ -14,7 +14,7 @@
 // until printed and photographed colour cards of the seed-7 corpus fell to 6.9, and it found
 // fewer grey copies. A strong cast on a copy thick with text spreads its blocks instead: a
 // copy missed, no one accused.
-import { rankQuantile } from "../../src/numeric.ts";
+import { rankQuantile, upperMedian } from "../../src/numeric.ts";
 import type { Box } from "../forensics/types.ts";
 
 const BLOCK = 8;
@@ -69,22 +69,11 @@ const NOT_JUDGED: GreyDocumentMeasure = {
 /** The document's box from the lines' edges; null for too few lines. */
 function documentBox(lines: readonly Box[]): Box | null {
   if (lines.length < MIN_LINES) return null;
-  const left = rankQuantile(
-    lines.map((b) => b[0]),
-    EDGE_QUANTILE,
-  );
-  const top = rankQuantile(
-    lines.map((b) => b[1]),
-    EDGE_QUANTILE,
-  );
-  const right = rankQuantile(
-    lines.map((b) => b[0] + b[2]),
-    1 - EDGE_QUANTILE,
-  );
-  const bottom = rankQuantile(
-    lines.map((b) => b[1] + b[3]),
-    1 - EDGE_QUANTILE,
-  );
+  const edge = (of: (b: Box) => number, q: number) => rankQuantile(lines.map(of), q);
+  const left = edge((b) => b[0], EDGE_QUANTILE);
+  const top = edge((b) => b[1], EDGE_QUANTILE);
+  const right = edge((b) => b[0] + b[2], 1 - EDGE_QUANTILE);
+  const bottom = edge((b) => b[1] + b[3], 1 - EDGE_QUANTILE);
   return right > left && bottom > top ? [left, top, right - left, bottom - top] : null;
 }
 
@@ -135,14 +124,8 @@ export function measureGreyDocument(
     }
   }
   if (document.length < MIN_BLOCKS || scene.length < MIN_BLOCKS) return NOT_JUDGED;
-  const cb = rankQuantile(
-    document.map((c) => c[0]),
-    0.5,
-  );
-  const cr = rankQuantile(
-    document.map((c) => c[1]),
-    0.5,
-  );
+  const cb = upperMedian(document.map((c) => c[0]));
+  const cr = upperMedian(document.map((c) => c[1]));
   const distance = ([u, v]: [number, number]) => Math.hypot(u - cb, v - cr);
   return {
     judged: true,
