@@ -88,9 +88,10 @@ export function greyDocumentScore(m: GreyDocumentMeasure): number {
 }
 
 /**
- * `evidence` (0..1) is what the page allows any cue to see: a heavy last compression wipes out
- * the fine periods and noise the cues compare, and a small page holds too few patches and
- * blocks. It multiplies both traces' reliability.
+ * `evidence` (0..1) is what the page allows the portrait and spectral cues to see: a heavy last
+ * compression wipes out the fine periods and noise they compare, and a small page holds too few
+ * patches and blocks. It multiplies their reliability; the grey-copy cue's is its own
+ * (greyDocumentTrace).
  */
 export function cueTraces(cues: PixelCues, evidence = 1): Trace[] {
   const p = cues.portrait;
