@@ -13,8 +13,6 @@ import { parseArgs } from "node:util";
 import sharp from "sharp";
 import { mulberry32 } from "../mulberry32.ts";
 
-type RecaptureMedium = "screen" | "print" | "none" | "grey_copy" | "desk";
-
 interface Raw {
   data: Uint8Array;
   width: number;
@@ -108,6 +106,28 @@ function onDesk({ data, width, height }: Raw, random: () => number): Raw {
   return { data: out, width: w, height: h };
 }
 
+/**
+ * What each medium puts between the document and the camera, and what its photo is labelled:
+ * the order of the draws from `random` is the media's own, so one medium's images stay the same
+ * whatever others are added.
+ */
+const MEDIA = {
+  screen: { show: (raw: Raw) => onScreen(raw), kind: "recaptured_screen", genuine: false },
+  print: {
+    show: (raw: Raw, random: () => number) => onPaper(raw, 4 + random() * 2),
+    kind: "recaptured_print",
+    genuine: false,
+  },
+  none: { show: (raw: Raw) => raw, kind: "genuine_photo", genuine: true },
+  grey_copy: {
+    show: (raw: Raw, random: () => number) => onDesk(greyCopy(raw), random),
+    kind: "recaptured_grey_copy",
+    genuine: false,
+  },
+  desk: { show: (raw: Raw, random: () => number) => onDesk(raw, random), kind: "genuine_desk_photo", genuine: true },
+} as const;
+type RecaptureMedium = keyof typeof MEDIA;
+
 /** Photographs `raw`: a turn, blur, a resize to `scale` of the original's size, noise, JPEG. */
 async function photograph(raw: Raw, targetWidth: number, random: () => number): Promise<Buffer> {
   const angle = (random() - 0.5) * 4;
@@ -137,16 +157,7 @@ async function recapture(image: Uint8Array, medium: RecaptureMedium, seed: numbe
     width: info.width,
     height: info.height,
   };
-  const shown =
-    medium === "screen"
-      ? onScreen(raw)
-      : medium === "print"
-        ? onPaper(raw, 4 + random() * 2)
-        : medium === "grey_copy"
-          ? onDesk(greyCopy(raw), random)
-          : medium === "desk"
-            ? onDesk(raw, random)
-            : raw;
+  const shown = MEDIA[medium].show(raw, random);
   // The camera sees the page at about its own resolution, never a whole multiple of the screen's.
   return photograph(shown, Math.round(shown.width * (0.95 + random() * 0.3)), random);
 }
@@ -178,12 +189,10 @@ if (import.meta.main) {
   const out: string[] = [];
   for (const [n, label] of labels.entries()) {
     const bytes = new Uint8Array(await readFile(join(values.corpus, label.file)));
-    for (const medium of ["screen", "print", "none", "grey_copy", "desk"] as const) {
+    for (const medium of Object.keys(MEDIA) as RecaptureMedium[]) {
       const id = `${medium[0]}${label.id}`;
       await writeFile(join(values.out, `${id}.jpg`), await recapture(bytes, medium, n * 3 + medium.length));
-      const genuine = medium === "none" || medium === "desk";
-      const kind =
-        medium === "none" ? "genuine_photo" : medium === "desk" ? "genuine_desk_photo" : `recaptured_${medium}`;
+      const { kind, genuine } = MEDIA[medium];
       out.push(
         JSON.stringify({
           id,

@@ -2,7 +2,8 @@
 // spots: a check that applies and saw nothing is blind (its zero coverage weighs), one that
 // does not apply is not.
 import { notApplicable } from "./detector.ts";
-import { FLAG_CLASSES, type DocumentType } from "./flags.ts";
+import type { DocumentType } from "./flags.ts";
+import { concerns } from "./fusion/features.ts";
 import { judgesType } from "./manifest.ts";
 import type { DetectorResult } from "./report.ts";
 
@@ -13,7 +14,7 @@ import type { DetectorResult } from "./report.ts";
  * moved a genuine expired card from 0.19 to 0.38 on a flag that has no weight of its own.
  */
 const judgedSomething = (r: DetectorResult): boolean =>
-  r.evidence.some((e) => FLAG_CLASSES[e.flag] !== "informational") ||
+  concerns(r.evidence.map((e) => e.flag)) ||
   r.coverage > 0 ||
   r.status === "failed" ||
   (r.measurements?.uncertainFindings ?? 0) > 0 ||

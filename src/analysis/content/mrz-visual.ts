@@ -59,11 +59,13 @@ function nameForms(visual: string): string[] {
  * mismatch (0.95). That letter is then the state's last.
  */
 type FirstLetterLost = (letter: string) => boolean;
+/** A name no late box or shift explains: France's card, and every name after the first. */
+const NONE_LOST: FirstLetterLost = () => false;
 const firstLetterLost = (reading: MrzReading): FirstLetterLost =>
   reading.layout === "TD1"
     ? () => true
     : reading.layout === "FRA-ID"
-      ? () => false
+      ? NONE_LOST
       : (letter) => reading.lines[0]![4] === letter;
 
 /** Shortest name a reading cut off at its end may leave (ZEYNEP read ZEYNE). */
@@ -111,7 +113,7 @@ function namesNest(visual: string, nameField: string, truncated: boolean, lostFi
       (f) =>
         f === name ||
         (i === zone.length - 1 && truncated && f.startsWith(name)) ||
-        readApart(f, name, i === 0 ? lostFirst : () => false),
+        readApart(f, name, i === 0 ? lostFirst : NONE_LOST),
     );
   const zoneInPage = zone.every((name, i) => page.some((forms) => same(forms, name, i)));
   const pageInZone = page.every((forms) => zone.some((name, i) => same(forms, name, i)));

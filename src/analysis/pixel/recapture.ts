@@ -14,8 +14,24 @@ import type { DetectorName } from "../manifest.ts";
 
 export const RECAPTURE_DETECTOR = "recapture" satisfies DetectorName;
 
-const fires = (trace: SidecarTrace | undefined): trace is SidecarTrace =>
-  trace !== undefined && trace.reliability >= MIN_RELIABILITY && trace.globalScore >= 1;
+const fires = (trace: SidecarTrace): boolean => trace.reliability >= MIN_RELIABILITY && trace.globalScore >= 1;
+
+/** recaptured over the whole page, as strong as the trace's excess over its threshold. */
+const pageEvidence = (
+  page: SidecarPage,
+  trace: SidecarTrace,
+  coverage: number,
+  found: Pick<Evidence, "message" | "measured" | "threshold">,
+): Evidence => ({
+  flag: "recaptured",
+  detector: RECAPTURE_DETECTOR,
+  strength: scaledStrength(excessStrength(trace.globalScore), trace.reliability, coverage),
+  message: found.message,
+  page: page.index + 1,
+  box: [0, 0, page.width, page.height],
+  measured: found.measured,
+  threshold: found.threshold,
+});
 
 /** The spectral cue's evidence and facts on one page. */
 function spectralCue(page: SidecarPage, trace: SidecarTrace, coverage: number) {
@@ -27,16 +43,13 @@ function spectralCue(page: SidecarPage, trace: SidecarTrace, coverage: number) {
   const evidence: Evidence[] = [];
   if (fires(trace) && lumaThreshold !== undefined && chromaThreshold !== undefined) {
     const byLuma = measures?.strongestChannel !== "chroma";
-    evidence.push({
-      flag: "recaptured",
-      detector: RECAPTURE_DETECTOR,
-      strength: scaledStrength(excessStrength(trace.globalScore), trace.reliability, coverage),
-      message: `The page shows a periodic pattern (a screen's pixel grid, moire or printed halftone) in its ${byLuma ? "brightness" : "colour"}: it looks like a photograph of a screen or of a print, not of the document (peak height over the spectrum, log10)`,
-      page: page.index + 1,
-      box: [0, 0, page.width, page.height],
-      measured: round2(byLuma ? luma : chroma),
-      threshold: byLuma ? lumaThreshold : chromaThreshold,
-    });
+    evidence.push(
+      pageEvidence(page, trace, coverage, {
+        message: `The page shows a periodic pattern (a screen's pixel grid, moire or printed halftone) in its ${byLuma ? "brightness" : "colour"}: it looks like a photograph of a screen or of a print, not of the document (peak height over the spectrum, log10)`,
+        measured: round2(byLuma ? luma : chroma),
+        threshold: byLuma ? lumaThreshold : chromaThreshold,
+      }),
+    );
   }
   const facts = {
     reliability: round2(trace.reliability),
@@ -63,16 +76,13 @@ function greyCue(page: SidecarPage, trace: SidecarTrace, coverage: number) {
   const threshold = measures?.documentSpreadThreshold;
   const evidence: Evidence[] = [];
   if (fires(trace) && threshold !== undefined && measures?.sceneSpreadThreshold !== undefined) {
-    evidence.push({
-      flag: "recaptured",
-      detector: RECAPTURE_DETECTOR,
-      strength: scaledStrength(excessStrength(trace.globalScore), trace.reliability, coverage),
-      message: `The document has no colour while the scene around it has (colour spread ${round2(measures.sceneSpread ?? 0)} around it, at least ${measures.sceneSpreadThreshold} needed): it looks like a photograph of a black-and-white copy, not of the document (colour spread within the document)`,
-      page: page.index + 1,
-      box: [0, 0, page.width, page.height],
-      measured: round2(measures.documentSpread ?? 0),
-      threshold,
-    });
+    evidence.push(
+      pageEvidence(page, trace, coverage, {
+        message: `The document has no colour while the scene around it has (colour spread ${round2(measures.sceneSpread ?? 0)} around it, at least ${measures.sceneSpreadThreshold} needed): it looks like a photograph of a black-and-white copy, not of the document (colour spread within the document)`,
+        measured: round2(measures.documentSpread ?? 0),
+        threshold,
+      }),
+    );
   }
   const facts = {
     reliability: round2(trace.reliability),
