@@ -70,12 +70,36 @@ function scanLike(page: Page, seed: number): Page {
 }
 
 /**
+ * Prints a security background under a rendered page, in place and without sensor noise: faint
+ * wavy lines (a guilloche's) five pixels apart over the paper, in bands that leave every other
+ * band of the page plain, as an identity card's design does around its fields.
+ */
+function guillocheLike(page: Page): Page {
+  for (let y = 0; y < page.height; y++) {
+    if (Math.floor(y / 48) % 2 === 1) continue;
+    for (let x = 0; x < page.width; x++) {
+      const wave = (y + 3 * Math.sin(x / 11)) % 5;
+      if (wave < 0 || wave >= 1) continue;
+      const i = (y * page.width + x) * 3;
+      if (page.rgb[i]! > 200) page.rgb.fill(page.rgb[i]! - 10, i, i + 3);
+    }
+  }
+  return page;
+}
+
+/**
  * A genuine statement saved once as JPEG at `quality`, then re-saved at each of `resaves`;
  * optionally scan-like.
  */
-export async function genuine(seed: number, quality = 85, resaves: number[] = [], scanned = false): Promise<Forgery> {
+export async function genuine(
+  seed: number,
+  quality = 85,
+  resaves: number[] = [],
+  paper: "clean" | "scanned" | "guilloche" | boolean = "clean",
+): Promise<Forgery> {
   const { page, lines } = render(seededStatement(seed), DPI);
-  if (scanned) scanLike(page, seed);
+  if (paper === true || paper === "scanned") scanLike(page, seed);
+  if (paper === "guilloche") guillocheLike(page);
   let jpeg = await toJpeg(page, quality);
   for (const q of resaves) jpeg = await toJpeg(await decode(jpeg), q);
   return { jpeg, page: await decode(jpeg), lines };

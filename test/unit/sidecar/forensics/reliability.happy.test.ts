@@ -26,6 +26,16 @@ describe("how far the pixel traces can be trusted", () => {
     expect(reliability(result, "noise")).toBeGreaterThan(0.25);
   });
 
+  test("a security print's fine lines are no sensor noise: the noise residual stays unreliable on a clean render over guilloche", async () => {
+    const page = await genuine(1, 85, [], "guilloche");
+    const result = await analyzePixels({ ...page.page, jpeg: page.jpeg }, page.lines);
+    const facts = result.traces.find((t) => t.name === "noise")!.facts;
+    // By its mean the paper is as noisy as a scan's; its quietest tenth is flat.
+    expect(Number(facts.paperNoise)).toBeGreaterThan(0.25);
+    expect(Number(facts.paperFloor)).toBeLessThan(0.05);
+    expect(reliability(result, "noise")).toBeLessThan(0.1);
+  });
+
   test("a page heavily compressed at q30 leaves every trace unreliable", async () => {
     const { page, lines } = render(seededStatement(2), 150);
     const jpeg = await toJpeg(page, 30);
