@@ -1,5 +1,6 @@
 // The words and layouts that say what kind of document a text is, in English, German,
-// French, Dutch, Spanish and Italian. Each cue names the kind it speaks for; the decision
+// French, Dutch, Spanish and Italian, and the titles of identity documents in most other
+// European languages too. Each cue names the kind it speaks for; the decision
 // between kinds is document-type.ts's. Text is matched folded (accents off, capitals),
 // row by row, so a label and its amount read as separate OCR boxes still meet.
 import { containsWithinOneEdit } from "./content/near-match.ts";
@@ -36,6 +37,8 @@ export interface FoundCue {
   word: string;
   /** The row, folded. */
   row: string;
+  /** The row's place among the rows read. */
+  index: number;
   /** The row is a sentence, not a heading, label or item. */
   prose: boolean;
 }
@@ -118,7 +121,25 @@ const CUES: Cue[] = [
     "passport",
     2,
     "passport title",
-    words("PASSPORT", "PASSEPORT", "REISEPASS", "PASAPORTE", "PASSAPORTO", "PASPOORT"),
+    words(
+      "PASSPORT",
+      "PASSEPORT",
+      "REISEPASS",
+      "PASAPORTE",
+      "PASSAPORTO",
+      "PASPOORT",
+      // Other European languages: the title is printed in the issuer's language beside English
+      // or French, and a photo's OCR may read only the first.
+      "PASSAPORTE",
+      "PASZPORT",
+      "PASAPORT",
+      "PASPORT",
+      "CESTOVNI PAS",
+      "CESTOVNY PAS",
+      "PUTOVNICA",
+      "POTNI LIST",
+      "UTLEVEL",
+    ),
   ),
   cue(
     "drivers_license",
@@ -150,6 +171,24 @@ const CUES: Cue[] = [
       "DOCUMENTO NACIONAL DE IDENTIDAD",
       "CARTA D IDENTITA",
       "IDENTITEITSKAART",
+      // Other European languages, as the cards print them (accents folded).
+      "CARTAO DE CIDADAO",
+      "BILHETE DE IDENTIDADE",
+      "DOWOD OSOBISTY",
+      "OBCANSKY PRUKAZ",
+      "OBCIANSKY PREUKAZ",
+      "SZEMELYI IGAZOLVANY",
+      "CARTE DE IDENTITATE",
+      "OSOBNA ISKAZNICA",
+      "OSEBNA IZKAZNICA",
+      "LICNA KARTA",
+      "LETERNJOFTIM",
+      "HENKILOKORTTI",
+      "IDENTITETSKORT",
+      "ISIKUTUNNISTUS",
+      "PERSONAS APLIECIBA",
+      "ASMENS TAPATYBES KORTELE",
+      "KIMLIK KARTI",
       // Residence permits are identity cards of the same format (ICAO TD1).
       "RESIDENCE PERMIT",
       "PERMANENT RESIDENT",
@@ -1042,14 +1081,14 @@ const ownHits = (row: string): Hit[] => {
  * counted once in the text and not where it was found as printed (`seen`, keyed as findCues
  * keys them). The word shown starts with "~" so that an analyst sees it was read near.
  */
-const nearHits = (row: string, prose: boolean, seen: Set<string>): FoundCue[] => {
+const nearHits = (row: string, prose: boolean, index: number, seen: Set<string>): FoundCue[] => {
   const letters = lettersOf(row);
   const found: FoundCue[] = [];
   for (const cue of CUES) {
     const phrase = cue.near.find((p) => !seen.has(`${cue.label}:${p}`) && containsWithinOneEdit(letters, p));
     if (!phrase) continue;
     seen.add(`${cue.label}:${phrase}`);
-    found.push({ kind: cue.kind, weight: cue.weight, label: cue.label, word: `~${phrase}`, row, prose });
+    found.push({ kind: cue.kind, weight: cue.weight, label: cue.label, word: `~${phrase}`, row, index, prose });
   }
   return found;
 };
@@ -1063,8 +1102,8 @@ export function findCues(rows: readonly string[]): FoundCue[] {
   const found: FoundCue[] = [];
   const seen = new Set<string>();
   // Each row folded and judged a sentence once, for the exact, near and priced passes.
-  const read = rows.map((original) => ({ row: fold(original), prose: isProse(original) }));
-  for (const { row, prose } of read) {
+  const read = rows.map((original, index) => ({ row: fold(original), prose: isProse(original), index }));
+  for (const { row, prose, index } of read) {
     const lesser = new Set<string>();
     for (const { cue, start, end } of ownHits(row)) {
       if (cue.weight < SPECIFIC && cue.kind !== "letter" && (prose || lesser.has(cue.label))) continue;
@@ -1073,18 +1112,19 @@ export function findCues(rows: readonly string[]): FoundCue[] {
       if (seen.has(key)) continue;
       seen.add(key);
       if (cue.weight < SPECIFIC) lesser.add(cue.label);
-      found.push({ kind: cue.kind, weight: cue.weight, label: cue.label, word, row, prose });
+      found.push({ kind: cue.kind, weight: cue.weight, label: cue.label, word, row, index, prose });
     }
   }
-  for (const { row, prose } of read) found.push(...nearHits(row, prose, seen));
-  const priced = read.map(({ row }) => row).filter((row) => PRICED_ROW.test(row.trim()));
+  for (const { row, prose, index } of read) found.push(...nearHits(row, prose, index, seen));
+  const priced = read.filter(({ row }) => PRICED_ROW.test(row.trim()));
   if (priced.length >= MIN_PRICED_ROWS)
     found.push({
       kind: "receipt",
       weight: 1,
       label: "item rows with prices",
       word: `${priced.length} rows`,
-      row: priced[0]!,
+      row: priced[0]!.row,
+      index: priced[0]!.index,
       prose: false,
     });
   return found;

@@ -3,7 +3,7 @@
 // images). Every box is put in the pixels of the page as the sidecar analysed it, so all
 // evidence of a page shares one space whatever found it.
 import type { SidecarAnalysis } from "../sidecar-client/result.ts";
-import { rowsOf, rowText, type DocumentText, type TextPage } from "./content/text.ts";
+import type { DocumentText, TextPage } from "./content/text.ts";
 import type { Box, DetectorResult } from "./report.ts";
 
 /**
@@ -94,11 +94,3 @@ export function evidenceInPagePixels(results: DetectorResult[], analysis: Sideca
     ),
   }));
 }
-
-/**
- * A document's text as it reads, one string per visual row, page after page. OCR returns a
- * table cell per line, so "TOTAL" and its amount come back as two lines; a row puts them
- * together again, as PDF text already has them.
- */
-export const readingRows = (document: DocumentText): string[] =>
-  document.pages.flatMap((page) => rowsOf(page).map(rowText));

@@ -6,11 +6,10 @@
 // fallback for a page with little text. Where nothing decides, the type is unknown: a
 // guess would send a document to the wrong checks. The basis names the cues that decided.
 import { findMrz, type MrzCandidate } from "./content/mrz-read.ts";
-import { fold, type DocumentText } from "./content/text.ts";
+import { fold, rowsOf, rowText, unionBox, type DocumentText } from "./content/text.ts";
 import { findCues, isProse, type CueKind, type FoundCue } from "./document-cues.ts";
-import { readingRows } from "./document-text.ts";
 import type { DocumentType } from "./flags.ts";
-import type { DetectorResult } from "./report.ts";
+import type { Box, DetectorResult } from "./report.ts";
 import type { DetectorName } from "./manifest.ts";
 
 const DOCUMENT_TYPE_DETECTOR = "document-type" satisfies DetectorName;
@@ -104,6 +103,44 @@ const explain = (cues: readonly FoundCue[]): string => cues.map((c) => `${c.labe
 
 const wordsIn = (row: string): number => row.split(/[^A-Z0-9]+/).filter((w) => w.length > 1).length;
 
+/** A row to classify, and where it stands when the text came with its layout. */
+interface ReadRow {
+  text: string;
+  place?: { page: number; box: Box };
+}
+
+/**
+ * How far beyond the area its identity cues span a row of sentences still counts against a
+ * card or passport, as a share of that area's width and height.
+ */
+const PROSE_REACH = 0.25;
+
+/**
+ * The rows of sentences that speak against an identity document: those that reach among its
+ * identity cues. A card photographed on a newspaper or a magazine shares the frame with its sentences,
+ * which say nothing of the card (photos of cards on printed matter were left unknown, their
+ * identity checks unrun). Sentences within a quarter of the cues' extent of them still count:
+ * a letter that quotes a surname under a passport office's heading sets its sentences between
+ * and around them. Without the layout (plain text) every sentence counts.
+ */
+const proseAround = (rows: readonly ReadRow[], cues: readonly FoundCue[]): number => {
+  const prose = rows.filter((row) => isProse(row.text));
+  const placed = cues.map((c) => rows[c.index]?.place);
+  if (placed.some((p) => p === undefined) || prose.some((row) => row.place === undefined)) return prose.length;
+  const areas = new Map<number, Box>();
+  for (const place of placed as { page: number; box: Box }[]) {
+    const known = areas.get(place.page);
+    areas.set(place.page, known ? unionBox([known, place.box]) : place.box);
+  }
+  return prose.filter(({ place }) => {
+    const area = areas.get(place!.page);
+    if (!area) return false;
+    const [x, y, w, h] = place!.box;
+    const [dx, dy] = [area[2] * PROSE_REACH, area[3] * PROSE_REACH];
+    return x < area[0] + area[2] + dx && x + w > area[0] - dx && y < area[1] + area[3] + dy && y + h > area[1] - dy;
+  }).length;
+};
+
 /**
  * An identity document on identity evidence only: its title with a field label or a second
  * title (documents are often bilingual), at least as much of it as of any paper and more
@@ -114,7 +151,7 @@ const wordsIn = (row: string): number => row.split(/[^A-Z0-9]+/).filter((w) => w
 const identityFrom = (
   found: readonly FoundCue[],
   paperScore: number,
-  proseRows: number,
+  rows: readonly ReadRow[],
 ): DocumentTypeResult | undefined => {
   if (found.some((c) => c.kind === "letter")) return undefined;
   // "Please bring your passport or identity card" names no document.
@@ -124,8 +161,15 @@ const identityFrom = (
   )[0]!;
   if (titles.score === 0) return undefined;
   const identity = tallyOf(cues, [...IDENTITY_KINDS, "identity_field"]);
-  const corroborated = identity.cues.length >= 2 && identity.score >= paperScore && identity.cues.length > proseRows;
-  const heading = paperScore === 0 && proseRows === 0 && titles.cues.some((c) => wordsIn(c.row) <= HEADING_WORDS);
+  const corroborated =
+    identity.cues.length >= 2 &&
+    identity.score >= paperScore &&
+    identity.cues.length > proseAround(rows, identity.cues);
+  // A lone title has no extent of its own to set sentences apart from: any sentence counts.
+  const heading =
+    paperScore === 0 &&
+    !rows.some((row) => isProse(row.text)) &&
+    titles.cues.some((c) => wordsIn(c.row) <= HEADING_WORDS);
   if (!corroborated && !heading) return undefined;
   return { documentType: titles.kind, basis: `text: ${explain(identity.cues)}` };
 };
@@ -159,13 +203,14 @@ const paperFrom = (cues: readonly FoundCue[]): DocumentTypeResult | undefined =>
 /**
  * What the text decides, with the cues it found, so that an undecided text still says what it saw.
  */
-const fromText = (rows: readonly string[]): { decided?: DocumentTypeResult; cues: FoundCue[] } => {
-  const joined = fold(rows.join("\n"));
+const fromText = (rows: readonly ReadRow[]): { decided?: DocumentTypeResult; cues: FoundCue[] } => {
+  const texts = rows.map((row) => row.text);
+  const joined = fold(texts.join("\n"));
   for (const mrz of MRZ_PATTERNS)
     if (mrz.pattern.test(joined)) return { decided: { documentType: mrz.type, basis: `text: ${mrz.label}` }, cues: [] };
-  const cues = findCues(rows);
+  const cues = findCues(texts);
   const paperScore = tallyOf(cues, ["utility", ...FINANCIAL_KINDS]).score;
-  const decided = identityFrom(cues, paperScore, rows.filter(isProse).length) ?? paperFrom(cues);
+  const decided = identityFrom(cues, paperScore, rows) ?? paperFrom(cues);
   return decided ? { decided, cues } : { cues };
 };
 
@@ -220,15 +265,24 @@ const fromMrz = (document: DocumentText): DocumentTypeResult | undefined => {
  */
 const MAX_TEXT = 50_000;
 
-/** The rows to classify, up to MAX_TEXT characters. */
-const rowsToRead = (input: DocumentTypeInput): string[] => {
-  const rows = input.text !== undefined ? input.text.split("\n") : input.document ? readingRows(input.document) : [];
-  const kept: string[] = [];
+/**
+ * The rows to classify, up to MAX_TEXT characters: one per visual row, page after page, with
+ * its place. OCR returns a table cell per line, so "TOTAL" and its amount come back as two
+ * lines; a row puts them together again, as PDF text already has them.
+ */
+const rowsToRead = (input: DocumentTypeInput): ReadRow[] => {
+  const rows: ReadRow[] =
+    input.text !== undefined
+      ? input.text.split("\n").map((text) => ({ text }))
+      : (input.document?.pages ?? []).flatMap((page) =>
+          rowsOf(page).map((row) => ({ text: rowText(row), place: { page: row.page, box: row.box } })),
+        );
+  const kept: ReadRow[] = [];
   let length = 0;
   for (const row of rows) {
     if (length > MAX_TEXT) break;
     kept.push(row);
-    length += row.length + 1;
+    length += row.text.length + 1;
   }
   return kept;
 };
@@ -239,7 +293,7 @@ export const classifyDocumentType = (input: DocumentTypeInput): DocumentTypeResu
   const rows = rowsToRead(input);
   const text = fromText(rows);
   if (text.decided) return text.decided;
-  const wordCount = rows.reduce((sum, row) => sum + wordsIn(fold(row)), 0);
+  const wordCount = rows.reduce((sum, row) => sum + wordsIn(fold(row.text)), 0);
   const fields = text.cues.filter((c) => c.kind === "identity_field" && !c.prose);
   const labelled = fields.length >= FIELDS_FOR_SHAPE && !text.cues.some((c) => c.kind === "letter");
   const shape =

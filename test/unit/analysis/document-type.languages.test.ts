@@ -141,13 +141,29 @@ describe("document type: what decided is said", () => {
 
   test("a card labelled in English beside a language not read here is named by its shape", () => {
     const text =
-      "LETERNJOFTIM ID\nREPUBLIKA E SHQIPERISE\nmbiemri/surname\nAGANI\nemri/given name\nADNAN\nshtetesia/nationality\nvendlindja/place of birth\ndatelindja/date of birth\n20-11-1991";
+      "REPUBLIKA E SHQIPERISE\nmbiemri/surname\nAGANI\nemri/given name\nADNAN\nshtetesia/nationality\nvendlindja/place of birth\ndatelindja/date of birth\n20-11-1991";
     expect(classifyDocumentType({ text, size: { width: 2167, height: 1360 } })).toEqual({
       documentType: "id",
       basis:
         "shape: aspect 1.593 (ID-1 card), identity field label (SURNAME), identity field label (GIVENNAME), identity field label (NATIONALITY), identity field label (PLACEOFBIRTH), identity field label (DATEOFBIRTH)",
     });
     expect(classifyDocumentType({ text }).documentType).toBe("unknown");
+  });
+
+  test("identity documents are named by their titles in other European languages", () => {
+    const cases: [string, string][] = [
+      ["LETËRNJOFTIM\nREPUBLIKA E SHQIPËRISË", "id"],
+      ["SLOVENSKÁ REPUBLIKA\nOBČIANSKY PREUKAZ", "id"],
+      ["SUOMI FINLAND\nHENKILÖKORTTI", "id"],
+      ["RZECZPOSPOLITA POLSKA\nDOWÓD OSOBISTY", "id"],
+      ["MAGYARORSZÁG\nSZEMÉLYI IGAZOLVÁNY", "id"],
+      ["REPUBLIKA SRBIJA\nLIČNA KARTA", "id"],
+      ["RZECZPOSPOLITA POLSKA\nPASZPORT", "passport"],
+      ["AZƏRBAYCAN RESPUBLİKASI\nPASPORT", "passport"],
+      ["ČESKÁ REPUBLIKA\nCESTOVNÍ PAS", "passport"],
+      ["REPUBLIKA HRVATSKA\nPUTOVNICA", "passport"],
+    ];
+    for (const [text, type] of cases) expect([text, classifyDocumentType({ text }).documentType]).toEqual([text, type]);
   });
 
   test("a page of text that names nothing is unknown, whatever its shape", () => {
