@@ -1,10 +1,11 @@
 // The document type from what the analysis read: a machine-readable zone that names a
 // holder (found the way OCR delivers it, so a misread filler does not hide it) names
 // passports and ID cards; otherwise the cues of the text (PDF text layer or OCR rows, in
-// six languages, document-cues.ts), then the shape of the page or image (ID-1 cards and
-// passport data pages have fixed ISO sizes). Text decides when it speaks; shape is the
-// fallback for a page with little text. Where nothing decides, the type is unknown: a
-// guess would send a document to the wrong checks. The basis names the cues that decided.
+// six languages and identity titles in more, document-cues.ts), then the shape of the page
+// or image (ID-1 cards and passport data pages have fixed ISO sizes). Text decides when it
+// speaks; shape is the fallback for a page with little text. Where nothing decides, the
+// type is unknown: a guess would send a document to the wrong checks. The basis names the
+// cues that decided.
 import { findMrz, type MrzCandidate } from "./content/mrz-read.ts";
 import { fold, rowsOf, rowText, unionBox, type DocumentText } from "./content/text.ts";
 import { findCues, isProse, type CueKind, type FoundCue } from "./document-cues.ts";
@@ -106,7 +107,12 @@ const wordsIn = (row: string): number => row.split(/[^A-Z0-9]+/).filter((w) => w
 /** A row to classify, and where it stands when the text came with its layout. */
 interface ReadRow {
   text: string;
-  place?: { page: number; box: Box };
+  place?: Place;
+}
+
+interface Place {
+  page: number;
+  box: Box;
 }
 
 /**
@@ -115,29 +121,31 @@ interface ReadRow {
  */
 const PROSE_REACH = 0.25;
 
+/** Whether a box reaches into an area grown by PROSE_REACH of its size. */
+const reaches = ([x, y, w, h]: Box, [ax, ay, aw, ah]: Box): boolean => {
+  const [dx, dy] = [aw * PROSE_REACH, ah * PROSE_REACH];
+  return x < ax + aw + dx && x + w > ax - dx && y < ay + ah + dy && y + h > ay - dy;
+};
+
 /**
  * The rows of sentences that speak against an identity document: those that reach among its
- * identity cues. A card photographed on a newspaper or a magazine shares the frame with its sentences,
- * which say nothing of the card (photos of cards on printed matter were left unknown, their
- * identity checks unrun). Sentences within a quarter of the cues' extent of them still count:
- * a letter that quotes a surname under a passport office's heading sets its sentences between
- * and around them. Without the layout (plain text) every sentence counts.
+ * identity cues. A card photographed on a newspaper or a magazine shares the frame with their
+ * sentences, which say nothing of the card; a letter that quotes a surname under a passport
+ * office's heading sets its sentences between and around its cues. Without the layout (plain
+ * text) every sentence counts.
  */
 const proseAround = (rows: readonly ReadRow[], cues: readonly FoundCue[]): number => {
   const prose = rows.filter((row) => isProse(row.text));
-  const placed = cues.map((c) => rows[c.index]?.place);
-  if (placed.some((p) => p === undefined) || prose.some((row) => row.place === undefined)) return prose.length;
+  const places = cues.map((c) => rows[c.index]?.place);
+  if (!places.every((p): p is Place => p !== undefined) || prose.some((row) => !row.place)) return prose.length;
   const areas = new Map<number, Box>();
-  for (const place of placed as { page: number; box: Box }[]) {
-    const known = areas.get(place.page);
-    areas.set(place.page, known ? unionBox([known, place.box]) : place.box);
+  for (const { page, box } of places) {
+    const known = areas.get(page);
+    areas.set(page, known ? unionBox([known, box]) : box);
   }
   return prose.filter(({ place }) => {
-    const area = areas.get(place!.page);
-    if (!area) return false;
-    const [x, y, w, h] = place!.box;
-    const [dx, dy] = [area[2] * PROSE_REACH, area[3] * PROSE_REACH];
-    return x < area[0] + area[2] + dx && x + w > area[0] - dx && y < area[1] + area[3] + dy && y + h > area[1] - dy;
+    const area = place && areas.get(place.page);
+    return area !== undefined && reaches(place!.box, area);
   }).length;
 };
 
