@@ -1,0 +1,135 @@
+// How the residual line traces (error level, noise residual) raise lines on a labelled corpus:
+// per image document, the sidecar's decode, OCR lines and pixel forensics as served
+// (analyzePixels), written one JSON line each (OUT/traces.jsonl): each trace's reliability, the
+// paper's mean residual and noise floor, and every line that would raise `region_tampering`
+// (reliability and z at or above the thresholds src/analysis/pixel/region-tampering.ts applies),
+// with whether it lies on a forged field. Then, per label and family, how many images raise a
+// line, how many lines are raised and how many of those lie on a forged field, and the quantiles
+// of the paper's noise floor. OCR lines are cached in OUT/lines/ (the same files
+// measure-pixel-cues.ts writes), so a rerun after a change to a trace costs the forensics alone.
+// Run: bun scripts/eval/measure-line-traces.ts --corpus DIR --out OUT [--only-identity] [--report-only]
+import { existsSync } from "node:fs";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { ELA_LINE_Z_THRESHOLD, analyzePixels, createForensicsGraph } from "../../sidecar/forensics/index.ts";
+import type { Box } from "../../sidecar/forensics/types.ts";
+import { createOcrEngine } from "../../sidecar/ocr/engine.ts";
+import { decodeImage } from "../../sidecar/server/decode-image.ts";
+import { DEFAULT_LIMITS } from "../../sidecar/server/limits.ts";
+import { MIN_RELIABILITY } from "../../src/analysis/pixel/traces.ts";
+import { rankQuantile } from "../../src/numeric.ts";
+import { IDENTITY_TYPES, type CorpusLabel } from "../corpus/labels.ts";
+import { readLabels } from "./corpus-input.ts";
+import { groupBy } from "./metrics.ts";
+
+const { values } = parseArgs({
+  options: {
+    corpus: { type: "string" },
+    out: { type: "string" },
+    "only-identity": { type: "boolean", default: false },
+    "report-only": { type: "boolean", default: false },
+  },
+});
+if (!values.corpus || !values.out) throw new Error("usage: --corpus DIR --out OUT");
+const IDENTITY = new Set<string>(IDENTITY_TYPES);
+const TRACES = ["ela", "noise"] as const;
+
+interface RaisedLine {
+  trace: (typeof TRACES)[number];
+  z: number;
+  onForgedField: boolean;
+}
+interface Row extends Pick<CorpusLabel, "id" | "label" | "kind" | "family" | "documentType"> {
+  reliability: Record<(typeof TRACES)[number], number>;
+  paperNoise: number;
+  paperFloor: number;
+  raised: RaisedLine[];
+}
+
+const overlaps = ([x, y, w, h]: Box, region: { x: number; y: number; w: number; h: number }) =>
+  x < region.x + region.w && region.x < x + w && y < region.y + region.h && region.y < y + h;
+
+const labels = readLabels(values.corpus).filter(
+  (l) =>
+    (l.format === "jpeg" || l.format === "png") &&
+    existsSync(join(values.corpus!, l.file)) &&
+    (!values["only-identity"] || IDENTITY.has(l.documentType)),
+);
+await mkdir(join(values.out, "lines"), { recursive: true });
+const rowsFile = join(values.out, "traces.jsonl");
+
+if (!values["report-only"]) {
+  const ocr = await createOcrEngine({ device: "cpu", batch: { maxBatch: 8, maxWaitMs: 2 } });
+  const graph = await createForensicsGraph({ device: "cpu" });
+  const rows: string[] = [];
+  for (const [n, label] of labels.entries()) {
+    const bytes = new Uint8Array(await readFile(join(values.corpus, label.file)));
+    const page = await decodeImage(bytes, label.format as "jpeg" | "png", DEFAULT_LIMITS);
+    const cached = join(values.out, "lines", `${label.id}.json`);
+    const isCached = existsSync(cached);
+    const boxes: Box[] = isCached
+      ? JSON.parse(await readFile(cached, "utf8"))
+      : (await ocr.readImage(page.image)).map((l) => l.box);
+    if (!isCached) await writeFile(cached, JSON.stringify(boxes));
+    const { data: rgb, width, height } = page.image;
+    const result = await analyzePixels(
+      { rgb, width, height, ...(label.format === "jpeg" ? { jpeg: bytes } : {}) },
+      // The forensics read the lines' boxes alone.
+      boxes.map((box) => ({ box, text: "", confidence: 1, characters: [], polygon: [] })),
+      { graph },
+    );
+    const traceOf = (name: string) => result.traces.find((t) => t.name === name)!;
+    const fields = (label.forgery?.regions ?? []).filter((r) => r.unit === "px" && r.page === 0);
+    const raised = result.lineScores
+      .filter(
+        (s): s is typeof s & { trace: RaisedLine["trace"] } =>
+          (s.trace === "ela" || s.trace === "noise") &&
+          s.score >= ELA_LINE_Z_THRESHOLD &&
+          traceOf(s.trace).reliability >= MIN_RELIABILITY,
+      )
+      .map((s) => ({
+        trace: s.trace,
+        z: Math.round(s.score * 100) / 100,
+        onForgedField: fields.some((f) => overlaps(boxes[s.lineIndex]!, f.box)),
+      }));
+    const noise = traceOf("noise").facts;
+    rows.push(
+      JSON.stringify({
+        id: label.id,
+        label: label.label,
+        kind: label.kind,
+        family: label.family,
+        documentType: label.documentType,
+        reliability: { ela: traceOf("ela").reliability, noise: traceOf("noise").reliability },
+        paperNoise: Number(noise.paperNoise),
+        paperFloor: Number(noise.paperFloor),
+        raised,
+      } satisfies Row),
+    );
+    if ((n + 1) % 20 === 0) console.error(`${n + 1}/${labels.length}`);
+  }
+  await writeFile(rowsFile, `${rows.join("\n")}\n`);
+  await ocr.close();
+  await graph.close();
+}
+
+const rows = (await readFile(rowsFile, "utf8"))
+  .split("\n")
+  .filter(Boolean)
+  .map((l) => JSON.parse(l) as Row);
+const q = (xs: number[], p: number) => Math.round(rankQuantile(xs, p) * 100) / 100;
+console.log(`lines raised at z >= ${ELA_LINE_Z_THRESHOLD} where the trace's reliability is >= ${MIN_RELIABILITY}`);
+console.log(
+  "label\tfamily\timages\timages raising (ela, noise)\tlines raised (ela, noise)\ton a forged field\tpaper floor min/p50/p90/max",
+);
+for (const [key, group] of [...groupBy(rows, (r) => `${r.label}\t${r.family}`)].sort()) {
+  const by = (trace: RaisedLine["trace"]) => group.map((r) => r.raised.filter((l) => l.trace === trace).length);
+  const images = (trace: RaisedLine["trace"]) => by(trace).filter((n) => n > 0).length;
+  const lines = (trace: RaisedLine["trace"]) => by(trace).reduce((a, b) => a + b, 0);
+  const onField = group.reduce((n, r) => n + r.raised.filter((l) => l.onForgedField).length, 0);
+  const floors = group.map((r) => r.paperFloor);
+  console.log(
+    `${key}\t${group.length}\t${images("ela")}, ${images("noise")}\t${lines("ela")}, ${lines("noise")}\t${onField}\t${q(floors, 0)}/${q(floors, 0.5)}/${q(floors, 0.9)}/${q(floors, 1)}`,
+  );
+}
