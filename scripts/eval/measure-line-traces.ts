@@ -7,32 +7,21 @@
 // line, how many lines are raised and how many of those lie on a forged field, and the quantiles
 // of the paper's noise floor. OCR lines are cached in OUT/lines/ (the same files
 // measure-pixel-cues.ts writes), so a rerun after a change to a trace costs the forensics alone.
-// Run: bun scripts/eval/measure-line-traces.ts --corpus DIR --out OUT [--only-identity] [--report-only]
-import { existsSync } from "node:fs";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+// Run: bun scripts/eval/measure-line-traces.ts --corpus DIR --out OUT [--only-identity] \
+//   [--id-prefix m] [--report-only]
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { ELA_LINE_Z_THRESHOLD, analyzePixels, createForensicsGraph } from "../../sidecar/forensics/index.ts";
 import type { Box } from "../../sidecar/forensics/types.ts";
-import { createOcrEngine } from "../../sidecar/ocr/engine.ts";
-import { decodeImage } from "../../sidecar/server/decode-image.ts";
-import { DEFAULT_LIMITS } from "../../sidecar/server/limits.ts";
 import { MIN_RELIABILITY } from "../../src/analysis/pixel/traces.ts";
 import { rankQuantile } from "../../src/numeric.ts";
-import { IDENTITY_TYPES, type CorpusLabel } from "../corpus/labels.ts";
-import { readLabels } from "./corpus-input.ts";
+import type { CorpusLabel } from "../corpus/labels.ts";
+import { MEASURE_OPTIONS, imageLabels, imagePages } from "./image-pages.ts";
+import { readJsonl, writeJsonl } from "./jsonl.ts";
 import { groupBy } from "./metrics.ts";
 
-const { values } = parseArgs({
-  options: {
-    corpus: { type: "string" },
-    out: { type: "string" },
-    "only-identity": { type: "boolean", default: false },
-    "report-only": { type: "boolean", default: false },
-  },
-});
+const { values } = parseArgs({ options: MEASURE_OPTIONS });
 if (!values.corpus || !values.out) throw new Error("usage: --corpus DIR --out OUT");
-const IDENTITY = new Set<string>(IDENTITY_TYPES);
 const TRACES = ["ela", "noise"] as const;
 
 interface RaisedLine {
@@ -50,28 +39,17 @@ interface Row extends Pick<CorpusLabel, "id" | "label" | "kind" | "family" | "do
 const overlaps = ([x, y, w, h]: Box, region: { x: number; y: number; w: number; h: number }) =>
   x < region.x + region.w && region.x < x + w && y < region.y + region.h && region.y < y + h;
 
-const labels = readLabels(values.corpus).filter(
-  (l) =>
-    (l.format === "jpeg" || l.format === "png") &&
-    existsSync(join(values.corpus!, l.file)) &&
-    (!values["only-identity"] || IDENTITY.has(l.documentType)),
-);
-await mkdir(join(values.out, "lines"), { recursive: true });
+const labels = imageLabels({ ...values, corpus: values.corpus });
 const rowsFile = join(values.out, "traces.jsonl");
 
 if (!values["report-only"]) {
-  const ocr = await createOcrEngine({ device: "cpu", batch: { maxBatch: 8, maxWaitMs: 2 } });
   const graph = await createForensicsGraph({ device: "cpu" });
-  const rows: string[] = [];
-  for (const [n, label] of labels.entries()) {
-    const bytes = new Uint8Array(await readFile(join(values.corpus, label.file)));
-    const page = await decodeImage(bytes, label.format as "jpeg" | "png", DEFAULT_LIMITS);
-    const cached = join(values.out, "lines", `${label.id}.json`);
-    const isCached = existsSync(cached);
-    const boxes: Box[] = isCached
-      ? JSON.parse(await readFile(cached, "utf8"))
-      : (await ocr.readImage(page.image)).map((l) => l.box);
-    if (!isCached) await writeFile(cached, JSON.stringify(boxes));
+  const rows: Row[] = [];
+  for await (const { label, bytes, page, lines: boxes } of imagePages(
+    values.corpus,
+    labels,
+    join(values.out, "lines"),
+  )) {
     const { data: rgb, width, height } = page.image;
     const result = await analyzePixels(
       { rgb, width, height, ...(label.format === "jpeg" ? { jpeg: bytes } : {}) },
@@ -94,30 +72,23 @@ if (!values["report-only"]) {
         onForgedField: fields.some((f) => overlaps(boxes[s.lineIndex]!, f.box)),
       }));
     const noise = traceOf("noise").facts;
-    rows.push(
-      JSON.stringify({
-        id: label.id,
-        label: label.label,
-        kind: label.kind,
-        family: label.family,
-        documentType: label.documentType,
-        reliability: { ela: traceOf("ela").reliability, noise: traceOf("noise").reliability },
-        paperNoise: Number(noise.paperNoise),
-        paperFloor: Number(noise.paperFloor),
-        raised,
-      } satisfies Row),
-    );
-    if ((n + 1) % 20 === 0) console.error(`${n + 1}/${labels.length}`);
+    rows.push({
+      id: label.id,
+      label: label.label,
+      kind: label.kind,
+      family: label.family,
+      documentType: label.documentType,
+      reliability: { ela: traceOf("ela").reliability, noise: traceOf("noise").reliability },
+      paperNoise: Number(noise.paperNoise),
+      paperFloor: Number(noise.paperFloor),
+      raised,
+    } satisfies Row);
   }
-  await writeFile(rowsFile, `${rows.join("\n")}\n`);
-  await ocr.close();
+  await writeJsonl(rowsFile, rows);
   await graph.close();
 }
 
-const rows = (await readFile(rowsFile, "utf8"))
-  .split("\n")
-  .filter(Boolean)
-  .map((l) => JSON.parse(l) as Row);
+const rows = await readJsonl<Row>(rowsFile);
 const q = (xs: number[], p: number) => Math.round(rankQuantile(xs, p) * 100) / 100;
 console.log(`lines raised at z >= ${ELA_LINE_Z_THRESHOLD} where the trace's reliability is >= ${MIN_RELIABILITY}`);
 console.log(

@@ -6,8 +6,6 @@
 // change to a measure costs the graph and the cues alone.
 // Run: bun scripts/eval/measure-pixel-cues.ts --corpus DIR --out OUT [--only-identity] \
 //   [--id-prefix m] [--report-only]
-import { existsSync } from "node:fs";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import {
@@ -24,25 +22,13 @@ import {
 import { createForensicsGraph } from "../../sidecar/forensics/index.ts";
 import { BLOCK } from "../../sidecar/forensics/graph-spec.ts";
 import { prepare } from "../../sidecar/forensics/prepare.ts";
-import type { Box } from "../../sidecar/forensics/types.ts";
-import { createOcrEngine } from "../../sidecar/ocr/engine.ts";
-import { decodeImage } from "../../sidecar/server/decode-image.ts";
-import { DEFAULT_LIMITS } from "../../sidecar/server/limits.ts";
 import type { CorpusLabel } from "../corpus/labels.ts";
-import { readLabels } from "./corpus-input.ts";
+import { IDENTITY, MEASURE_OPTIONS, imageLabels, imagePages } from "./image-pages.ts";
+import { readJsonl, writeJsonl } from "./jsonl.ts";
 import { groupBy } from "./metrics.ts";
 
-const { values } = parseArgs({
-  options: {
-    corpus: { type: "string" },
-    out: { type: "string" },
-    "only-identity": { type: "boolean", default: false },
-    "report-only": { type: "boolean", default: false },
-    "id-prefix": { type: "string", default: "" },
-  },
-});
+const { values } = parseArgs({ options: MEASURE_OPTIONS });
 if (!values.corpus || !values.out) throw new Error("usage: --corpus DIR --out OUT");
-const IDENTITY = new Set(["passport", "id", "drivers_license"]);
 
 type Label = Pick<CorpusLabel, "id" | "file" | "label" | "kind" | "family" | "documentType" | "format" | "source">;
 interface Row extends Omit<Label, "file" | "format"> {
@@ -50,46 +36,28 @@ interface Row extends Omit<Label, "file" | "format"> {
   ms: number;
 }
 
-const labels = readLabels(values.corpus)
-  .filter((l) => (l.format === "jpeg" || l.format === "png") && existsSync(join(values.corpus!, l.file)))
-  .filter((l) => !values["only-identity"] || IDENTITY.has(l.documentType))
-  .filter((l) => l.id.startsWith(values["id-prefix"] ?? ""));
-await mkdir(join(values.out, "lines"), { recursive: true });
+const labels = imageLabels({ ...values, corpus: values.corpus });
 const rowsFile = join(values.out, "cues.jsonl");
 
 if (!values["report-only"]) {
-  const ocr = await createOcrEngine({ device: "cpu", batch: { maxBatch: 8, maxWaitMs: 2 } });
   const graph = await createForensicsGraph({ device: "cpu" });
-  const rows: string[] = [];
-  for (const [n, label] of labels.entries()) {
-    const bytes = new Uint8Array(await readFile(join(values.corpus, label.file)));
-    const page = await decodeImage(bytes, label.format as "jpeg" | "png", DEFAULT_LIMITS);
-    const cached = join(values.out, "lines", `${label.id}.json`);
-    const isCached = existsSync(cached);
-    const lines: Box[] = isCached
-      ? JSON.parse(await readFile(cached, "utf8"))
-      : (await ocr.readImage(page.image)).map((l) => l.box);
-    if (!isCached) await writeFile(cached, JSON.stringify(lines));
+  const rows: Row[] = [];
+  for await (const { label, page, lines } of imagePages(values.corpus, labels, join(values.out, "lines"))) {
     const prepared = prepare(page.image.data, page.image.width, page.image.height, 90);
     const maps = await graph.run(prepared.rgb, prepared.width, prepared.height, prepared.elaSteps);
     const started = performance.now();
     const cues = measureCues(prepared.rgb, prepared.width, prepared.height, maps, lines, BLOCK);
     const ms = performance.now() - started;
     const { file: _f, format: _fm, ...rest } = label;
-    rows.push(JSON.stringify({ ...rest, cues, ms: Math.round(ms) } satisfies Row));
-    if (n % 20 === 0) console.error(`${n}/${labels.length}`);
+    rows.push({ ...rest, cues, ms: Math.round(ms) } satisfies Row);
   }
-  await writeFile(rowsFile, `${rows.join("\n")}\n`);
-  await ocr.close();
+  await writeJsonl(rowsFile, rows);
   await graph.close();
 }
 
 // Per family and kind: documents, portraits judged, portrait cue fired, recapture cue fired,
 // portrait repeated in a ghost image.
-const rows = (await readFile(rowsFile, "utf8"))
-  .split("\n")
-  .filter(Boolean)
-  .map((l) => JSON.parse(l) as Row);
+const rows = await readJsonl<Row>(rowsFile);
 const judged = (r: Row) =>
   r.cues.portrait.innerBlocks > 0 &&
   r.cues.portrait.restBlocks > 0 &&
