@@ -12,7 +12,7 @@
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { ELA_LINE_Z_THRESHOLD, analyzePixels, createForensicsGraph } from "../../sidecar/forensics/index.ts";
-import type { Box } from "../../sidecar/forensics/types.ts";
+import { overlaps } from "../../sidecar/forensics/boxes.ts";
 import { MIN_RELIABILITY } from "../../src/analysis/pixel/traces.ts";
 import { rankQuantile } from "../../src/numeric.ts";
 import type { CorpusLabel } from "../corpus/labels.ts";
@@ -35,9 +35,6 @@ interface Row extends Pick<CorpusLabel, "id" | "label" | "kind" | "family" | "do
   paperFloor: number;
   raised: RaisedLine[];
 }
-
-const overlaps = ([x, y, w, h]: Box, region: { x: number; y: number; w: number; h: number }) =>
-  x < region.x + region.w && region.x < x + w && y < region.y + region.h && region.y < y + h;
 
 const labels = imageLabels({ ...values, corpus: values.corpus });
 const rowsFile = join(values.out, "traces.jsonl");
@@ -69,7 +66,7 @@ if (!values["report-only"]) {
       .map((s) => ({
         trace: s.trace,
         z: Math.round(s.score * 100) / 100,
-        onForgedField: fields.some((f) => overlaps(boxes[s.lineIndex]!, f.box)),
+        onForgedField: fields.some(({ box: { x, y, w, h } }) => overlaps(boxes[s.lineIndex]!, [x, y, w, h])),
       }));
     const noise = traceOf("noise").facts;
     rows.push({

@@ -127,14 +127,19 @@ export async function analyzePixels(
         tileSide: TILE * BLOCK,
       })
     : [];
-  let texturedBlocks = 0;
-  const paper: number[] = [];
+  // The paper's blocks' residuals, gathered into one typed array (a page holds up to ~10^5
+  // blocks) for their mean and their floor.
+  const residuals = new Float32Array(maps.edge.length);
+  let paperBlocks = 0;
+  let paperSum = 0;
   maps.edge.forEach((e, i) => {
-    if (e >= 8) texturedBlocks++;
-    else paper.push(maps.noise[i]!);
+    if (e >= 8) return;
+    residuals[paperBlocks++] = maps.noise[i]!;
+    paperSum += maps.noise[i]!;
   });
-  const paperNoise = paper.reduce((sum, v) => sum + v, 0) / Math.max(1, paper.length);
-  const paperFloor = paper.length > 0 ? rankQuantile(paper, PAPER_FLOOR_QUANTILE) : 0;
+  const texturedBlocks = maps.edge.length - paperBlocks;
+  const paperNoise = paperSum / Math.max(1, paperBlocks);
+  const paperFloor = paperBlocks > 0 ? rankQuantile(residuals.subarray(0, paperBlocks), PAPER_FLOOR_QUANTILE) : 0;
   // Evidence factors (0..1): a page large enough and with enough textured area, enough
   // lines to compare, and a last compression gentle enough to leave its history visible.
   const sizeFactor = Math.min(

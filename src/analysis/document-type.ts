@@ -7,7 +7,7 @@
 // type is unknown: a guess would send a document to the wrong checks. The basis names the
 // cues that decided.
 import { findMrz, type MrzCandidate } from "./content/mrz-read.ts";
-import { fold, rowsOf, rowText, unionBox, type DocumentText } from "./content/text.ts";
+import { fold, rowsOf, rowText, unionBox, type DocumentText, type Row } from "./content/text.ts";
 import { findCues, isProse, type CueKind, type FoundCue } from "./document-cues.ts";
 import type { DocumentType } from "./flags.ts";
 import type { Box, DetectorResult } from "./report.ts";
@@ -110,10 +110,8 @@ interface ReadRow {
   place?: Place;
 }
 
-interface Place {
-  page: number;
-  box: Box;
-}
+/** Where a row stands: its page and box, as content/text.ts groups rows. */
+type Place = Pick<Row, "page" | "box">;
 
 /**
  * How far beyond the area its identity cues span a row of sentences still counts against a
@@ -134,8 +132,7 @@ const reaches = ([x, y, w, h]: Box, [ax, ay, aw, ah]: Box): boolean => {
  * office's heading sets its sentences between and around its cues. Without the layout (plain
  * text) every sentence counts.
  */
-const proseAround = (rows: readonly ReadRow[], cues: readonly FoundCue[]): number => {
-  const prose = rows.filter((row) => isProse(row.text));
+const proseAround = (rows: readonly ReadRow[], prose: readonly ReadRow[], cues: readonly FoundCue[]): number => {
   const places = cues.map((c) => rows[c.index]?.place);
   if (!places.every((p): p is Place => p !== undefined) || prose.some((row) => !row.place)) return prose.length;
   const areas = new Map<number, Box>();
@@ -160,6 +157,7 @@ const identityFrom = (
   found: readonly FoundCue[],
   paperScore: number,
   rows: readonly ReadRow[],
+  prose: readonly ReadRow[],
 ): DocumentTypeResult | undefined => {
   if (found.some((c) => c.kind === "letter")) return undefined;
   // "Please bring your passport or identity card" names no document.
@@ -172,12 +170,9 @@ const identityFrom = (
   const corroborated =
     identity.cues.length >= 2 &&
     identity.score >= paperScore &&
-    identity.cues.length > proseAround(rows, identity.cues);
+    identity.cues.length > proseAround(rows, prose, identity.cues);
   // A lone title has no extent of its own to set sentences apart from: any sentence counts.
-  const heading =
-    paperScore === 0 &&
-    !rows.some((row) => isProse(row.text)) &&
-    titles.cues.some((c) => wordsIn(c.row) <= HEADING_WORDS);
+  const heading = paperScore === 0 && prose.length === 0 && titles.cues.some((c) => wordsIn(c.row) <= HEADING_WORDS);
   if (!corroborated && !heading) return undefined;
   return { documentType: titles.kind, basis: `text: ${explain(identity.cues)}` };
 };
@@ -218,7 +213,8 @@ const fromText = (rows: readonly ReadRow[]): { decided?: DocumentTypeResult; cue
     if (mrz.pattern.test(joined)) return { decided: { documentType: mrz.type, basis: `text: ${mrz.label}` }, cues: [] };
   const cues = findCues(texts);
   const paperScore = tallyOf(cues, ["utility", ...FINANCIAL_KINDS]).score;
-  const decided = identityFrom(cues, paperScore, rows) ?? paperFrom(cues);
+  const prose = rows.filter((row) => isProse(row.text));
+  const decided = identityFrom(cues, paperScore, rows, prose) ?? paperFrom(cues);
   return decided ? { decided, cues } : { cues };
 };
 

@@ -16,7 +16,7 @@ const doubleQuant = async (page: Awaited<ReturnType<typeof genuine>>) => {
 describe("double quantisation of genuine scan-like statements", () => {
   test("finds no period, so no reliability and no line score, and no clone, on 10 pages saved once at q90", async () => {
     for (const seed of SEEDS) {
-      const { trace, scores, copyMoves } = await doubleQuant(await genuine(seed, 90, [], true));
+      const { trace, scores, copyMoves } = await doubleQuant(await genuine(seed, 90, [], "scanned"));
       expect(copyMoves).toEqual([]);
       expect(trace.reliability).toBe(0);
       expect(trace.facts.periodicCoefficients).toBe(0);
@@ -27,7 +27,7 @@ describe("double quantisation of genuine scan-like statements", () => {
   test("finds the period but no line beyond the threshold, and no clone, on 10 pages saved at q70 and re-saved throughout at q90 (measured highest z 1.08)", async () => {
     let highest = Number.NEGATIVE_INFINITY;
     for (const seed of SEEDS) {
-      const { trace, scores, copyMoves } = await doubleQuant(await genuine(seed, 70, [90], true));
+      const { trace, scores, copyMoves } = await doubleQuant(await genuine(seed, 70, [90], "scanned"));
       expect(copyMoves).toEqual([]);
       expect(trace.reliability).toBeGreaterThan(0.9);
       for (const s of scores) highest = Math.max(highest, s.score);
@@ -42,7 +42,7 @@ describe("double quantisation of genuine scan-like statements", () => {
   });
 
   test("says nothing without JPEG bytes", async () => {
-    const page = await genuine(2, 70, [90], true);
+    const page = await genuine(2, 70, [90], "scanned");
     const result = await analyzePixels(page.page, page.lines);
     const trace = result.traces.find((t) => t.name === "double_quant")!;
     expect(trace.reliability).toBe(0);

@@ -89,16 +89,16 @@ function guillocheLike(page: Page): Page {
 
 /**
  * A genuine statement saved once as JPEG at `quality`, then re-saved at each of `resaves`;
- * optionally scan-like.
+ * its paper clean, scan-like or under a security print's fine lines.
  */
 export async function genuine(
   seed: number,
   quality = 85,
   resaves: number[] = [],
-  paper: "clean" | "scanned" | "guilloche" | boolean = "clean",
+  paper: "clean" | "scanned" | "guilloche" = "clean",
 ): Promise<Forgery> {
   const { page, lines } = render(seededStatement(seed), DPI);
-  if (paper === true || paper === "scanned") scanLike(page, seed);
+  if (paper === "scanned") scanLike(page, seed);
   if (paper === "guilloche") guillocheLike(page);
   let jpeg = await toJpeg(page, quality);
   for (const q of resaves) jpeg = await toJpeg(await decode(jpeg), q);

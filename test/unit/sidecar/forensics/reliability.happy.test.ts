@@ -18,7 +18,7 @@ describe("how far the pixel traces can be trusted", () => {
   });
 
   test("a scanned page, whose paper carries sensor noise, hands the line comparison from error-level analysis to the noise residual", async () => {
-    const page = await genuine(1, 85, [], true);
+    const page = await genuine(1, 85, [], "scanned");
     const result = await analyzePixels({ ...page.page, jpeg: page.jpeg }, page.lines);
     const paperNoise = Number(result.traces.find((t) => t.name === "ela")!.facts.paperNoise);
     expect(paperNoise).toBeGreaterThan(0.25);

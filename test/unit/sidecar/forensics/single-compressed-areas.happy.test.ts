@@ -51,7 +51,7 @@ function place(page: Page, patch: Page, [x, y, w, h]: Box): void {
  * re-saved at q90.
  */
 async function pastedPortrait(seed: number) {
-  const page = await genuine(seed, 70, [], true);
+  const page = await genuine(seed, 70, [], "scanned");
   place(page.page, portrait(seed, PORTRAIT), PORTRAIT);
   const jpeg = await toJpeg(page.page, 90);
   return { jpeg, page: await decode(jpeg), lines: page.lines };
@@ -62,7 +62,7 @@ async function pastedPortrait(seed: number) {
  * throughout.
  */
 async function printedBrightPortrait(seed: number) {
-  const page = await genuine(seed, 100, [], true);
+  const page = await genuine(seed, 100, [], "scanned");
   place(page.page, portrait(seed, PORTRAIT, true), PORTRAIT);
   const jpeg = await toJpeg(await decode(await toJpeg(page.page, 70)), 90);
   return { jpeg, page: await decode(jpeg), lines: page.lines };
@@ -88,7 +88,7 @@ describe("areas compressed once on a page compressed twice", () => {
 
   test("pages saved at q70 and re-saved throughout at q90 have no area near the threshold", async () => {
     for (const seed of SEEDS) {
-      const page = await genuine(seed, 70, [90], true);
+      const page = await genuine(seed, 70, [90], "scanned");
       const result = await analyzePixels({ ...page.page, jpeg: page.jpeg }, page.lines);
       expect(result.singleCompressedAreas[0]?.tiles ?? 0).toBeLessThan(DQ_AREA_MIN_TILES / 2);
     }
@@ -103,7 +103,7 @@ describe("areas compressed once on a page compressed twice", () => {
   }, 30_000);
 
   test("a page compressed once has no first compression to contradict, so no area", async () => {
-    const page = await genuine(1, 90, [], true);
+    const page = await genuine(1, 90, [], "scanned");
     const result = await analyzePixels({ ...page.page, jpeg: page.jpeg }, page.lines);
     expect(result.singleCompressedAreas).toEqual([]);
   }, 30_000);
